@@ -1,0 +1,90 @@
+"""Forms that read what people type and hand it to the engine, errors in its words."""
+
+from __future__ import annotations
+
+from django import forms
+
+from engine import RULESETS, CardClash, CardError, check_one_deck, parse_hand
+from engine.guides import GUIDES
+
+MIN_HANDS = 2
+MAX_HANDS = 17  # one deck: 17 hands of three cards
+DEFAULT_ROWS = 4
+
+NEED_TWO_HANDS = "Enter at least two hands to compare."
+
+
+class HandField(forms.CharField):
+    """Three cards as typed ("As 10h q♣"); cleans to the engine's cards."""
+
+    def clean(self, value):
+        text = super().clean(value)
+        if not text:
+            return None
+        try:
+            return parse_hand(text)
+        except CardError as error:
+            raise forms.ValidationError(str(error), code="cards") from None
+
+
+def clamp_rows(value: object) -> int:
+    """How many hand rows the form shows: what was asked for, within 2..17."""
+    try:
+        rows = int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return DEFAULT_ROWS
+    return max(MIN_HANDS, min(MAX_HANDS, rows))
+
+
+class HandJudgeForm(forms.Form):
+    """Two or more hands, each an optional name and three cards, and a ruleset."""
+
+    rules = forms.ChoiceField(
+        choices=[(rules, GUIDES[rules].title) for rules in RULESETS], initial=RULESETS[0], label="Rules"
+    )
+    rows = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    max_rows = MAX_HANDS
+
+    def __init__(self, *args, rows: int = DEFAULT_ROWS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.row_count = rows
+        self.initial["rows"] = rows
+        for i in range(1, rows + 1):
+            self.fields[f"name_{i}"] = forms.CharField(
+                required=False, max_length=24, label=f"Name of hand {i}", strip=True,
+                widget=forms.TextInput(attrs={"placeholder": f"Hand {i}", "autocomplete": "off"}),
+            )
+            self.fields[f"cards_{i}"] = HandField(
+                required=False, max_length=80, label=f"Cards of hand {i}",
+                widget=forms.TextInput(attrs={
+                    "placeholder": "e.g. As 10h Q♣", "autocomplete": "off", "autocapitalize": "characters",
+                    "spellcheck": "false", "data-hand": str(i),
+                }),
+            )
+
+    def hand_rows(self):
+        """(number, name field, cards field) for each row, for the template."""
+        return [(i, self[f"name_{i}"], self[f"cards_{i}"]) for i in range(1, self.row_count + 1)]
+
+    def clean(self):
+        cleaned = super().clean()
+        places = {}  # "hand 3 (Bob)" -> row 3, in row order
+        for i in range(1, self.row_count + 1):
+            if cleaned.get(f"cards_{i}"):
+                name = cleaned.get(f"name_{i}")
+                places[f"hand {i} ({name})" if name else f"hand {i}"] = i
+        try:
+            check_one_deck({place: cleaned[f"cards_{i}"] for place, i in places.items()})
+        except CardClash as clash:
+            self.add_error(f"cards_{places[clash.second]}", forms.ValidationError(str(clash), code="clash"))
+        if len(places) < MIN_HANDS and not self.errors:
+            raise forms.ValidationError(NEED_TWO_HANDS, code="too_few")
+        return cleaned
+
+    def hands(self) -> list[tuple[str, tuple]]:
+        """The valid hands entered, as (name, cards), in row order."""
+        return [
+            (self.cleaned_data[f"name_{i}"] or f"Hand {i}", self.cleaned_data[f"cards_{i}"])
+            for i in range(1, self.row_count + 1)
+            if self.cleaned_data.get(f"cards_{i}")
+        ]

@@ -1,0 +1,3 @@
+"""WebSocket routes (the board's consumer joins them in its own issue)."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,146 @@
+"""Settings from the environment, with defaults that work on one machine.
+
+DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL (default: a SQLite file
+in the project folder, WAL mode) and REDIS_URL (default: none, the in-memory channel layer).
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def local_secret_key(path: Path) -> str:
+    """A key made once for this checkout and kept beside it (git ignores it), so a server
+    started without DJANGO_SECRET_KEY is neither insecure nor logs everyone out on restart."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        key = secrets.token_urlsafe(50)
+        path.write_text(key + "\n")
+        path.chmod(0o600)
+        return key
+
+
+DEBUG = env_flag("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or local_secret_key(BASE_DIR / ".secret_key")
+ALLOWED_HOSTS = [
+    host.strip()
+    for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+    if host.strip()
+]
+
+INSTALLED_APPS = [
+    "daphne",  # first, so runserver serves ASGI (HTTP and WebSockets)
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "channels",
+    "django_htmx",
+    "template_partials",
+    "scoring",
+    "referee",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "referee.urls"
+ASGI_APPLICATION = "referee.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+SQLITE_OPTIONS = {
+    # WAL lets the board read while the host writes; IMMEDIATE takes the write lock at the
+    # start of a transaction, so two phones recording at once wait instead of failing.
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+}
+
+
+def database_config(url: str | None, folder: Path) -> dict:
+    """PostgreSQL (or any database) from a URL; without one, a SQLite file in ``folder``."""
+    config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_health_checks=True)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = dict(SQLITE_OPTIONS)
+        # Channels' live server runs in another process: it needs a test database on disk.
+        config["TEST"] = {"NAME": str(folder / "test-db.sqlite3")}
+    return config
+
+
+def channel_layers_config(redis_url: str | None) -> dict:
+    """Redis when REDIS_URL is set (several server processes); otherwise in memory."""
+    if redis_url:
+        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}}
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+DATABASES = {"default": database_config(os.environ.get("DATABASE_URL", "").strip(), BASE_DIR)}
+CHANNEL_LAYERS = channel_layers_config(os.environ.get("REDIS_URL", "").strip())
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/London")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+# Only for a deployment that runs collectstatic; whitenoise serves from the finders anyway.
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Serve straight from the app and project folders, so `make run` needs no collectstatic,
+# with or without DEBUG.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"

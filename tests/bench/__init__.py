@@ -1,0 +1,1 @@
+"""`make bench`: the performance figures the issues ask for. Benchmarks, never timed tests."""

@@ -1,0 +1,24 @@
+import multiprocessing
+import os
+
+import pytest
+
+# Channels' live server forks a Daphne process; after an async test in the same run a fork
+# inherits a broken event loop and WebSocket handshakes reset (STACK.md). Spawn instead.
+multiprocessing.set_start_method("spawn", force=True)
+
+
+def pytest_collection_modifyitems(items):
+    """Browser tests last: Playwright's sync API keeps an event loop running in the main
+    thread for the rest of the session, and async tests cannot start beside it."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """In CI nothing may skip: a skip there is a failure."""
+    outcome = yield
+    report = outcome.get_result()
+    if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        report.longrepr = f"skipped in CI, where nothing may skip: {report.longrepr}"

@@ -1,0 +1,8 @@
+import subprocess
+import sys
+
+
+def test_the_engine_imports_no_django():
+    code = "import sys, engine, engine.verdicts, engine.guides; print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

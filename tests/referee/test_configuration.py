@@ -1,0 +1,107 @@
+"""Settings from the environment, and the services CI proves: PostgreSQL, Redis, ASGI."""
+
+import os
+
+import pytest
+from channels.layers import get_channel_layer
+from asgiref.testing import ApplicationCommunicator
+from django.conf import settings
+from django.db import connection
+from django.db.utils import ConnectionHandler
+
+from referee.asgi import application
+from referee.settings import channel_layers_config, database_config, env_flag
+
+
+def test_without_database_url_the_database_is_a_sqlite_file_in_wal_mode(tmp_path, django_db_blocker):
+    config = database_config(None, tmp_path)
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == str(tmp_path / "db.sqlite3")
+    handler = ConnectionHandler({"default": config})
+    try:
+        # A throwaway database file of this test's own, not the test database.
+        with django_db_blocker.unblock(), handler["default"].cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            assert cursor.fetchone()[0] == "wal"
+    finally:
+        handler.close_all()
+    assert (tmp_path / "db.sqlite3").exists()
+
+
+def test_a_database_url_selects_postgresql():
+    config = database_config("postgres://postgres@127.0.0.1:5432/test", None)
+    assert (config["ENGINE"], config["NAME"], config["USER"], config["HOST"], config["PORT"]) == (
+        "django.db.backends.postgresql", "test", "postgres", "127.0.0.1", 5432)
+
+
+def test_without_redis_url_the_channel_layer_is_in_memory():
+    assert channel_layers_config(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+
+
+def test_a_redis_url_selects_channels_redis():
+    layer = channel_layers_config("redis://127.0.0.1:6379/0")["default"]
+    assert layer == {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                     "CONFIG": {"hosts": ["redis://127.0.0.1:6379/0"]}}
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", True), ("true", True), ("Yes", True), ("0", False),
+                                                 ("false", False), ("", False), (None, False)])
+def test_debug_flag_reads_common_spellings(monkeypatch, value, expected):
+    if value is None:
+        monkeypatch.delenv("X_FLAG", raising=False)
+    else:
+        monkeypatch.setenv("X_FLAG", value)
+    assert env_flag("X_FLAG", False) is expected
+
+
+@pytest.mark.django_db
+def test_the_suite_runs_on_postgresql_when_database_url_is_set():
+    if not os.environ.get("DATABASE_URL"):
+        pytest.skip("DATABASE_URL is unset: the suite runs on SQLite here; CI sets it")
+    assert connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        cursor.execute("select current_setting('server_version_num')::int")
+        assert cursor.fetchone()[0] >= 120000
+
+
+async def test_the_channel_layer_is_redis_and_carries_group_messages_when_redis_url_is_set():
+    if not os.environ.get("REDIS_URL"):
+        pytest.skip("REDIS_URL is unset: the in-memory channel layer is used here; CI sets it")
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add("config-check", channel)
+    await layer.group_send("config-check", {"type": "board.html", "html": "<p>hi</p>"})
+    assert await layer.receive(channel) == {"type": "board.html", "html": "<p>hi</p>"}
+    await layer.group_discard("config-check", channel)
+    await layer.flush()
+
+
+async def asgi_get(path):
+    """One GET through the ASGI application, as Daphne would send it (a final body chunk
+    may omit "body", which channels' HttpCommunicator does not accept)."""
+    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "scheme": "http", "headers": [(b"host", b"localhost")],
+             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
+    communicator = ApplicationCommunicator(application, scope)
+    await communicator.send_input({"type": "http.request", "body": b""})
+    start = await communicator.receive_output(5)
+    body = b""
+    while True:
+        chunk = await communicator.receive_output(5)
+        body += chunk.get("body", b"")
+        if not chunk.get("more_body"):
+            break
+    await communicator.wait()
+    return start["status"], body
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_asgi_application_serves_pages_and_static_files_without_debug():
+    assert settings.DEBUG is False
+    status, body = await asgi_get("/")
+    assert status == 200 and b'id="judge"' in body
+    status, body = await asgi_get("/static/css/app.css")
+    assert status == 200 and b"prefers-color-scheme: dark" in body
+    status, body = await asgi_get("/static/django_htmx/htmx-2.min.js")
+    assert status == 200 and b"htmx" in body

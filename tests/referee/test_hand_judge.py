@@ -1,0 +1,173 @@
+"""The hand judge at /, through real HTTP requests (with and without htmx)."""
+
+import re
+
+import pytest
+
+from engine.cards import EXPECTED_CARD
+from referee.forms import NEED_TWO_HANDS
+
+HX = {"HX-Request": "true"}
+
+
+def post(client, headers=None, **fields):
+    data = {"rules": "brag", "rows": "4", **fields}
+    return client.post("/", data, headers=headers or {})
+
+
+def text_of(response):
+    html = response.content.decode()
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def field_errors(response):
+    found = re.findall(r'<p class="error field-error" id="id_(cards_\d+)_error">([^<]*)</p>', response.content.decode())
+    return [(field, message.replace("&quot;", '"')) for field, message in found]
+
+
+def test_get_shows_the_whole_page_with_an_empty_form_and_the_brag_ranking(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith("<!doctype html>")
+    assert 'id="judge"' in html and 'name="cards_4"' in html and 'name="cards_5"' not in html
+    assert "htmx-2.min.js" in html and "js/picker.js" in html
+    text = text_of(response)
+    assert "Brag (traditional): best first" in text
+    assert "Prial 3♠ 3♥ 3♦ 52 of 22,100 hands 3-3-3 is the best" in text
+    assert "High card A♠ K♦ 6♣ 16,440 of 22,100 hands" in text
+    assert "Best first" not in text.replace("(traditional): best first", "")
+    assert response["Vary"] and "HX-Request" in response["Vary"]
+
+
+def test_the_page_needs_no_login(client):
+    assert client.get("/").status_code == 200
+
+
+def test_a_plain_post_judges_and_renders_the_whole_page(client):
+    response = post(client, cards_1="As 10h q♣", cards_2="4s 5d 6c", name_2="Bob")
+    assert response.status_code == 200
+    assert response.content.decode().startswith("<!doctype html>")
+    text = text_of(response)
+    assert "1 Bob Run 4-5-6 4♠ 5♦ 6♣ Beats Hand 1: a run beats high card." in text
+    assert "2 Hand 1 Ace high (A-Q-10) A♠ 10♥ Q♣" in text
+
+
+def test_an_htmx_post_gets_only_the_judge_partial(client):
+    response = post(client, HX, cards_1="7s 7h Kd", cards_2="7d 7c 9s")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="judge"')
+    assert "<html" not in html and "<header" not in html
+    text = text_of(response)
+    assert "1 Hand 1 Pair of 7s, king kicker" in text
+    assert "Beats Hand 2: same pair; the king kicker beats the 9." in text
+
+
+def test_hands_are_ordered_best_first_with_each_reason(client):
+    response = post(client, HX, rows="5", name_1="Ann", cards_1="As Js 4s", name_2="Bob", cards_2="3s 3h 3d",
+                    name_3="Cy", cards_3="Ah Ad Ac", name_4="Di", cards_4="2c 3c 4c", name_5="Ed", cards_5="Kd Kh 2s")
+    text = text_of(response)
+    order = [m for m in re.findall(r"\b[1-5] (Ann|Bob|Cy|Di|Ed)\b", text)]
+    assert order == ["Bob", "Cy", "Di", "Ann", "Ed"]
+    assert "Beats Cy: a prial of 3s beats a prial of aces (3-3-3 is the best prial)." in text
+    assert "Beats Di: a prial beats a running flush." in text
+    assert "Beats Ann: a running flush beats a flush." in text
+    assert "Beats Ed: a flush beats a pair." in text
+
+
+def test_ties_share_a_place_and_say_so(client):
+    response = post(client, HX, name_1="Ann", cards_1="As Ks Js", name_2="Bob", cards_2="Ah Kh Jh",
+                    name_3="Cy", cards_3="2c 2d 5h")
+    text = text_of(response)
+    assert "1 Ann and Bob tie Ace-high flush (A-K-J)" in text
+    assert "Same ranks: suits never break a tie." in text
+    assert "Beats Cy: a flush beats a pair." in text
+
+
+def test_the_ruleset_changes_the_verdict_and_the_ranking_shown(client):
+    hands = {"cards_1": "As Ah Ad", "cards_2": "3s 3h 3d"}
+    assert "1 Hand 2 Prial of 3s" in text_of(post(client, HX, **hands))
+    response = post(client, HX, **{**hands, "rules": "brag-ace-high"})
+    text = text_of(response)
+    assert "1 Hand 1 Prial of aces" in text
+    assert "Brag, ace high: best first" in text
+    commerce = text_of(post(client, HX, **{**hands, "rules": "commerce"}))
+    assert "1 Hand 1 Tricon of aces" in commerce and "Point A♠ K♦ 6♣ 17,160 of 22,100 hands" in commerce
+
+
+def test_a_bad_card_is_shown_next_to_its_field_and_everything_typed_stays(client):
+    response = post(client, HX, name_1="Ann", cards_1="As Ks 1x", cards_2="4s 5d 6c")
+    assert response.status_code == 200
+    assert field_errors(response) == [("cards_1", f'"1x" is not a card: {EXPECTED_CARD}')]
+    html = response.content.decode()
+    assert 'value="As Ks 1x"' in html and 'value="4s 5d 6c"' in html and 'value="Ann"' in html
+    assert "Best first" not in text_of(response).replace("best first", "")
+
+
+def test_a_card_entered_twice_in_one_hand_is_named(client):
+    response = post(client, HX, cards_1="As Ks as", cards_2="4s 5d 6c")
+    assert field_errors(response) == [("cards_1", "A♠ is entered twice")]
+
+
+def test_a_card_in_two_hands_is_named_at_the_later_hand_with_both_places(client):
+    response = post(client, HX, name_1="Ann", cards_1="As Ks Qs", cards_2="4s 5d 6c", name_3="Cy", cards_3="Qs 2d 9h")
+    assert field_errors(response) == [("cards_3", "Q♠ is in hand 1 (Ann) and in hand 3 (Cy)")]
+    assert 'value="Qs 2d 9h"' in response.content.decode()
+
+
+def test_a_hand_of_the_wrong_size_says_what_was_expected(client):
+    response = post(client, HX, cards_1="As Ks", cards_2="4s 5d 6c 7h")
+    assert field_errors(response) == [
+        ("cards_1", "expected three cards, got 2: A♠ K♠"),
+        ("cards_2", "expected three cards, got 4: 4♠ 5♦ 6♣ 7♥"),
+    ]
+
+
+def test_one_hand_is_not_enough(client):
+    response = post(client, HX, cards_2="4s 5d 6c")
+    assert NEED_TWO_HANDS in text_of(response)
+
+
+def test_without_javascript_add_a_hand_shows_one_more_row_and_keeps_what_was_typed(client):
+    response = post(client, cards_1="As Ks", name_1="Ann", action="add")
+    html = response.content.decode()
+    assert 'name="cards_5"' in html and 'name="cards_6"' not in html
+    assert 'value="As Ks"' in html and 'value="Ann"' in html
+    assert 'name="rows" value="5"' in html
+    assert not field_errors(response)
+
+
+def test_rows_are_limited_to_one_deck(client):
+    response = post(client, rows="17", action="add")
+    html = response.content.decode()
+    assert 'name="cards_17"' in html and 'name="cards_18"' not in html
+    assert 'value="add"' not in html
+
+
+def test_switching_rules_before_the_hands_are_complete_shows_the_guide_without_errors(client):
+    response = post(client, HX, rules="commerce", cards_1="As K", action="rules")
+    assert not field_errors(response)
+    assert "Commerce: best first" in text_of(response)
+    assert 'value="As K"' in response.content.decode()
+
+
+def test_garbage_in_hidden_and_choice_fields_is_handled(client):
+    response = post(client, HX, rows="lots", rules="poker", cards_1="As Ks Qs", cards_2="2c 3c 4c")
+    assert response.status_code == 200
+    assert "Select a valid choice. poker is not one of the available choices." in text_of(response)
+    assert "Brag (traditional): best first" in text_of(response)
+
+
+def test_other_methods_are_refused(client):
+    assert client.put("/").status_code == 405
+
+
+@pytest.mark.parametrize("text", ["AS,TH,QC", "as th qc", "A♠ 10♥ Q♣", "AsThQc"])
+def test_every_usual_way_of_typing_is_understood(client, text):
+    response = post(client, HX, cards_1=text, cards_2="2c 3c 5d")
+    assert "Ace high (A-Q-10)" in text_of(response)
+
+
+def test_the_form_offers_to_add_a_hand_until_a_deck_is_used_up(client):
+    assert 'value="add"' in client.get("/").content.decode()
+    assert 'value="add"' in post(client, rows="16").content.decode()
