@@ -1,4 +1,5 @@
-"""The referee's rules, in pure Python (no Django): cards, hand rankings and verdicts."""
+"""The referee's rules, in pure Python (no Django): cards, hand rankings, verdicts and
+the games as replays of their rounds."""
 
 from .cards import (
     DECK,
@@ -12,10 +13,15 @@ from .cards import (
     parse_hand,
     show_cards,
 )
+from .crash import SettingCheck, check_setting
+from .outcomes import EVENT_KINDS, EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import BRAG, BRAG_ACE_HIGH, CATEGORIES, COMMERCE, RULESETS, HandRank, rank_hand
+from .replay import GAMES, replay
 
 __all__ = [
-    "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "DECK", "RULESETS",
-    "Card", "CardClash", "CardError", "HandRank",
-    "card", "check_one_deck", "format_cards", "parse_cards", "parse_hand", "rank_hand", "show_cards",
+    "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "DECK", "EVENT_KINDS", "GAMES", "RULESETS",
+    "Card", "CardClash", "CardError", "EntryError", "Event", "GameOutcome", "HandRank", "RoundOutcome",
+    "SettingCheck",
+    "card", "check_one_deck", "check_setting", "format_cards", "parse_cards", "parse_hand", "rank_hand",
+    "replay", "show_cards",
 ]

@@ -81,6 +81,14 @@ DECK: tuple[Card, ...] = tuple(Card(1 << i) for i in range(52))
 _BY_RANK_AND_SUIT = {(card.rank, card.suit): card for card in DECK}
 
 
+# Every spelling of a single card, upper-cased: "AS", "A♠", "A♤", "10H", "TH", ...
+_TOKENS: dict[str, Card] = {
+    rank_text + suit_text: _BY_RANK_AND_SUIT[rank, suit]
+    for rank_text, rank in _RANK_ALIASES.items()
+    for suit_text, suit in _SUIT_ALIASES.items()
+}
+
+
 def card(rank: int, suit: str) -> Card:
     """The card of that rank (2..14) and suit letter."""
     return _BY_RANK_AND_SUIT[rank, suit]
@@ -94,6 +102,17 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise CardError(f"expected cards as text, got {type(text).__name__}")
+    # Fast path: one card a token, the way the app stores and most people type them.
+    tokens = text.upper().split()
+    cards = [_TOKENS.get(token) for token in tokens]
+    if None in cards or len(set(cards)) != len(cards):
+        return _parse_slowly(text)
+    return tuple(cards)  # type: ignore[arg-type]
+
+
+def _parse_slowly(text: str) -> tuple[Card, ...]:
+    """Any separators, several cards run together, invisible characters; and the refusal
+    that names the token or the card typed twice."""
     cards: list[Card] = []
     for token in _SEPARATORS.split(text.translate(_INVISIBLES).strip()):
         if not token:

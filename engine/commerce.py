@@ -1,0 +1,139 @@
+"""Commerce: every hand pays the stake into the pot; the best hand takes it, tied best
+hands split it, and a remainder that does not split stays for the next hand (RULES.md,
+"Commerce")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+
+from .cards import Card
+from .entries import (
+    check_named_player,
+    check_one_deck_in_round,
+    check_option_names,
+    check_players,
+    check_round_keys,
+    check_who_gave,
+    first_dealer,
+    lower_first,
+    missing_player_error,
+    named,
+    read_hand,
+    read_optional_table,
+    whole_number,
+)
+from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
+from .ranking import COMMERCE, HandRank, rank_hand
+from .seating import pass_the_deal
+
+GAME = "commerce"
+OPTIONS = ("stake", "first_dealer", "ended")
+ROUND_KEYS = ("hands", "table", "knocker")
+MAX_STAKE = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class CommerceOptions:
+    stake: int = 0
+    first_dealer: int = 0
+    ended: bool = False
+
+
+def read_options(players: Sequence[str], options: Mapping[str, object]) -> CommerceOptions:
+    check_option_names(GAME, options, OPTIONS)
+    ended = options.get("ended", False)
+    if not isinstance(ended, bool):
+        raise EntryError(f"ended must be true or false, got {ended!r}", field="ended")
+    return CommerceOptions(
+        stake=whole_number("stake", options.get("stake", 0), 0, MAX_STAKE),
+        first_dealer=first_dealer(options.get("first_dealer", 0), players),
+        ended=ended,
+    )
+
+
+def read_round(entry: object, players: Sequence[str]) -> dict[str, tuple[Card, ...]]:
+    """Every player gives three cards; optional table cards and knocker; one deck."""
+    entry = check_round_keys(GAME, entry, ROUND_KEYS)
+    given = check_who_gave(entry.get("hands", {}), players, players, what="hands", out_reason="")
+    hands: dict[str, tuple[Card, ...]] = {}
+    places: dict[str, tuple[Card, ...]] = {}
+    owners: dict[str, tuple[str | None, str]] = {}
+    for name in players:
+        if name not in given:
+            raise missing_player_error(name, "no hand")
+        place = f"{name}'s hand"
+        hands[name] = places[place] = read_hand(given[name], place, player=name)
+        owners[place] = (name, "hands")
+    read_optional_table(entry, places, owners)
+    check_named_player(entry, "knocker", players, players)
+    check_one_deck_in_round(places, owners)
+    return hands
+
+
+def best_hands(ranks: Mapping[str, HandRank]) -> list[str]:
+    best = max(ranks.values())
+    return [name for name, rank in ranks.items() if rank == best]
+
+
+def split_pot(pot: int, winners: int) -> tuple[int, int]:
+    """Each winner's share, and the remainder that stays in the pot."""
+    return divmod(pot, winners)
+
+
+def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options: object) -> GameOutcome:
+    players = check_players(GAME, players, 2, 16)
+    settings = read_options(players, options)
+    stake = settings.stake
+    standings = dict.fromkeys(players, 0)
+    pot = 0
+    dealer = settings.first_dealer
+    outcomes: list[RoundOutcome] = []
+    for number, entry in enumerate(rounds, 1):
+        try:
+            hands = read_round(entry, players)
+        except EntryError as error:
+            raise error.in_round(number) from None
+        ranks = {name: rank_hand(cards, COMMERCE) for name, cards in hands.items()}
+        winners = best_hands(ranks)
+        label = lower_first(ranks[winners[0]].label)
+        deltas = dict.fromkeys(players, -stake)
+        pot += stake * len(players)
+        if stake:
+            share, pot_left = split_pot(pot, len(winners))
+        else:
+            share, pot_left = 1, 0  # playing for the win alone: a hand won each
+        for name in winners:
+            deltas[name] += share
+        for name in players:
+            standings[name] += deltas[name]
+        events = [hand_won(winners, label, stake, pot, share, pot_left)]
+        pot = pot_left
+        outcomes.append(RoundOutcome(
+            number=number, dealer=players[dealer], events=tuple(events), deltas=deltas, standings=dict(standings),
+            hands={name: (rank,) for name, rank in ranks.items()}, pot=pot,
+        ))
+        dealer = pass_the_deal(players, dealer, players)
+    if settings.ended:
+        best = max(standings.values())
+        winners = tuple(name for name in players if standings[name] == best)
+    else:
+        winners = ()
+    return GameOutcome(
+        game=GAME, players=players, options=asdict(settings), rounds=tuple(outcomes), standings=standings,
+        finished=settings.ended, winners=winners, out=(), next_dealer=None if settings.ended else players[dealer],
+        pot=pot, still_in=players,
+    )
+
+
+def hand_won(winners: Sequence[str], label: str, stake: int, pot: int, share: int, pot_left: int) -> Event:
+    """The pot to the best hand, or split between tied best hands."""
+    if len(winners) == 1:
+        name = winners[0]
+        prize = f"{name} wins the pot of {pot}" if stake else f"{name} wins the hand"
+        return Event("won_pot", (name,), f"{name}'s {label} is the best hand: {prize}")
+    tied = f"{named(winners)} tie for the best hand ({label})"
+    if not stake:
+        return Event("split_pot", tuple(winners), f"{tied}: each wins the hand")
+    left = f", {pot_left} stays in the pot" if pot_left else ""
+    return Event("split_pot", tuple(winners), f"{tied}: they split the pot of {pot}, {share} each{left}")

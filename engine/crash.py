@@ -1,0 +1,461 @@
+"""Crash (Thirteen-Card Brag), classic and Board Game Arena presets (RULES.md, "Crash").
+
+A round, in the order RULES.md settles: declarations (classic), then fouls (classic), then
+positions 1-4 (1-3 with 9 cards), then the crash, then the four-of-a-kind bonus (classic).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+
+from .cards import Card, show_cards
+from .entries import (
+    check_one_deck_in_round,
+    check_option_names,
+    check_players,
+    check_round_keys,
+    check_who_gave,
+    first_dealer,
+    lower_first,
+    named,
+    one_of,
+    read_cards,
+    read_hand,
+    whole_number,
+)
+from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
+from .ranking import BRAG, CATEGORY_NAMES, HandRank, rank_hand, rank_plural
+from .seating import pass_the_deal
+
+GAME = "crash"
+CLASSIC, ARENA = "classic", "arena"
+OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer")
+ARENA_ONLY = ("cards", "ignore")
+ROUND_KEYS = ("hands", "declarations")
+SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
+IGNORE_CHOICES = ("high_card", "pair", "none")
+# What each `ignore` setting makes unable to score.
+CANNOT_SCORE = {"high_card": frozenset({"high_card"}), "pair": frozenset({"high_card", "pair"}), "none": frozenset()}
+# Four of a kind for the bonus, best first: 4s highest, then A, K, ... 5, 3, 2.
+QUAD_ORDER = (4, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class CrashOptions:
+    preset: str = CLASSIC
+    target: int = 7
+    cards: int = 13
+    ignore: str = "high_card"
+    first_dealer: int = 0
+
+    @property
+    def classic(self) -> bool:
+        return self.preset == CLASSIC
+
+    @property
+    def positions(self) -> int:
+        """How many hands a player may set: four from 13 cards, three from 9."""
+        return self.cards // 3
+
+
+def read_options(players: Sequence[str], options: Mapping[str, object]) -> CrashOptions:
+    check_option_names(GAME, options, OPTIONS)
+    preset = one_of("preset", options.get("preset", CLASSIC), (CLASSIC, ARENA))
+    if preset == CLASSIC:
+        for name in ARENA_ONLY:
+            if name in options:
+                raise EntryError(f"{name} is an arena option; classic Crash deals 13 cards and high cards never score",
+                                 field=name)
+    settings = CrashOptions(
+        preset=preset,  # type: ignore[arg-type]
+        target=whole_number("target", options.get("target", 7), 1, 99),
+        cards=one_of("cards", options.get("cards", 13), (13, 9)),  # type: ignore[arg-type]
+        ignore=one_of("ignore", options.get("ignore", "high_card"), IGNORE_CHOICES),  # type: ignore[arg-type]
+    )
+    most = 5 if settings.cards == 9 else 4
+    players = check_players(GAME, players, 2, most)
+    return CrashOptions(settings.preset, settings.target, settings.cards, settings.ignore,
+                        first_dealer(options.get("first_dealer", 0), players))
+
+
+# --- Entry -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CrashRound:
+    placed: dict[str, tuple[tuple[Card, ...], ...]]  # hands in the order placed
+    declared: dict[str, tuple[str, tuple[Card, ...]]]  # kind and the 13 cards
+
+
+def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], settings: CrashOptions) -> CrashRound:
+    entry = check_round_keys(GAME, entry, ROUND_KEYS)
+    hands = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason="fouled")
+    declarations = entry.get("declarations") or {}
+    if declarations and not settings.classic:
+        raise EntryError("declarations are a classic Crash rule; this game plays the arena preset",
+                         field="declarations")
+    declarations = check_who_gave(declarations, players, still_in, what="declarations", out_reason="fouled",
+                                  field="declarations")
+    places: dict[str, tuple[Card, ...]] = {}
+    owners: dict[str, tuple[str | None, str]] = {}
+    placed: dict[str, tuple[tuple[Card, ...], ...]] = {}
+    declared: dict[str, tuple[str, tuple[Card, ...]]] = {}
+    for name in still_in:
+        if name in hands and name in declarations:
+            raise EntryError(f"{name} gave hands and a declaration: a player gives one or the other",
+                             player=name, field="declarations")
+        if name in declarations:
+            declared[name] = read_declaration(name, declarations[name])
+            places[f"{name}'s declared cards"] = declared[name][1]
+            owners[f"{name}'s declared cards"] = (name, "declarations")
+        elif name in hands:
+            placed[name] = read_placed_hands(name, hands[name], settings)
+            for position, cards in enumerate(placed[name], 1):
+                places[f"{name}'s hand {position}"] = cards
+                owners[f"{name}'s hand {position}"] = (name, "hands")
+        else:
+            gave = "no hands and no declaration" if settings.classic else "no hands"
+            raise EntryError(f"{name} is still in the game but gave {gave}",
+                             player=name, field="hands")
+    check_one_deck_in_round(places, owners)
+    return CrashRound(placed, declared)
+
+
+def read_placed_hands(name: str, hands: object, settings: CrashOptions) -> tuple[tuple[Card, ...], ...]:
+    """0 to 4 hands (0 to 3 with 9 cards), three cards each, in the order placed."""
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise EntryError(f"{name}'s hands must be a list of hands in the order placed", player=name, field="hands")
+    if len(hands) > settings.positions:
+        raise EntryError(
+            f"{name} placed {len(hands)} hands ({3 * len(hands)} cards): a deal of {settings.cards} cards "
+            f"allows at most {settings.positions}", player=name, field="hands")
+    return tuple(read_hand(text, f"{name}'s hand {i}", player=name) for i, text in enumerate(hands, 1))
+
+
+def read_declaration(name: str, declaration: object) -> tuple[str, tuple[Card, ...]]:
+    """[kind, the 13 cards], verified: six pairs, or one card of every rank."""
+    if isinstance(declaration, str) or not isinstance(declaration, Sequence) or len(declaration) != 2:
+        raise EntryError(f"{name}'s declaration must be [kind, the 13 cards]", player=name, field="declarations")
+    kind, text = declaration
+    if kind not in (SIX_PAIRS, THIRTEEN_RUN):
+        raise EntryError(f"{name}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
+                         player=name, field="declarations")
+    cards = read_cards(text, f"{name}'s declared cards", player=name, field="declarations")
+    if len(cards) != 13:
+        raise EntryError(f"{name}'s declared cards: expected 13 cards, got {len(cards)}",
+                         player=name, field="declarations")
+    if kind == SIX_PAIRS and (pairs := count_pairs(cards)) < 6:
+        raise EntryError(f"{name}'s 13 cards hold {pairs} pairs, not 6", player=name, field="declarations")
+    if kind == THIRTEEN_RUN and (missing := missing_ranks(cards)):
+        raise EntryError(f"{name}'s 13 cards are not a thirteen-card run: no {' and no '.join(missing)}",
+                         player=name, field="declarations")
+    return kind, cards  # type: ignore[return-value]
+
+
+def count_pairs(cards: Sequence[Card]) -> int:
+    """Six pairs counting: three of a rank is one pair, four of a rank is two."""
+    return sum(count // 2 for count in Counter(card.rank for card in cards).values())
+
+
+def missing_ranks(cards: Sequence[Card]) -> list[str]:
+    held = {card.rank for card in cards}
+    return [rank_plural(rank)[:-1] for rank in range(14, 1, -1) if rank not in held]
+
+
+# --- The setting check -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class SettingCheck:
+    """Whether one player's placed hands are in order; if not, the first two out of order
+    (1-based positions: ``lower`` ranks below ``higher``, placed to its right) and the
+    same hands in a legal order, strongest first."""
+
+    in_order: bool
+    ranks: tuple[HandRank, ...]
+    legal_order: tuple[tuple[Card, ...], ...]
+    lower: int | None = None
+    higher: int | None = None
+    text: str = ""
+
+
+def check_setting(hands: Sequence[str | Sequence[Card]]) -> SettingCheck:
+    """The host's check before the showdown: given one player's hands (text or cards) in
+    the order placed, are they in order? Raises EntryError for hands that are not hands."""
+    parsed = tuple(h if not isinstance(h, str) else read_hand(h, f"hand {i}", player=None)
+                   for i, h in enumerate(hands, 1))
+    ranks = tuple(rank_hand(cards, BRAG) for cards in parsed)
+    legal = tuple(cards for _, cards in sorted(zip(ranks, parsed), key=lambda pair: pair[0].value, reverse=True))
+    pair = first_out_of_order(ranks)
+    if pair is None:
+        return SettingCheck(True, ranks, legal, text="in order")
+    lower, higher = pair
+    text = (f"hand {higher + 1} ({lower_first(ranks[higher].label)}) ranks above hand {lower + 1} "
+            f"({lower_first(ranks[lower].label)}): foul if left like this; legal order: "
+            + ", ".join(show_cards(cards) for cards in legal))
+    return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text)
+
+
+def first_out_of_order(ranks: Sequence[HandRank]) -> tuple[int, int] | None:
+    """Foul: a hand ranks strictly below a hand placed to its right. The first such pair
+    (0-based, left then right), or None when the hands are in order."""
+    for left in range(len(ranks)):
+        for right in range(left + 1, len(ranks)):
+            if ranks[left] < ranks[right]:
+                return left, right
+    return None
+
+
+# --- Describing hands inside sentences ---------------------------------------------------------
+
+def _a(phrase: str) -> str:
+    return ("an " if phrase[:1] in ("a", "8") else "a ") + phrase
+
+
+def kind_of_hand(rank: HandRank) -> str:
+    """"pair of 5s", "prial of 3s", "flush", "run", "high-card hand"."""
+    if rank.category in ("prial", "pair"):
+        return f"{rank.category} of {rank_plural(rank.key[0] if rank.category == 'pair' else rank.ranks[0])}"
+    return "high-card hand" if rank.category == "high_card" else CATEGORY_NAMES[rank.category]
+
+
+def hand_phrase(rank: HandRank) -> str:
+    """The hand inside a sentence: "prial of 3s", "ace-high flush (A-J-4)"."""
+    return lower_first(rank.label)
+
+
+def describe_pair(left: HandRank, right: HandRank) -> tuple[str, str]:
+    """Two hands of one player, told apart: "a pair of 5s" and "a flush", or, when they
+    are of one kind, in full: "a pair of 5s, 9 kicker" and "a pair of 5s, king kicker"."""
+    a, b = kind_of_hand(left), kind_of_hand(right)
+    if a == b:
+        a, b = hand_phrase(left), hand_phrase(right)
+    return _a(a), _a(b)
+
+
+def can_score(rank: HandRank, settings: CrashOptions) -> bool:
+    """Classic: a hand must be a pair or better. Arena: as the `ignore` option says."""
+    return rank.category not in CANNOT_SCORE[settings.ignore if not settings.classic else "high_card"]
+
+
+def best_quad(placed: Mapping[str, Sequence[Sequence[Card]]]) -> tuple[str, int] | None:
+    """The four-of-a-kind bonus: (player, rank) of the highest four of a kind among the
+    players' placed hands (4s highest), or None."""
+    owner_of: dict[int, str] = {}
+    for name, hands in placed.items():
+        counts = Counter(card.rank for cards in hands for card in cards)
+        for rank, count in counts.items():
+            if count == 4:
+                owner_of[rank] = name
+    for rank in QUAD_ORDER:
+        if rank in owner_of:
+            return owner_of[rank], rank
+    return None
+
+
+# --- Replay --------------------------------------------------------------------------------------
+
+class _Scoreboard:
+    """Points of one game, and the classic rule that reaching the target wins at once."""
+
+    def __init__(self, players: Sequence[str], settings: CrashOptions) -> None:
+        self.points = dict.fromkeys(players, 0)
+        self.settings = settings
+        self.winners: tuple[str, ...] = ()
+
+    def add(self, name: str, deltas: dict[str, int], events: list[Event]) -> None:
+        self.points[name] += 1
+        deltas[name] += 1
+        if self.settings.classic and self.points[name] >= self.settings.target:
+            self.winners = (name,)
+            events.append(Event("won", (name,), f"{name} reaches {self.points[name]} points, the target: {name} wins"))
+
+
+def replay_crash(players: Sequence[str], rounds: Sequence[object], **options: object) -> GameOutcome:
+    settings = read_options(players, options)
+    players = tuple(players)
+    board = _Scoreboard(players, settings)
+    fouled: list[str] = []
+    dealer = settings.first_dealer
+    outcomes: list[RoundOutcome] = []
+    for number, entry in enumerate(rounds, 1):
+        if board.winners:
+            raise EntryError(f"the game is over: {named(board.winners)} won", round=number)
+        still_in = [name for name in players if name not in fouled]
+        try:
+            entered = read_round(entry, players, still_in, settings)
+        except EntryError as error:
+            raise error.in_round(number) from None
+        outcome = play_round(number, players, still_in, entered, settings, board, players[dealer])
+        fouled.extend(outcome.out)
+        outcomes.append(outcome)
+        if not outcome.void:
+            dealer = pass_the_deal(players, dealer, [name for name in players if name not in fouled])
+    finished = bool(board.winners)
+    return GameOutcome(
+        game=GAME, players=players, options=asdict(settings), rounds=tuple(outcomes), standings=board.points,
+        finished=finished, winners=board.winners, out=tuple(fouled),
+        next_dealer=None if finished else players[dealer],
+        still_in=tuple(name for name in players if name not in fouled),
+    )
+
+
+def play_round(number: int, players: Sequence[str], still_in: Sequence[str], entered: CrashRound,
+               settings: CrashOptions, board: _Scoreboard, dealer: str) -> RoundOutcome:
+    events: list[Event] = []
+    deltas = dict.fromkeys(players, 0)
+    ranks = {name: tuple(rank_hand(cards, BRAG) for cards in hands) for name, hands in entered.placed.items()}
+
+    def outcome(out: Sequence[str] = (), void: bool = False) -> RoundOutcome:
+        return RoundOutcome(number=number, dealer=dealer, events=tuple(events), deltas=deltas,
+                            standings=dict(board.points), hands=ranks, out=tuple(out), void=void)
+
+    if declared_runs := [name for name, (kind, _) in entered.declared.items() if kind == THIRTEEN_RUN]:
+        return thirteen_card_run(declared_runs, board, events, outcome)
+    if declared_pairs := [name for name, (kind, _) in entered.declared.items() if kind == SIX_PAIRS]:
+        return six_pairs(declared_pairs, dealer, events, outcome)
+
+    in_play = list(ranks)
+    out: list[str] = []
+    if settings.classic:
+        fouls = {name: pair for name in in_play if (pair := first_out_of_order(ranks[name])) is not None}
+        if fouls and len(fouls) == len(still_in):
+            return every_player_fouled(fouls, ranks, dealer, events, outcome)
+        events.extend(foul(name, pair, ranks[name]) for name, pair in fouls.items())
+        out = list(fouls)
+        in_play = [name for name in in_play if name not in fouls]
+        remaining = [name for name in still_in if name not in fouls]
+        if fouls and len(remaining) == 1:
+            board.winners = (remaining[0],)
+            events.append(Event("won", (remaining[0],), f"Fouls leave {remaining[0]} the only player: {remaining[0]} wins"))
+            return outcome(out=out)
+    else:  # arena sorts each player's hands before scoring: nobody fouls
+        ranks = {name: tuple(sorted(hands, key=lambda r: r.value, reverse=True)) for name, hands in ranks.items()}
+
+    scorers = showdown(in_play, ranks, settings, board, deltas, events)
+    if not board.winners and is_crash(scorers, settings):
+        crash(scorers[0], settings, board, deltas, events)
+    if not board.winners and settings.classic:
+        quad_bonus({name: entered.placed[name] for name in in_play}, board, deltas, events)
+    if not settings.classic:
+        arena_target(board, events)
+    return outcome(out=out)
+
+
+def thirteen_card_run(names: list[str], board: _Scoreboard, events: list[Event], outcome) -> RoundOutcome:
+    """A verified thirteen-card run wins the game at once, whatever else was entered."""
+    board.winners = tuple(names)
+    for name in names:
+        events.append(Event("thirteen_run", (name,), f"{name} declares a thirteen-card run, ace down to 2"))
+    events.append(Event("won", tuple(names), f"A thirteen-card run wins the game at once: {named(names)} "
+                                             f"{'wins' if len(names) == 1 else 'share the win'}"))
+    return outcome()
+
+
+def six_pairs(names: list[str], dealer: str, events: list[Event], outcome) -> RoundOutcome:
+    """Six pairs: the deal is void, nothing else of the round counts, the dealer deals again."""
+    events.append(Event("six_pairs", tuple(names),
+                        f"{named(names)} {'declares' if len(names) == 1 else 'declare'} six pairs: "
+                        f"the deal is void, nobody scores, and {dealer} deals again"))
+    return outcome(void=True)
+
+
+def foul(name: str, pair: tuple[int, int], ranks: Sequence[HandRank]) -> Event:
+    """Classic: a hand below a hand to its right puts the player out of the game."""
+    left, right = pair
+    low, high = describe_pair(ranks[left], ranks[right])
+    return Event("foul", (name,), f"{name} placed {low} left of {high}: foul, {name} is out of the game",
+                 position=left + 1)
+
+
+def every_player_fouled(fouls: Mapping[str, tuple[int, int]], ranks, dealer: str, events: list[Event],
+                        outcome) -> RoundOutcome:
+    """Every player still in fouled: the deal is void, nobody is put out, the dealer deals again."""
+    for name, (left, right) in fouls.items():
+        low, high = describe_pair(ranks[name][left], ranks[name][right])
+        events.append(Event("foul", (name,), f"{name} placed {low} left of {high}: foul", position=left + 1))
+    events.append(Event("foul", tuple(fouls), f"Every player fouled: the deal is void, nobody is out, "
+                                              f"and {dealer} deals again"))
+    return outcome(void=True)
+
+
+def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], settings: CrashOptions,
+             board: _Scoreboard, deltas: dict[str, int], events: list[Event]) -> list[str | None]:
+    """Positions in turn: the single highest hand scores a point; a tie is a stick-up; a hand
+    that cannot score never scores. Returns who scored each position (None: nobody)."""
+    scorers: list[str | None] = []
+    for position in range(1, settings.positions + 1):
+        contenders = [(name, ranks[name][position - 1]) for name in in_play if len(ranks[name]) >= position]
+        if not contenders:
+            scorers.append(None)
+            continue
+        best = max(rank for _, rank in contenders)
+        top = [name for name, rank in contenders if rank == best]
+        if not can_score(best, settings):
+            holders = (f"{top[0]}'s {hand_phrase(best)} is the best hand" if len(top) == 1
+                       else f"the best hands ({hand_phrase(best)}) tie")
+            events.append(Event("no_score", tuple(top), f"Position {position}: {holders} but "
+                                f"{_cannot_score(best)}: nobody scores", position=position))
+            scorers.append(None)
+        elif len(top) > 1:
+            phrase = kind_of_hand(best) if best.category in ("prial", "pair") else hand_phrase(best)
+            tied = " and ".join(f"{name}'s {phrase}" for name in top)
+            events.append(Event("stick_up", tuple(top), f"Position {position}: {tied} tie: stick-up, nobody scores",
+                                position=position))
+            scorers.append(None)
+        else:
+            name = top[0]
+            events.append(Event("scored", (name,), f"Position {position}: {name}'s {hand_phrase(best)} is the "
+                                f"best hand: {name} scores a point ({board.points[name] + 1})", position=position))
+            scorers.append(name)
+            board.add(name, deltas, events)
+            if board.winners:
+                break  # classic: the target is reached; nothing further is scored
+    return scorers
+
+
+def _cannot_score(rank: HandRank) -> str:
+    if rank.category == "pair":
+        return "pairs cannot score in this game"
+    return "a high-card hand cannot score"
+
+
+def is_crash(scorers: Sequence[str | None], settings: CrashOptions) -> bool:
+    """A crash: the same player scored every position of the round."""
+    return len(scorers) == settings.positions and scorers[0] is not None and all(s == scorers[0] for s in scorers)
+
+
+def crash(name: str, settings: CrashOptions, board: _Scoreboard, deltas: dict[str, int], events: list[Event]) -> None:
+    """Classic: a crash wins the game at once. Arena: one extra point."""
+    if settings.classic:
+        board.winners = (name,)
+        events.append(Event("crash", (name,), f"{name} takes every position: crash"))
+        events.append(Event("won", (name,), f"A crash wins the game at once: {name} wins"))
+    else:
+        events.append(Event("crash", (name,), f"{name} takes every position: crash, one extra point "
+                                              f"({board.points[name] + 1})"))
+        board.add(name, deltas, events)
+
+
+def quad_bonus(placed: Mapping[str, Sequence[Sequence[Card]]], board: _Scoreboard, deltas: dict[str, int],
+               events: list[Event]) -> None:
+    """Classic: the highest four of a kind among the placed hands scores one extra point."""
+    found = best_quad(placed)
+    if found is None:
+        return
+    name, rank = found
+    events.append(Event("quad_bonus", (name,), f"{name} holds all four {rank_plural(rank)}: four-of-a-kind bonus, "
+                                               f"{name} scores a point ({board.points[name] + 1})"))
+    board.add(name, deltas, events)
+
+
+def arena_target(board: _Scoreboard, events: list[Event]) -> None:
+    """Arena: after the full round, if anyone reached the target, the highest score wins;
+    equal highest share the win."""
+    best = max(board.points.values())
+    if best < board.settings.target:
+        return
+    board.winners = tuple(name for name, points in board.points.items() if points == best)
+    verb = "wins" if len(board.winners) == 1 else "share the win"
+    events.append(Event("won", board.winners, f"The target of {board.settings.target} is reached: "
+                                              f"{named(board.winners)} {verb} with {best} points"))

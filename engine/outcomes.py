@@ -1,0 +1,90 @@
+"""What a replay says: events with sentences for people, each round's outcome, the game's.
+
+These are the engine's game API (DESIGN.md, "The engine's game API"): names and fields
+here are a contract that code outside the package relies on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .ranking import HandRank
+
+EVENT_KINDS = frozenset({
+    # Stop the Bus
+    "lost_token", "stand_off", "out", "won",
+    # Crash
+    "foul", "scored", "stick_up", "no_score", "crash", "quad_bonus", "six_pairs", "thirteen_run",
+    # Commerce
+    "won_pot", "split_pot",
+})
+
+
+class EntryError(ValueError):
+    """A round (or a game's set-up) that breaks a rule of entry. The message is for people,
+    shown word for word; ``round`` (1-based), ``player`` and ``field`` ("hands", "table",
+    "caller", "knocker", "declarations", "players" or an option's name) say where it is,
+    when known, so a form can show it next to the field it concerns."""
+
+    def __init__(self, message: str, *, round: int | None = None, player: str | None = None,
+                 field: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.round, self.player, self.field = message, round, player, field
+
+    def in_round(self, number: int) -> EntryError:
+        """The same error, placed in round ``number``."""
+        return EntryError(self.message, round=number, player=self.player, field=self.field)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One decision of the referee: its kind (EVENT_KINDS), the players it concerns, a
+    sentence for people, and for Crash's foul/scored/stick_up/no_score the position."""
+
+    kind: str
+    players: tuple[str, ...]
+    text: str
+    position: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """One round as the referee saw it.
+
+    ``deltas``: what the round changed, for every player in the game (0 if nothing);
+    ``standings``: the standings after it; ``hands``: each player's ranked hands in the
+    order placed (one for Stop the Bus and Commerce); ``out``: players put out this round;
+    ``void``: a deal that counted for nothing (six pairs, or every player fouled) and is
+    dealt again by the same dealer.
+    """
+
+    number: int
+    dealer: str
+    events: tuple[Event, ...]
+    deltas: Mapping[str, int]
+    standings: Mapping[str, int]
+    hands: Mapping[str, tuple[HandRank, ...]]
+    out: tuple[str, ...] = ()
+    void: bool = False
+    pot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """A game replayed from its rounds: everything a board or a stats page shows."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, object]
+    rounds: tuple[RoundOutcome, ...]
+    standings: Mapping[str, int]
+    finished: bool
+    winners: tuple[str, ...]
+    out: tuple[str, ...]
+    next_dealer: str | None
+    pot: int = 0
+    still_in: tuple[str, ...] = field(default=())

@@ -1,0 +1,136 @@
+"""Stop the Bus (Bastard): the worst hand loses a token; the last player with tokens wins
+(RULES.md, "Stop the Bus")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+
+from .cards import Card
+from .entries import (
+    check_named_player,
+    check_one_deck_in_round,
+    check_option_names,
+    check_players,
+    check_round_keys,
+    check_who_gave,
+    first_dealer,
+    lower_first,
+    missing_player_error,
+    named,
+    one_of,
+    read_hand,
+    read_optional_table,
+    whole_number,
+)
+from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
+from .ranking import BRAG, BRAG_ACE_HIGH, HandRank, rank_hand
+from .seating import pass_the_deal
+
+GAME = "stop_the_bus"
+OPTIONS = ("tokens", "rules", "first_dealer")
+ROUND_KEYS = ("hands", "table", "caller")
+
+
+@dataclass(frozen=True, slots=True)
+class StopTheBusOptions:
+    tokens: int = 3
+    rules: str = BRAG
+    first_dealer: int = 0
+
+
+def read_options(players: Sequence[str], options: Mapping[str, object]) -> StopTheBusOptions:
+    check_option_names(GAME, options, OPTIONS)
+    defaults = StopTheBusOptions()
+    return StopTheBusOptions(
+        tokens=whole_number("tokens", options.get("tokens", defaults.tokens), 1, 20),
+        rules=one_of("rules", options.get("rules", defaults.rules), (BRAG, BRAG_ACE_HIGH)),  # type: ignore[arg-type]
+        first_dealer=first_dealer(options.get("first_dealer", defaults.first_dealer), players),
+    )
+
+
+def read_round(entry: object, players: Sequence[str], still_in: Sequence[str]) -> dict[str, tuple[Card, ...]]:
+    """Every player still in gives three cards; optional table cards and caller; one deck."""
+    entry = check_round_keys(GAME, entry, ROUND_KEYS)
+    given = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason="no tokens left")
+    hands: dict[str, tuple[Card, ...]] = {}
+    places: dict[str, tuple[Card, ...]] = {}
+    owners: dict[str, tuple[str | None, str]] = {}
+    for name in still_in:
+        if name not in given:
+            raise missing_player_error(name, "no hand")
+        place = f"{name}'s hand"
+        hands[name] = places[place] = read_hand(given[name], place, player=name)
+        owners[place] = (name, "hands")
+    read_optional_table(entry, places, owners)
+    check_named_player(entry, "caller", still_in, players)
+    check_one_deck_in_round(places, owners)
+    return hands
+
+
+def worst_hands(ranks: Mapping[str, HandRank]) -> list[str]:
+    """The players holding the worst hand; players tied for it all lose."""
+    worst = min(ranks.values())
+    return [name for name, rank in ranks.items() if rank == worst]
+
+
+def is_stand_off(losers: Sequence[str], tokens: Mapping[str, int], still_in: Sequence[str]) -> bool:
+    """Stand-off: the round's losses would leave no player with a token."""
+    return all(tokens[name] - (name in losers) <= 0 for name in still_in)
+
+
+def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **options: object) -> GameOutcome:
+    players = check_players(GAME, players, 2, 16)
+    settings = read_options(players, options)
+    tokens = dict.fromkeys(players, settings.tokens)
+    dealer = settings.first_dealer
+    went_out: list[str] = []
+    outcomes: list[RoundOutcome] = []
+    for number, entry in enumerate(rounds, 1):
+        still_in = [name for name in players if tokens[name] > 0]
+        if len(still_in) == 1:
+            raise EntryError(f"the game is over: {still_in[0]} won", round=number)
+        try:
+            hands = read_round(entry, players, still_in)
+        except EntryError as error:
+            raise error.in_round(number) from None
+        ranks = {name: rank_hand(cards, settings.rules) for name, cards in hands.items()}
+        losers = worst_hands(ranks)
+        label = lower_first(ranks[losers[0]].label)
+        events: list[Event] = []
+        deltas = dict.fromkeys(players, 0)
+        out: list[str] = []
+        if is_stand_off(losers, tokens, still_in):
+            events.append(Event("stand_off", tuple(losers),
+                                f"{named(losers)} tie for the worst hand with {label}, each on a last token: "
+                                "stand-off, nobody loses a token"))
+        else:
+            for name in losers:
+                tokens[name] -= 1
+                deltas[name] = -1
+                left = f"{tokens[name]} left" if tokens[name] else "none left"
+                worst = (f"{name}'s {label} is the worst hand" if len(losers) == 1
+                         else f"{named(losers)} tie for the worst hand with {label}")
+                events.append(Event("lost_token", (name,), f"{worst}: {name} loses a token ({left})"))
+            for name in losers:
+                if tokens[name] == 0:
+                    out.append(name)
+                    events.append(Event("out", (name,), f"{name} has no tokens left: {name} is out"))
+            went_out.extend(out)
+            survivors = [name for name in players if tokens[name] > 0]
+            if len(survivors) == 1:
+                events.append(Event("won", (survivors[0],),
+                                    f"{survivors[0]} is the last player with tokens: {survivors[0]} wins"))
+        outcomes.append(RoundOutcome(
+            number=number, dealer=players[dealer], events=tuple(events), deltas=deltas,
+            standings=dict(tokens), hands={name: (rank,) for name, rank in ranks.items()}, out=tuple(out),
+        ))
+        dealer = pass_the_deal(players, dealer, [name for name in players if tokens[name] > 0])
+    still_in = tuple(name for name in players if tokens[name] > 0)
+    finished = len(still_in) == 1
+    return GameOutcome(
+        game=GAME, players=players, options=asdict(settings), rounds=tuple(outcomes), standings=tokens,
+        finished=finished, winners=still_in if finished else (), out=tuple(went_out),
+        next_dealer=None if finished else players[dealer], still_in=still_in,
+    )
+
