@@ -58,12 +58,12 @@ class Card(int):
     @property
     def rank(self) -> int:
         """2..14 (ace is 14)."""
-        return self.index // 4 + 2
+        return (self.bit_length() + 7) >> 2
 
     @property
     def suit(self) -> str:
         """One of ``S H D C``."""
-        return SUITS[self.index % 4]
+        return SUITS[(self.bit_length() - 1) & 3]
 
     @property
     def code(self) -> str:
@@ -130,6 +130,14 @@ def _parse_slowly(text: str) -> tuple[Card, ...]:
 
 def parse_hand(text: str) -> tuple[Card, ...]:
     """Exactly three cards, as ``parse_cards`` reads them."""
+    try:  # the usual case first: three single-card tokens, three different cards
+        a, b, c = text.upper().split()
+        hand = (_TOKENS[a], _TOKENS[b], _TOKENS[c])
+    except (AttributeError, KeyError, ValueError):
+        pass
+    else:
+        if hand[0] is not hand[1] and hand[1] is not hand[2] and hand[0] is not hand[2]:
+            return hand
     cards = parse_cards(text)
     if len(cards) != 3:
         raise hand_size_error(cards)
@@ -159,6 +167,14 @@ def check_one_deck(places: Mapping[str, Sequence[Card]]) -> None:
     ``places`` maps a description ("Ann's hand", "the table cards") to the cards there, in
     entry order; the clash names the first place the card was seen and the later one.
     """
+    held = 0
+    count = 0
+    for cards in places.values():
+        for found in cards:
+            held |= found
+        count += len(cards)
+    if held.bit_count() == count:  # no card twice: every card set a bit of its own
+        return
     seen: dict[Card, str] = {}
     for place, cards in places.items():
         for found in cards:

@@ -5,22 +5,19 @@ hands split it, and a remainder that does not split stays for the next hand (RUL
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from .cards import Card
 from .entries import (
+    RoundCards,
     check_named_player,
-    check_one_deck_in_round,
     check_option_names,
     check_players,
     check_round_keys,
     check_who_gave,
     first_dealer,
-    lower_first,
     missing_player_error,
     named,
-    read_hand,
-    read_optional_table,
     whole_number,
 )
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
@@ -38,6 +35,9 @@ class CommerceOptions:
     stake: int = 0
     first_dealer: int = 0
     ended: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in OPTIONS}
 
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> CommerceOptions:
@@ -57,17 +57,14 @@ def read_round(entry: object, players: Sequence[str]) -> dict[str, tuple[Card, .
     entry = check_round_keys(GAME, entry, ROUND_KEYS)
     given = check_who_gave(entry.get("hands", {}), players, players, what="hands", out_reason="")
     hands: dict[str, tuple[Card, ...]] = {}
-    places: dict[str, tuple[Card, ...]] = {}
-    owners: dict[str, tuple[str | None, str]] = {}
+    dealt = RoundCards()
     for name in players:
         if name not in given:
             raise missing_player_error(name, "no hand")
-        place = f"{name}'s hand"
-        hands[name] = places[place] = read_hand(given[name], place, player=name)
-        owners[place] = (name, "hands")
-    read_optional_table(entry, places, owners)
+        hands[name] = dealt.hand(given[name], name)
+    dealt.table(entry)
     check_named_player(entry, "knocker", players, players)
-    check_one_deck_in_round(places, owners)
+    dealt.check_one_deck()
     return hands
 
 
@@ -96,7 +93,7 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
             raise error.in_round(number) from None
         ranks = {name: rank_hand(cards, COMMERCE) for name, cards in hands.items()}
         winners = best_hands(ranks)
-        label = lower_first(ranks[winners[0]].label)
+        label = ranks[winners[0]].phrase
         deltas = dict.fromkeys(players, -stake)
         pot += stake * len(players)
         if stake:
@@ -120,7 +117,7 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
     else:
         winners = ()
     return GameOutcome(
-        game=GAME, players=players, options=asdict(settings), rounds=tuple(outcomes), standings=standings,
+        game=GAME, players=players, options=settings.as_dict(), rounds=tuple(outcomes), standings=standings,
         finished=settings.ended, winners=winners, out=(), next_dealer=None if settings.ended else players[dealer],
         pot=pot, still_in=players,
     )

@@ -7,26 +7,24 @@ positions 1-4 (1-3 with 9 cards), then the crash, then the four-of-a-kind bonus 
 from __future__ import annotations
 
 from collections import Counter
+from operator import ge
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
-from .cards import Card, show_cards
+from .cards import Card, CardError, parse_hand, show_cards
 from .entries import (
-    check_one_deck_in_round,
+    RoundCards,
     check_option_names,
     check_players,
     check_round_keys,
     check_who_gave,
     first_dealer,
-    lower_first,
     named,
     one_of,
-    read_cards,
-    read_hand,
     whole_number,
 )
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
-from .ranking import BRAG, CATEGORY_NAMES, HandRank, rank_hand, rank_plural
+from .ranking import BRAG, CATEGORY_NAMES, TABLES, HandRank, rank_hand, rank_plural
 from .seating import pass_the_deal
 
 GAME = "crash"
@@ -40,6 +38,8 @@ IGNORE_CHOICES = ("high_card", "pair", "none")
 CANNOT_SCORE = {"high_card": frozenset({"high_card"}), "pair": frozenset({"high_card", "pair"}), "none": frozenset()}
 # Four of a kind for the bonus, best first: 4s highest, then A, K, ... 5, 3, 2.
 QUAD_ORDER = (4, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3, 2)
+_QUAD_SHIFT = {rank: 4 * (rank - 2) for rank in QUAD_ORDER}
+_QUAD_STARTS = sum(1 << shift for shift in _QUAD_SHIFT.values())  # the lowest bit of each rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,9 @@ class CrashOptions:
     @property
     def classic(self) -> bool:
         return self.preset == CLASSIC
+
+    def as_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in OPTIONS}
 
     @property
     def positions(self) -> int:
@@ -68,16 +71,15 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
             if name in options:
                 raise EntryError(f"{name} is an arena option; classic Crash deals 13 cards and high cards never score",
                                  field=name)
-    settings = CrashOptions(
+    cards = one_of("cards", options.get("cards", 13), (13, 9))
+    players = check_players(GAME, players, 2, 5 if cards == 9 else 4)
+    return CrashOptions(
         preset=preset,  # type: ignore[arg-type]
         target=whole_number("target", options.get("target", 7), 1, 99),
-        cards=one_of("cards", options.get("cards", 13), (13, 9)),  # type: ignore[arg-type]
+        cards=cards,  # type: ignore[arg-type]
         ignore=one_of("ignore", options.get("ignore", "high_card"), IGNORE_CHOICES),  # type: ignore[arg-type]
+        first_dealer=first_dealer(options.get("first_dealer", 0), players),
     )
-    most = 5 if settings.cards == 9 else 4
-    players = check_players(GAME, players, 2, most)
-    return CrashOptions(settings.preset, settings.target, settings.cards, settings.ignore,
-                        first_dealer(options.get("first_dealer", 0), players))
 
 
 # --- Entry -----------------------------------------------------------------------------------
@@ -97,8 +99,7 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
                          field="declarations")
     declarations = check_who_gave(declarations, players, still_in, what="declarations", out_reason="fouled",
                                   field="declarations")
-    places: dict[str, tuple[Card, ...]] = {}
-    owners: dict[str, tuple[str | None, str]] = {}
+    dealt = RoundCards()
     placed: dict[str, tuple[tuple[Card, ...], ...]] = {}
     declared: dict[str, tuple[str, tuple[Card, ...]]] = {}
     for name in still_in:
@@ -106,42 +107,37 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
             raise EntryError(f"{name} gave hands and a declaration: a player gives one or the other",
                              player=name, field="declarations")
         if name in declarations:
-            declared[name] = read_declaration(name, declarations[name])
-            places[f"{name}'s declared cards"] = declared[name][1]
-            owners[f"{name}'s declared cards"] = (name, "declarations")
+            declared[name] = read_declaration(name, declarations[name], dealt)
         elif name in hands:
-            placed[name] = read_placed_hands(name, hands[name], settings)
-            for position, cards in enumerate(placed[name], 1):
-                places[f"{name}'s hand {position}"] = cards
-                owners[f"{name}'s hand {position}"] = (name, "hands")
+            placed[name] = read_placed_hands(name, hands[name], settings, dealt)
         else:
             gave = "no hands and no declaration" if settings.classic else "no hands"
             raise EntryError(f"{name} is still in the game but gave {gave}",
                              player=name, field="hands")
-    check_one_deck_in_round(places, owners)
+    dealt.check_one_deck()
     return CrashRound(placed, declared)
 
 
-def read_placed_hands(name: str, hands: object, settings: CrashOptions) -> tuple[tuple[Card, ...], ...]:
+def read_placed_hands(name: str, hands: object, settings: CrashOptions, dealt: RoundCards) -> tuple[tuple[Card, ...], ...]:
     """0 to 4 hands (0 to 3 with 9 cards), three cards each, in the order placed."""
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
+    if not isinstance(hands, (list, tuple)):
         raise EntryError(f"{name}'s hands must be a list of hands in the order placed", player=name, field="hands")
     if len(hands) > settings.positions:
         raise EntryError(
             f"{name} placed {len(hands)} hands ({3 * len(hands)} cards): a deal of {settings.cards} cards "
             f"allows at most {settings.positions}", player=name, field="hands")
-    return tuple(read_hand(text, f"{name}'s hand {i}", player=name) for i, text in enumerate(hands, 1))
+    return dealt.hands(hands, name)
 
 
-def read_declaration(name: str, declaration: object) -> tuple[str, tuple[Card, ...]]:
+def read_declaration(name: str, declaration: object, dealt: RoundCards) -> tuple[str, tuple[Card, ...]]:
     """[kind, the 13 cards], verified: six pairs, or one card of every rank."""
-    if isinstance(declaration, str) or not isinstance(declaration, Sequence) or len(declaration) != 2:
+    if not isinstance(declaration, (list, tuple)) or len(declaration) != 2:
         raise EntryError(f"{name}'s declaration must be [kind, the 13 cards]", player=name, field="declarations")
     kind, text = declaration
     if kind not in (SIX_PAIRS, THIRTEEN_RUN):
         raise EntryError(f"{name}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
                          player=name, field="declarations")
-    cards = read_cards(text, f"{name}'s declared cards", player=name, field="declarations")
+    cards = dealt.cards(text, name, field="declarations")
     if len(cards) != 13:
         raise EntryError(f"{name}'s declared cards: expected 13 cards, got {len(cards)}",
                          player=name, field="declarations")
@@ -182,28 +178,37 @@ class SettingCheck:
 def check_setting(hands: Sequence[str | Sequence[Card]]) -> SettingCheck:
     """The host's check before the showdown: given one player's hands (text or cards) in
     the order placed, are they in order? Raises EntryError for hands that are not hands."""
-    parsed = tuple(h if not isinstance(h, str) else read_hand(h, f"hand {i}", player=None)
-                   for i, h in enumerate(hands, 1))
+    parsed = tuple(h if not isinstance(h, str) else _setting_hand(h, i) for i, h in enumerate(hands, 1))
     ranks = tuple(rank_hand(cards, BRAG) for cards in parsed)
     legal = tuple(cards for _, cards in sorted(zip(ranks, parsed), key=lambda pair: pair[0].value, reverse=True))
     pair = first_out_of_order(ranks)
     if pair is None:
         return SettingCheck(True, ranks, legal, text="in order")
     lower, higher = pair
-    text = (f"hand {higher + 1} ({lower_first(ranks[higher].label)}) ranks above hand {lower + 1} "
-            f"({lower_first(ranks[lower].label)}): foul if left like this; legal order: "
+    text = (f"hand {higher + 1} ({ranks[higher].phrase}) ranks above hand {lower + 1} "
+            f"({ranks[lower].phrase}): foul if left like this; legal order: "
             + ", ".join(show_cards(cards) for cards in legal))
     return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text)
+
+
+def _setting_hand(text: str, position: int) -> tuple[Card, ...]:
+    try:
+        return parse_hand(text)
+    except CardError as error:
+        raise EntryError(f"hand {position}: {error}", field="hands") from None
 
 
 def first_out_of_order(ranks: Sequence[HandRank]) -> tuple[int, int] | None:
     """Foul: a hand ranks strictly below a hand placed to its right. The first such pair
     (0-based, left then right), or None when the hands are in order."""
-    for left in range(len(ranks)):
-        for right in range(left + 1, len(ranks)):
-            if ranks[left] < ranks[right]:
+    values = [rank.value for rank in ranks]
+    if all(map(ge, values, values[1:])):
+        return None
+    for left in range(len(values) - 1):
+        for right in range(left + 1, len(values)):
+            if values[left] < values[right]:
                 return left, right
-    return None
+    return None  # pragma: no cover (a list not in order has such a pair)
 
 
 # --- Describing hands inside sentences ---------------------------------------------------------
@@ -219,17 +224,12 @@ def kind_of_hand(rank: HandRank) -> str:
     return "high-card hand" if rank.category == "high_card" else CATEGORY_NAMES[rank.category]
 
 
-def hand_phrase(rank: HandRank) -> str:
-    """The hand inside a sentence: "prial of 3s", "ace-high flush (A-J-4)"."""
-    return lower_first(rank.label)
-
-
 def describe_pair(left: HandRank, right: HandRank) -> tuple[str, str]:
     """Two hands of one player, told apart: "a pair of 5s" and "a flush", or, when they
     are of one kind, in full: "a pair of 5s, 9 kicker" and "a pair of 5s, king kicker"."""
     a, b = kind_of_hand(left), kind_of_hand(right)
     if a == b:
-        a, b = hand_phrase(left), hand_phrase(right)
+        a, b = left.phrase, right.phrase
     return _a(a), _a(b)
 
 
@@ -240,16 +240,17 @@ def can_score(rank: HandRank, settings: CrashOptions) -> bool:
 
 def best_quad(placed: Mapping[str, Sequence[Sequence[Card]]]) -> tuple[str, int] | None:
     """The four-of-a-kind bonus: (player, rank) of the highest four of a kind among the
-    players' placed hands (4s highest), or None."""
-    owner_of: dict[int, str] = {}
+    players' placed hands (4s highest), or None. A rank's four cards are four adjacent
+    bits (cards.py), so a player holds all four when those bits are all set."""
+    held = {}
     for name, hands in placed.items():
-        counts = Counter(card.rank for cards in hands for card in cards)
-        for rank, count in counts.items():
-            if count == 4:
-                owner_of[rank] = name
+        cards = sum(map(sum, hands))  # distinct bits: the sum is the union
+        if cards & (cards >> 1) & (cards >> 2) & (cards >> 3) & _QUAD_STARTS:
+            held[name] = cards
     for rank in QUAD_ORDER:
-        if rank in owner_of:
-            return owner_of[rank], rank
+        for name, cards in held.items():
+            if (cards >> _QUAD_SHIFT[rank]) & 0b1111 == 0b1111:
+                return name, rank
     return None
 
 
@@ -293,7 +294,7 @@ def replay_crash(players: Sequence[str], rounds: Sequence[object], **options: ob
             dealer = pass_the_deal(players, dealer, [name for name in players if name not in fouled])
     finished = bool(board.winners)
     return GameOutcome(
-        game=GAME, players=players, options=asdict(settings), rounds=tuple(outcomes), standings=board.points,
+        game=GAME, players=players, options=settings.as_dict(), rounds=tuple(outcomes), standings=board.points,
         finished=finished, winners=board.winners, out=tuple(fouled),
         next_dealer=None if finished else players[dealer],
         still_in=tuple(name for name in players if name not in fouled),
@@ -304,7 +305,8 @@ def play_round(number: int, players: Sequence[str], still_in: Sequence[str], ent
                settings: CrashOptions, board: _Scoreboard, dealer: str) -> RoundOutcome:
     events: list[Event] = []
     deltas = dict.fromkeys(players, 0)
-    ranks = {name: tuple(rank_hand(cards, BRAG) for cards in hands) for name, hands in entered.placed.items()}
+    table = TABLES[BRAG]  # rank_hand's lookup, inlined: cards read by the entry checks are valid
+    ranks = {name: tuple([table[a | b | c] for a, b, c in hands]) for name, hands in entered.placed.items()}
 
     def outcome(out: Sequence[str] = (), void: bool = False) -> RoundOutcome:
         return RoundOutcome(number=number, dealer=dealer, events=tuple(events), deltas=deltas,
@@ -384,28 +386,35 @@ def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], se
     """Positions in turn: the single highest hand scores a point; a tie is a stick-up; a hand
     that cannot score never scores. Returns who scored each position (None: nobody)."""
     scorers: list[str | None] = []
+    cannot_score = CANNOT_SCORE["high_card" if settings.classic else settings.ignore]
     for position in range(1, settings.positions + 1):
-        contenders = [(name, ranks[name][position - 1]) for name in in_play if len(ranks[name]) >= position]
-        if not contenders:
+        best, top = None, []
+        for name in in_play:  # the highest hand placed at this position, and who holds it
+            placed = ranks[name]
+            if len(placed) >= position:
+                rank = placed[position - 1]
+                if best is None or rank.value > best.value:
+                    best, top = rank, [name]
+                elif rank.value == best.value:
+                    top.append(name)
+        if best is None:
             scorers.append(None)
             continue
-        best = max(rank for _, rank in contenders)
-        top = [name for name, rank in contenders if rank == best]
-        if not can_score(best, settings):
-            holders = (f"{top[0]}'s {hand_phrase(best)} is the best hand" if len(top) == 1
-                       else f"the best hands ({hand_phrase(best)}) tie")
+        if best.category in cannot_score:
+            holders = (f"{top[0]}'s {best.phrase} is the best hand" if len(top) == 1
+                       else f"the best hands ({best.phrase}) tie")
             events.append(Event("no_score", tuple(top), f"Position {position}: {holders} but "
                                 f"{_cannot_score(best)}: nobody scores", position=position))
             scorers.append(None)
         elif len(top) > 1:
-            phrase = kind_of_hand(best) if best.category in ("prial", "pair") else hand_phrase(best)
+            phrase = kind_of_hand(best) if best.category in ("prial", "pair") else best.phrase
             tied = " and ".join(f"{name}'s {phrase}" for name in top)
             events.append(Event("stick_up", tuple(top), f"Position {position}: {tied} tie: stick-up, nobody scores",
                                 position=position))
             scorers.append(None)
         else:
             name = top[0]
-            events.append(Event("scored", (name,), f"Position {position}: {name}'s {hand_phrase(best)} is the "
+            events.append(Event("scored", (name,), f"Position {position}: {name}'s {best.phrase} is the "
                                 f"best hand: {name} scores a point ({board.points[name] + 1})", position=position))
             scorers.append(name)
             board.add(name, deltas, events)

@@ -37,7 +37,7 @@ def one_of(name: str, value: object, choices: Sequence[object]) -> object:
 
 def check_players(game: str, players: Sequence[str], low: int, high: int) -> tuple[str, ...]:
     """Names in seat order: text, different from each other (ignoring case), low..high of them."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
+    if not isinstance(players, (list, tuple)):
         raise EntryError("players must be a list of names in seat order", field="players")
     seen: dict[str, str] = {}
     for name in players:
@@ -58,7 +58,7 @@ def first_dealer(value: object, players: Sequence[str]) -> int:
 # --- A round's entries ---------------------------------------------------------------------
 
 def check_round_keys(game: str, entry: object, allowed: Sequence[str]) -> Mapping[str, object]:
-    if not isinstance(entry, Mapping):
+    if type(entry) is not dict and not isinstance(entry, Mapping):
         raise EntryError(f"a round is a mapping of {', '.join(allowed)}, got {type(entry).__name__}")
     for key in entry:
         if key not in allowed:
@@ -71,7 +71,7 @@ def check_round_keys(game: str, entry: object, allowed: Sequence[str]) -> Mappin
 def check_who_gave(given: object, players: Sequence[str], still_in: Sequence[str], *, what: str,
                    out_reason: str, field: str = "hands") -> Mapping[str, object]:
     """Everyone named is a player still in the game; returns the mapping."""
-    if not isinstance(given, Mapping):
+    if type(given) is not dict and not isinstance(given, Mapping):
         raise EntryError(f"{what} must map each player's name to what they gave", field=field)
     for name in given:
         if name not in players:
@@ -86,42 +86,93 @@ def missing_player_error(name: str, gave: str) -> EntryError:
     return EntryError(f"{name} is still in the game but gave {gave}", player=name, field="hands")
 
 
-def read_hand(text: object, place: str, *, player: str | None, field: str = "hands") -> tuple[Card, ...]:
-    """Three cards as typed, or an EntryError that says whose they were."""
+def place_name(player: str | None, field: str, position: int | None = None) -> str:
+    """Where cards were entered, as the refusal names it: "Ann's hand 2", "the table cards"."""
+    if field == "table":
+        return "the table cards"
+    if field == "declarations":
+        return f"{player}'s declared cards"
+    return f"{player}'s hand" if position is None else f"{player}'s hand {position}"
+
+
+class RoundCards:
+    """The cards of one round as they are read, each with where it was entered, so the
+    round can be checked as one deck. Places are named only when a refusal needs them."""
+
+    __slots__ = ("entered",)
+
+    def __init__(self) -> None:
+        # (hands, player, field, numbered): a player's hands, or one set of cards
+        self.entered: list[tuple[tuple[tuple[Card, ...], ...], str | None, str, bool]] = []
+
+    def hand(self, text: object, player: str | None, *, field: str = "hands") -> tuple[Card, ...]:
+        """Three cards as typed, or an EntryError that says whose they were."""
+        try:
+            cards = parse_hand(text)  # type: ignore[arg-type]
+        except CardError as error:
+            raise _card_entry_error(text, error, player, field, None, "three cards") from None
+        self.entered.append(((cards,), player, field, False))
+        return cards
+
+    def hands(self, texts: Sequence[object], player: str) -> tuple[tuple[Card, ...], ...]:
+        """A player's hands in the order placed (Crash): hand 1, hand 2, ..."""
+        try:
+            hands = tuple([parse_hand(text) for text in texts])  # type: ignore[arg-type]
+        except CardError:
+            for position, text in enumerate(texts, 1):  # find the one refused, and say where
+                try:
+                    parse_hand(text)  # type: ignore[arg-type]
+                except CardError as error:
+                    raise _card_entry_error(text, error, player, "hands", position, "three cards") from None
+            raise  # pragma: no cover (the loop above raises)
+        self.entered.append((hands, player, "hands", True))
+        return hands
+
+    def cards(self, text: object, player: str | None, *, field: str) -> tuple[Card, ...]:
+        """Any number of cards as typed (a declaration's 13)."""
+        try:
+            cards = parse_cards(text)  # type: ignore[arg-type]
+        except CardError as error:
+            raise _card_entry_error(text, error, player, field, None, "cards") from None
+        self.entered.append(((cards,), player, field, False))
+        return cards
+
+    def table(self, entry: Mapping[str, object]) -> None:
+        """The three table cards, when given."""
+        table = entry.get("table")
+        if table is not None and not (isinstance(table, str) and not table.strip()):
+            self.hand(table, None, field="table")
+
+    def check_one_deck(self) -> None:
+        """One deck a round: a card in two places is refused naming both, next to the
+        later place's field."""
+        held = count = 0
+        for hands, *_ in self.entered:
+            for cards in hands:
+                for card in cards:
+                    held |= card
+                count += len(cards)
+        if held.bit_count() == count:  # every card set a bit of its own: no card twice
+            return
+        places: dict[str, tuple[Card, ...]] = {}
+        owners: dict[str, tuple[str | None, str]] = {}
+        for hands, player, field, numbered in self.entered:
+            for position, cards in enumerate(hands, 1):
+                place = place_name(player, field, position if numbered else None)
+                places[place], owners[place] = cards, (player, field)
+        try:
+            check_one_deck(places)
+        except CardClash as clash:
+            player, field = owners[clash.second]
+            raise EntryError(str(clash), player=player, field=field) from None
+
+
+def _card_entry_error(text: object, error: CardError, player: str | None, field: str, position: int | None,
+                      expected: str) -> EntryError:
+    place = place_name(player, field, position)
     if not isinstance(text, str):
-        raise EntryError(f"{place}: expected three cards as text, got {text!r}", player=player, field=field)
-    try:
-        return parse_hand(text)
-    except CardError as error:
-        raise EntryError(f"{place}: {error}", player=player, field=field) from None
-
-
-def read_cards(text: object, place: str, *, player: str | None, field: str) -> tuple[Card, ...]:
-    if not isinstance(text, str):
-        raise EntryError(f"{place}: expected cards as text, got {text!r}", player=player, field=field)
-    try:
-        return parse_cards(text)
-    except CardError as error:
-        raise EntryError(f"{place}: {error}", player=player, field=field) from None
-
-
-def check_one_deck_in_round(places: Mapping[str, Sequence[Card]], owners: Mapping[str, tuple[str | None, str]]) -> None:
-    """One deck a round: a card in two places is refused naming both. ``owners`` maps each
-    place to (player, field) so the error lands next to the later place's field."""
-    try:
-        check_one_deck(places)
-    except CardClash as clash:
-        player, field = owners[clash.second]
-        raise EntryError(str(clash), player=player, field=field) from None
-
-
-def read_optional_table(entry: Mapping[str, object], places: dict, owners: dict) -> None:
-    """The three table cards, when given, join the round's deck check."""
-    table = entry.get("table")
-    if table is None or (isinstance(table, str) and not table.strip()):
-        return
-    places["the table cards"] = read_hand(table, "the table cards", player=None, field="table")
-    owners["the table cards"] = (None, "table")
+        return EntryError(f"{place}: expected {expected} as text, got {text!r}", player=player, field=field)
+    return EntryError(f"{place}: {error}", player=player, field=field)
 
 
 def check_named_player(entry: Mapping[str, object], key: str, still_in: Sequence[str], players: Sequence[str]) -> str | None:
@@ -142,8 +193,3 @@ def named(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def lower_first(label: str) -> str:
-    """A label inside a sentence: "Run 4-5-6" -> "run 4-5-6"."""
-    return label[:1].lower() + label[1:]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .ranking import HandRank
 
@@ -37,10 +38,10 @@ class EntryError(ValueError):
         return EntryError(self.message, round=number, player=self.player, field=self.field)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One decision of the referee: its kind (EVENT_KINDS), the players it concerns, a
-    sentence for people, and for Crash's foul/scored/stick_up/no_score the position."""
+    sentence for people, and for Crash's foul/scored/stick_up/no_score the position.
+    (A named tuple rather than a frozen dataclass: as immutable, and a replay makes many.)"""
 
     kind: str
     players: tuple[str, ...]

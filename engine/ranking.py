@@ -52,33 +52,36 @@ class HandRank:
     key: tuple[int, ...]
     ranks: tuple[int, ...]
     label: str
+    phrase: str  # the label inside a sentence: "run 4-5-6"
 
-    def _other(self, other: object) -> HandRank:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        if other.rules != self.rules:
-            raise TypeError(f"cannot compare a {self.rules} rank with a {other.rules} rank")
-        return other
+    # Comparisons: bigger value is better. The fast path is one class check and one
+    # ruleset check; ranks of different rulesets do not compare.
+    def _values(self, other: object) -> tuple[int, int] | None:
+        if other.__class__ is not HandRank:
+            return None
+        if other.rules is not self.rules and other.rules != self.rules:  # type: ignore[attr-defined]
+            raise TypeError(f"cannot compare a {self.rules} rank with a {other.rules} rank")  # type: ignore[attr-defined]
+        return self.value, other.value  # type: ignore[attr-defined]
 
     def __eq__(self, other: object) -> bool:
-        other = self._other(other)
-        return other if other is NotImplemented else self.value == other.value
+        pair = self._values(other)
+        return NotImplemented if pair is None else pair[0] == pair[1]
 
     def __lt__(self, other: HandRank) -> bool:
-        other = self._other(other)
-        return other if other is NotImplemented else self.value < other.value
+        pair = self._values(other)
+        return NotImplemented if pair is None else pair[0] < pair[1]
 
     def __le__(self, other: HandRank) -> bool:
-        other = self._other(other)
-        return other if other is NotImplemented else self.value <= other.value
+        pair = self._values(other)
+        return NotImplemented if pair is None else pair[0] <= pair[1]
 
     def __gt__(self, other: HandRank) -> bool:
-        other = self._other(other)
-        return other if other is NotImplemented else self.value > other.value
+        pair = self._values(other)
+        return NotImplemented if pair is None else pair[0] > pair[1]
 
     def __ge__(self, other: HandRank) -> bool:
-        other = self._other(other)
-        return other if other is NotImplemented else self.value >= other.value
+        pair = self._values(other)
+        return NotImplemented if pair is None else pair[0] >= pair[1]
 
     def __hash__(self) -> int:
         return hash((self.rules, self.value))
@@ -235,8 +238,8 @@ def _build_table(rules: str) -> dict[int, HandRank]:
     for hand_key, ranks, category, key in hands:
         value = value_of[order[category], key]
         if value not in shared:
-            shared[value] = HandRank(value, rules, category, key, ranks,
-                                     hand_label(rules, category, key, ranks))
+            label = hand_label(rules, category, key, ranks)
+            shared[value] = HandRank(value, rules, category, key, ranks, label, label[0].lower() + label[1:])
         table[hand_key] = shared[value]
     return table
 

@@ -4,23 +4,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from .cards import Card
 from .entries import (
+    RoundCards,
     check_named_player,
-    check_one_deck_in_round,
     check_option_names,
     check_players,
     check_round_keys,
     check_who_gave,
     first_dealer,
-    lower_first,
     missing_player_error,
     named,
     one_of,
-    read_hand,
-    read_optional_table,
     whole_number,
 )
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
@@ -38,6 +35,9 @@ class StopTheBusOptions:
     rules: str = BRAG
     first_dealer: int = 0
 
+    def as_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in OPTIONS}
+
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> StopTheBusOptions:
     check_option_names(GAME, options, OPTIONS)
@@ -54,17 +54,14 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str]) -
     entry = check_round_keys(GAME, entry, ROUND_KEYS)
     given = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason="no tokens left")
     hands: dict[str, tuple[Card, ...]] = {}
-    places: dict[str, tuple[Card, ...]] = {}
-    owners: dict[str, tuple[str | None, str]] = {}
+    dealt = RoundCards()
     for name in still_in:
         if name not in given:
             raise missing_player_error(name, "no hand")
-        place = f"{name}'s hand"
-        hands[name] = places[place] = read_hand(given[name], place, player=name)
-        owners[place] = (name, "hands")
-    read_optional_table(entry, places, owners)
+        hands[name] = dealt.hand(given[name], name)
+    dealt.table(entry)
     check_named_player(entry, "caller", still_in, players)
-    check_one_deck_in_round(places, owners)
+    dealt.check_one_deck()
     return hands
 
 
@@ -96,7 +93,7 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
             raise error.in_round(number) from None
         ranks = {name: rank_hand(cards, settings.rules) for name, cards in hands.items()}
         losers = worst_hands(ranks)
-        label = lower_first(ranks[losers[0]].label)
+        label = ranks[losers[0]].phrase
         events: list[Event] = []
         deltas = dict.fromkeys(players, 0)
         out: list[str] = []
@@ -129,7 +126,7 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
     still_in = tuple(name for name in players if tokens[name] > 0)
     finished = len(still_in) == 1
     return GameOutcome(
-        game=GAME, players=players, options=asdict(settings), rounds=tuple(outcomes), standings=tokens,
+        game=GAME, players=players, options=settings.as_dict(), rounds=tuple(outcomes), standings=tokens,
         finished=finished, winners=still_in if finished else (), out=tuple(went_out),
         next_dealer=None if finished else players[dealer], still_in=still_in,
     )

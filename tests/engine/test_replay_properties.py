@@ -1,0 +1,160 @@
+"""Random legal games, dealt from a shuffled deck, against the properties every replay keeps."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import DECK, EntryError, format_cards, replay
+from engine.crash import count_pairs
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+MAX_ROUNDS = 25
+
+
+@st.composite
+def stop_the_bus_games(draw):
+    players = NAMES[: draw(st.integers(2, 6))]
+    options = {"tokens": draw(st.integers(1, 4)), "rules": draw(st.sampled_from(["brag", "brag-ace-high"])),
+               "first_dealer": draw(st.integers(0, len(players) - 1))}
+    return "stop_the_bus", players, options
+
+
+@st.composite
+def crash_games(draw):
+    preset = draw(st.sampled_from(["classic", "arena"]))
+    options = {"preset": preset, "target": draw(st.integers(1, 12))}
+    most = 4
+    if preset == "arena":
+        options["cards"] = draw(st.sampled_from([13, 9]))
+        options["ignore"] = draw(st.sampled_from(["high_card", "pair", "none"]))
+        most = 5 if options["cards"] == 9 else 4
+    players = NAMES[: draw(st.integers(2, most))]
+    options["first_dealer"] = draw(st.integers(0, len(players) - 1))
+    return "crash", players, options
+
+
+@st.composite
+def commerce_games(draw):
+    players = NAMES[: draw(st.integers(2, 6))]
+    options = {"stake": draw(st.sampled_from([0, 1, 5, 7])), "first_dealer": draw(st.integers(0, len(players) - 1))}
+    return "commerce", players, options
+
+
+def deal_simple_round(draw, still_in, extra_key):
+    deck = draw(st.permutations(DECK))
+    round_ = {"hands": {name: format_cards(deck[3 * i: 3 * i + 3]) for i, name in enumerate(still_in)}}
+    if draw(st.booleans()):
+        round_["table"] = format_cards(deck[-3:])
+    if draw(st.booleans()):
+        round_[extra_key] = draw(st.sampled_from(still_in))
+    return round_
+
+
+def thirteen_of_a_kind(deck, kind):
+    """13 cards from the deck making a thirteen-card run, or holding six pairs."""
+    if kind == "thirteen_run":
+        return [next(c for c in deck if c.rank == rank) for rank in range(2, 15)]
+    cards = []
+    for rank in range(2, 8):
+        cards += [c for c in deck if c.rank == rank][:2]
+    return cards + [next(c for c in deck if c.rank == 14)]
+
+
+def deal_crash_round(draw, still_in, options):
+    deck = list(draw(st.permutations(DECK)))
+    dealt = options.get("cards", 13)
+    positions = dealt // 3
+    round_ = {"hands": {}, "declarations": {}}
+    special = draw(st.sampled_from(["none"] * 10 + ["thirteen_run", "six_pairs"]))
+    if options["preset"] == "classic" and special != "none":
+        name = draw(st.sampled_from(still_in))
+        cards = thirteen_of_a_kind(deck, special)
+        deck = [c for c in deck if c not in cards]
+        round_["declarations"][name] = [special, format_cards(cards)]
+    for name in still_in:
+        if name in round_["declarations"]:
+            continue
+        cards, deck = deck[:dealt], deck[dealt:]
+        if options["preset"] == "classic" and count_pairs(cards) >= 6 and draw(st.booleans()):
+            round_["declarations"][name] = ["six_pairs", format_cards(cards)]
+            continue
+        count = draw(st.sampled_from([positions] * 4 + list(range(positions))))
+        triples = [cards[3 * i: 3 * i + 3] for i in range(count)]
+        if draw(st.integers(0, 9)) > 0:  # mostly set in order, sometimes a foul
+            from engine import rank_hand
+            triples.sort(key=lambda t: rank_hand(t).value, reverse=True)
+        round_["hands"][name] = [format_cards(t) for t in triples]
+    return round_
+
+
+@st.composite
+def played_games(draw):
+    game, players, options = draw(st.one_of(stop_the_bus_games(), crash_games(), commerce_games()))
+    rounds = []
+    outcome = replay(game, players, [], **options)
+    for _ in range(draw(st.integers(0, MAX_ROUNDS))):
+        if outcome.finished:
+            break
+        if game == "crash":
+            round_ = deal_crash_round(draw, outcome.still_in, options)
+        else:
+            round_ = deal_simple_round(draw, outcome.still_in, "caller" if game == "stop_the_bus" else "knocker")
+        rounds.append(round_)
+        outcome = replay(game, players, rounds, **options)  # a legal round never raises
+    if game == "commerce" and draw(st.booleans()):
+        options = {**options, "ended": True}
+    return game, players, options, rounds
+
+
+PROPERTY_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY_SETTINGS
+@given(played_games())
+def test_replaying_the_first_k_rounds_gives_the_first_k_outcomes(played):
+    game, players, options, rounds = played
+    full = replay(game, players, rounds, **options)
+    assert len(full.rounds) == len(rounds)
+    for k in range(len(rounds) + 1):
+        prefix = replay(game, players, rounds[:k], **{**options, "ended": False} if game == "commerce" else options)
+        expected = full.rounds[k - 1].standings if k else replay(game, players, [], **options).standings
+        assert prefix.standings == expected
+        assert prefix.rounds == full.rounds[:k]
+
+
+@PROPERTY_SETTINGS
+@given(played_games())
+def test_standings_keep_their_rules(played):
+    game, players, options, rounds = played
+    outcome = replay(game, players, rounds, **options)
+    history = [replay(game, players, [], **options).standings] + [r.standings for r in outcome.rounds]
+    for before, after, round_ in zip(history, history[1:], outcome.rounds):
+        assert {name: after[name] - before[name] for name in players} == round_.deltas
+        if game == "stop_the_bus":
+            assert all(tokens >= 0 for tokens in after.values())
+        if game == "crash":
+            assert all(after[name] >= before[name] for name in players)
+    if game == "commerce":
+        if options["stake"]:
+            assert sum(outcome.standings.values()) + outcome.pot == 0
+        else:
+            assert outcome.pot == 0 and sum(outcome.standings.values()) >= len(rounds)
+    for round_ in outcome.rounds:
+        assert all(event.text for event in round_.events)
+        assert round_.dealer in players
+
+
+@PROPERTY_SETTINGS
+@given(played_games())
+def test_a_finished_game_has_winners_and_accepts_no_further_round(played):
+    game, players, options, rounds = played
+    outcome = replay(game, players, rounds, **options)
+    if not outcome.finished:
+        assert outcome.winners == () and outcome.next_dealer in outcome.still_in
+        return
+    assert outcome.winners and set(outcome.winners) <= set(players) and outcome.next_dealer is None
+    if game == "commerce":
+        return  # ended by the host: the recording service refuses further rounds
+    with pytest.raises(EntryError, match="^the game is over: .* won$") as error:
+        replay(game, players, [*rounds, {"hands": {}}], **options)
+    assert error.value.round == len(rounds) + 1
