@@ -15,7 +15,15 @@ from .cards import (
 )
 from .crash import SettingCheck, check_setting
 from .outcomes import EVENT_KINDS, EntryError, Event, GameOutcome, RoundOutcome
-from .ranking import BRAG, BRAG_ACE_HIGH, CATEGORIES, COMMERCE, RULESETS, HandRank, rank_hand
+from .ranking import (
+    BRAG,
+    BRAG_ACE_HIGH,
+    CATEGORIES,
+    COMMERCE,
+    RULESETS,
+    HandRank,
+    rank_hand,
+)
 from .replay import GAMES, replay
 
 __all__ = [

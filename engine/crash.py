@@ -7,9 +7,9 @@ positions 1-4 (1-3 with 9 cards), then the crash, then the four-of-a-kind bonus 
 from __future__ import annotations
 
 from collections import Counter
-from operator import ge
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import ge
 
 from .cards import Card, CardError, parse_hand, show_cards
 from .entries import (
@@ -233,9 +233,10 @@ def describe_pair(left: HandRank, right: HandRank) -> tuple[str, str]:
     return _a(a), _a(b)
 
 
-def can_score(rank: HandRank, settings: CrashOptions) -> bool:
-    """Classic: a hand must be a pair or better. Arena: as the `ignore` option says."""
-    return rank.category not in CANNOT_SCORE[settings.ignore if not settings.classic else "high_card"]
+def unscorable(settings: CrashOptions) -> frozenset[str]:
+    """The categories that cannot score. Classic: a hand must be a pair or better. Arena:
+    as its `ignore` option says."""
+    return CANNOT_SCORE["high_card" if settings.classic else settings.ignore]
 
 
 def best_quad(placed: Mapping[str, Sequence[Sequence[Card]]]) -> tuple[str, int] | None:
@@ -386,7 +387,7 @@ def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], se
     """Positions in turn: the single highest hand scores a point; a tie is a stick-up; a hand
     that cannot score never scores. Returns who scored each position (None: nobody)."""
     scorers: list[str | None] = []
-    cannot_score = CANNOT_SCORE["high_card" if settings.classic else settings.ignore]
+    cannot_score = unscorable(settings)
     for position in range(1, settings.positions + 1):
         best, top = None, []
         for name in in_play:  # the highest hand placed at this position, and who holds it
@@ -397,25 +398,18 @@ def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], se
                     best, top = rank, [name]
                 elif rank.value == best.value:
                     top.append(name)
-        if best is None:
+        if best is None:  # nobody placed a hand here
             scorers.append(None)
-            continue
-        if best.category in cannot_score:
-            holders = (f"{top[0]}'s {best.phrase} is the best hand" if len(top) == 1
-                       else f"the best hands ({best.phrase}) tie")
-            events.append(Event("no_score", tuple(top), f"Position {position}: {holders} but "
-                                f"{_cannot_score(best)}: nobody scores", position=position))
+        elif best.category in cannot_score:
+            events.append(no_score(position, top, best))
             scorers.append(None)
         elif len(top) > 1:
-            phrase = kind_of_hand(best) if best.category in ("prial", "pair") else best.phrase
-            tied = " and ".join(f"{name}'s {phrase}" for name in top)
-            events.append(Event("stick_up", tuple(top), f"Position {position}: {tied} tie: stick-up, nobody scores",
-                                position=position))
+            events.append(stick_up(position, top, best))
             scorers.append(None)
         else:
             name = top[0]
             events.append(Event("scored", (name,), f"Position {position}: {name}'s {best.phrase} is the "
-                                f"best hand: {name} scores a point ({board.points[name] + 1})", position=position))
+                                f"best hand: {name} scores a point ({board.points[name] + 1})", position))
             scorers.append(name)
             board.add(name, deltas, events)
             if board.winners:
@@ -423,10 +417,18 @@ def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], se
     return scorers
 
 
-def _cannot_score(rank: HandRank) -> str:
-    if rank.category == "pair":
-        return "pairs cannot score in this game"
-    return "a high-card hand cannot score"
+def stick_up(position: int, tied: Sequence[str], rank: HandRank) -> Event:
+    """Equal highest hands at a position: nobody scores it."""
+    phrase = kind_of_hand(rank) if rank.category in ("prial", "pair") else rank.phrase
+    hands = " and ".join(f"{name}'s {phrase}" for name in tied)
+    return Event("stick_up", tuple(tied), f"Position {position}: {hands} tie: stick-up, nobody scores", position)
+
+
+def no_score(position: int, top: Sequence[str], rank: HandRank) -> Event:
+    """The highest hand at a position (or the tied highest) cannot score: nobody scores it."""
+    holders = f"{top[0]}'s {rank.phrase} is the best hand" if len(top) == 1 else f"the best hands ({rank.phrase}) tie"
+    why = "pairs cannot score in this game" if rank.category == "pair" else "a high-card hand cannot score"
+    return Event("no_score", tuple(top), f"Position {position}: {holders} but {why}: nobody scores", position)
 
 
 def is_crash(scorers: Sequence[str | None], settings: CrashOptions) -> bool:

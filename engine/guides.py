@@ -7,7 +7,16 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import Card, parse_cards
-from .ranking import BRAG, BRAG_ACE_HIGH, CATEGORIES, CATEGORY_NAMES, COMMERCE, TABLES, HandRank, rank_hand
+from .ranking import (
+    BRAG,
+    BRAG_ACE_HIGH,
+    CATEGORIES,
+    CATEGORY_NAMES,
+    COMMERCE,
+    TABLES,
+    HandRank,
+    rank_hand,
+)
 
 
 @dataclass(frozen=True, slots=True)

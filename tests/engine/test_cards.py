@@ -2,7 +2,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import DECK, CardClash, CardError, card, check_one_deck, format_cards, parse_cards, parse_hand, show_cards
+from engine import (
+    DECK,
+    CardClash,
+    CardError,
+    card,
+    check_one_deck,
+    format_cards,
+    parse_cards,
+    parse_hand,
+    show_cards,
+)
 from engine.cards import EXPECTED_CARD
 
 AS, TH, QC = card(14, "S"), card(10, "H"), card(12, "C")

@@ -382,3 +382,24 @@ def test_a_whole_classic_game_to_the_target():
     assert game.rounds[3].events[-1].text == "A crash wins the game at once: Bob wins"
     assert game.standings == {"Ann": 3, "Bob": 5, "Cy": 0}
     assert (game.finished, game.winners, game.out) == (True, ("Bob",), ("Ann",))
+
+
+def test_a_stick_up_reads_as_the_table_would_say_it():
+    game = play([hands(Ann=["As Ah Ad", "Ks Kh 9d"], Bob=["Qs Qh Qd", "Kc Kd 9c"])], players=["Ann", "Bob"])
+    assert game.rounds[0].events[1].text == (
+        "Position 2: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores")
+
+
+def test_a_whole_arena_game_of_nine_cards_to_the_target():
+    rounds = [
+        # Ann takes all three positions: 3 points and a crash point
+        hands(Ann=["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s"], Bob=["As Ac 4d", "Ks Kd 6c", "7h 7s 8h"]),
+        # Bob takes positions 1 and 3; position 2 is a stick-up
+        hands(Ann=["Qs Qh 2d", "Js Jh 3c", "4s 5d 9c"], Bob=["Ks Kh 2c", "Jd Jc 3d", "6s 6h 8d"]),
+        # Bob's hands come sorted before scoring; he takes all three: 3 points and a crash point
+        hands(Ann=["2s 2h 5c", "3s 4d 9h", "6c 8c 10d"], Bob=["9s 9d 4h", "As Ad Ah", "Ks Kd Kc"]),
+    ]
+    game = play(rounds, players=["Ann", "Bob"], preset="arena", cards=9, target=6)
+    assert [r.deltas for r in game.rounds] == [{"Ann": 4, "Bob": 0}, {"Ann": 0, "Bob": 2}, {"Ann": 0, "Bob": 4}]
+    assert (game.finished, game.winners, game.standings) == (True, ("Bob",), {"Ann": 4, "Bob": 6})
+    assert game.rounds[1].events[1].kind == "stick_up"

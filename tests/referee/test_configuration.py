@@ -3,8 +3,8 @@
 import os
 
 import pytest
-from channels.layers import get_channel_layer
 from asgiref.testing import ApplicationCommunicator
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 from django.db.utils import ConnectionHandler
