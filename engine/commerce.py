@@ -7,17 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
 from .entries import (
-    RoundCards,
-    check_named_player,
     check_option_names,
     check_players,
-    check_round_keys,
-    check_who_gave,
     first_dealer,
-    missing_player_error,
     named,
+    read_three_card_round,
     whole_number,
 )
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
@@ -26,7 +21,6 @@ from .seating import pass_the_deal
 
 GAME = "commerce"
 OPTIONS = ("stake", "first_dealer", "ended")
-ROUND_KEYS = ("hands", "table", "knocker")
 MAX_STAKE = 1_000_000
 
 
@@ -52,22 +46,6 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Comme
     )
 
 
-def read_round(entry: object, players: Sequence[str]) -> dict[str, tuple[Card, ...]]:
-    """Every player gives three cards; optional table cards and knocker; one deck."""
-    entry = check_round_keys(GAME, entry, ROUND_KEYS)
-    given = check_who_gave(entry.get("hands", {}), players, players, what="hands", out_reason="")
-    hands: dict[str, tuple[Card, ...]] = {}
-    dealt = RoundCards()
-    for name in players:
-        if name not in given:
-            raise missing_player_error(name, "no hand")
-        hands[name] = dealt.hand(given[name], name)
-    dealt.table(entry)
-    check_named_player(entry, "knocker", players, players)
-    dealt.check_one_deck()
-    return hands
-
-
 def best_hands(ranks: Mapping[str, HandRank]) -> list[str]:
     best = max(ranks.values())
     return [name for name, rank in ranks.items() if rank == best]
@@ -88,7 +66,7 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
     outcomes: list[RoundOutcome] = []
     for number, entry in enumerate(rounds, 1):
         try:
-            hands = read_round(entry, players)
+            hands = read_three_card_round(GAME, entry, players, players, named="knocker", out_reason="")
         except EntryError as error:
             raise error.in_round(number) from None
         ranks = {name: rank_hand(cards, COMMERCE) for name, cards in hands.items()}

@@ -175,6 +175,24 @@ def _card_entry_error(text: object, error: CardError, player: str | None, field:
     return EntryError(f"{place}: {error}", player=player, field=field)
 
 
+def read_three_card_round(game: str, entry: object, players: Sequence[str], still_in: Sequence[str], *,
+                          named: str, out_reason: str) -> dict[str, tuple[Card, ...]]:
+    """A showdown of three-card hands (Stop the Bus, Commerce): every player still in gives
+    three cards; optional table cards and the player named (caller or knocker); one deck."""
+    entry = check_round_keys(game, entry, ("hands", "table", named))
+    given = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason=out_reason)
+    hands: dict[str, tuple[Card, ...]] = {}
+    dealt = RoundCards()
+    for name in still_in:
+        if name not in given:
+            raise missing_player_error(name, "no hand")
+        hands[name] = dealt.hand(given[name], name)
+    dealt.table(entry)
+    check_named_player(entry, named, still_in, players)
+    dealt.check_one_deck()
+    return hands
+
+
 def check_named_player(entry: Mapping[str, object], key: str, still_in: Sequence[str], players: Sequence[str]) -> str | None:
     """The caller (Stop the Bus) or knocker (Commerce), when given: a player still in."""
     name = entry.get(key)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 
 from .cards import DECK, Card, CardError, hand_size_error, parse_cards
@@ -149,27 +150,13 @@ def _sequence_height(ranks: tuple[int, ...], *, ace_low: int | None) -> int | No
     return None
 
 
-def classify_brag(ranks: tuple[int, ...], flush: bool) -> Classified:
-    """Traditional Brag: 3-3-3 the best prial, A-2-3 the best sequence."""
+def classify_brag(ranks: tuple[int, ...], flush: bool, *, traditional: bool = True) -> Classified:
+    """Brag. Traditional: 3-3-3 the best prial, A-2-3 the best sequence. The plain ace-high
+    table (``traditional=False``): prials by rank, Q-K-A the best sequence, no A-2-3."""
     high, middle, low = ranks
     if high == low:
-        return "prial", (15 if high == 3 else high,)
-    height = _sequence_height(ranks, ace_low=15)
-    if height is not None:
-        return ("running_flush" if flush else "run"), (height,)
-    if flush:
-        return "flush", ranks
-    if high == middle or middle == low:
-        return "pair", _pair_key(ranks)
-    return "high_card", ranks
-
-
-def classify_brag_ace_high(ranks: tuple[int, ...], flush: bool) -> Classified:
-    """The plain ace-high table: prials by rank, Q-K-A the best sequence, no A-2-3."""
-    high, middle, low = ranks
-    if high == low:
-        return "prial", (high,)
-    height = _sequence_height(ranks, ace_low=None)
+        return "prial", (15 if traditional and high == 3 else high,)
+    height = _sequence_height(ranks, ace_low=15 if traditional else None)
     if height is not None:
         return ("running_flush" if flush else "run"), (height,)
     if flush:
@@ -196,7 +183,7 @@ def classify_commerce(ranks: tuple[int, ...], flush: bool) -> Classified:
 
 CLASSIFIERS: dict[str, Callable[[tuple[int, ...], bool], Classified]] = {
     BRAG: classify_brag,
-    BRAG_ACE_HIGH: classify_brag_ace_high,
+    BRAG_ACE_HIGH: partial(classify_brag, traditional=False),
     COMMERCE: classify_commerce,
 }
 

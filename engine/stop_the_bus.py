@@ -6,18 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
 from .entries import (
-    RoundCards,
-    check_named_player,
     check_option_names,
     check_players,
-    check_round_keys,
-    check_who_gave,
     first_dealer,
-    missing_player_error,
     named,
     one_of,
+    read_three_card_round,
     whole_number,
 )
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
@@ -26,7 +21,6 @@ from .seating import pass_the_deal
 
 GAME = "stop_the_bus"
 OPTIONS = ("tokens", "rules", "first_dealer")
-ROUND_KEYS = ("hands", "table", "caller")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,22 +41,6 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> StopT
         rules=one_of("rules", options.get("rules", defaults.rules), (BRAG, BRAG_ACE_HIGH)),  # type: ignore[arg-type]
         first_dealer=first_dealer(options.get("first_dealer", defaults.first_dealer), players),
     )
-
-
-def read_round(entry: object, players: Sequence[str], still_in: Sequence[str]) -> dict[str, tuple[Card, ...]]:
-    """Every player still in gives three cards; optional table cards and caller; one deck."""
-    entry = check_round_keys(GAME, entry, ROUND_KEYS)
-    given = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason="no tokens left")
-    hands: dict[str, tuple[Card, ...]] = {}
-    dealt = RoundCards()
-    for name in still_in:
-        if name not in given:
-            raise missing_player_error(name, "no hand")
-        hands[name] = dealt.hand(given[name], name)
-    dealt.table(entry)
-    check_named_player(entry, "caller", still_in, players)
-    dealt.check_one_deck()
-    return hands
 
 
 def worst_hands(ranks: Mapping[str, HandRank]) -> list[str]:
@@ -88,7 +66,8 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
         if len(still_in) == 1:
             raise EntryError(f"the game is over: {still_in[0]} won", round=number)
         try:
-            hands = read_round(entry, players, still_in)
+            hands = read_three_card_round(GAME, entry, players, still_in, named="caller",
+                                          out_reason="no tokens left")
         except EntryError as error:
             raise error.in_round(number) from None
         ranks = {name: rank_hand(cards, settings.rules) for name, cards in hands.items()}

@@ -2,23 +2,14 @@
 
 import pytest
 
-from engine import EntryError, replay
+from .referee import Referee, hands
 
 PLAYERS = ["Ann", "Bob", "Cy"]
+REFEREE = Referee("commerce", tuple(PLAYERS))
+play, refused = REFEREE.play, REFEREE.refused
 
 
-def play(rounds, players=PLAYERS, **options):
-    return replay("commerce", players, rounds, **options)
 
-
-def hands(**by_player):
-    return {"hands": by_player}
-
-
-def refused(rounds, players=PLAYERS, **options):
-    with pytest.raises(EntryError) as error:
-        play(rounds, players, **options)
-    return error.value
 
 
 def test_every_hand_pays_the_stake_and_the_best_hand_takes_the_pot():

@@ -3,10 +3,14 @@
 
 import pytest
 
-from engine import EntryError, check_setting, parse_cards, replay
+from engine import EntryError, check_setting, parse_cards
 from engine.crash import best_quad, count_pairs
 
+from .referee import Referee, hands
+
 PLAYERS = ["Ann", "Bob", "Cy"]
+REFEREE = Referee("crash", tuple(PLAYERS))
+play, refused = REFEREE.play, REFEREE.refused
 
 # A round of three players, every hand written out (36 different cards):
 #   position 1: Ann prial of 3s,       Bob pair of aces,  Cy running flush 4-5-6  -> Ann
@@ -18,18 +22,7 @@ BOB = ["As Ac 4d", "Ks Kd 6c", "7h 7s 9h", "4c 5h 8s"]
 CY = ["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"]
 
 
-def play(rounds, players=PLAYERS, **options):
-    return replay("crash", players, rounds, **options)
 
-
-def hands(**by_player):
-    return {"hands": by_player}
-
-
-def refused(rounds, players=PLAYERS, **options):
-    with pytest.raises(EntryError) as error:
-        play(rounds, players, **options)
-    return error.value
 
 
 def described(outcome):

@@ -2,24 +2,16 @@
 
 import pytest
 
-from engine import EntryError, replay
 from engine.cards import EXPECTED_CARD
 
+from .referee import Referee, hands
+
 ANN_BOB_CY = ["Ann", "Bob", "Cy"]
+REFEREE = Referee("stop_the_bus", tuple(ANN_BOB_CY))
+play, refused = REFEREE.play, REFEREE.refused
 
 
-def play(rounds, players=ANN_BOB_CY, **options):
-    return replay("stop_the_bus", players, rounds, **options)
 
-
-def hands(**by_player):
-    return {"hands": by_player}
-
-
-def refused(rounds, players=ANN_BOB_CY, **options):
-    with pytest.raises(EntryError) as error:
-        play(rounds, players, **options)
-    return error.value
 
 
 def test_the_worst_hand_loses_a_token():

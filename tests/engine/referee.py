@@ -1,0 +1,27 @@
+"""Shorthands for the game tests: one game's replay with its usual table of players."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from engine import EntryError, replay
+
+
+def hands(**by_player):
+    """A round of hands only: hands(Ann="As Ks Qs", Bob=...)."""
+    return {"hands": by_player}
+
+
+@dataclass(frozen=True)
+class Referee:
+    game: str
+    players: tuple[str, ...]
+
+    def play(self, rounds, players=None, **options):
+        return replay(self.game, list(self.players) if players is None else players, rounds, **options)
+
+    def refused(self, rounds, players=None, **options) -> EntryError:
+        """The EntryError that the replay raises."""
+        with pytest.raises(EntryError) as error:
+            self.play(rounds, players, **options)
+        return error.value
