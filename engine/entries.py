@@ -155,24 +155,25 @@ class RoundCards:
         if held.bit_count() == count:  # every card set a bit of its own: no card twice
             return
         places: dict[str, tuple[Card, ...]] = {}
-        owners: dict[str, tuple[str | None, str]] = {}
+        owners: dict[str, tuple[str | None, str, int | None]] = {}
         for hands, player, field, numbered in self.entered:
             for position, cards in enumerate(hands, 1):
                 place = place_name(player, field, position if numbered else None)
-                places[place], owners[place] = cards, (player, field)
+                places[place], owners[place] = cards, (player, field, position if numbered else None)
         try:
             check_one_deck(places)
         except CardClash as clash:
-            player, field = owners[clash.second]
-            raise EntryError(str(clash), player=player, field=field) from None
+            player, field, position = owners[clash.second]
+            raise EntryError(str(clash), player=player, field=field, position=position) from None
 
 
 def _card_entry_error(text: object, error: CardError, player: str | None, field: str, position: int | None,
                       expected: str) -> EntryError:
     place = place_name(player, field, position)
     if not isinstance(text, str):
-        return EntryError(f"{place}: expected {expected} as text, got {text!r}", player=player, field=field)
-    return EntryError(f"{place}: {error}", player=player, field=field)
+        return EntryError(f"{place}: expected {expected} as text, got {text!r}", player=player, field=field,
+                          position=position)
+    return EntryError(f"{place}: {error}", player=player, field=field, position=position)
 
 
 def read_three_card_round(game: str, entry: object, players: Sequence[str], still_in: Sequence[str], *,

@@ -24,18 +24,19 @@ EVENT_KINDS = frozenset({
 
 class EntryError(ValueError):
     """A round (or a game's set-up) that breaks a rule of entry. The message is for people,
-    shown word for word; ``round`` (1-based), ``player`` and ``field`` ("hands", "table",
-    "caller", "knocker", "declarations", "players" or an option's name) say where it is,
-    when known, so a form can show it next to the field it concerns."""
+    shown word for word; ``round`` (1-based), ``player``, ``field`` ("hands", "table",
+    "caller", "knocker", "declarations", "players" or an option's name) and, for a Crash
+    hand, ``position`` (1-based, as placed) say where it is, when known, so a form can
+    show it next to the field it concerns."""
 
     def __init__(self, message: str, *, round: int | None = None, player: str | None = None,
-                 field: str | None = None) -> None:
+                 field: str | None = None, position: int | None = None) -> None:
         super().__init__(message)
-        self.message, self.round, self.player, self.field = message, round, player, field
+        self.message, self.round, self.player, self.field, self.position = message, round, player, field, position
 
     def in_round(self, number: int) -> EntryError:
         """The same error, placed in round ``number``."""
-        return EntryError(self.message, round=number, player=self.player, field=self.field)
+        return EntryError(self.message, round=number, player=self.player, field=self.field, position=self.position)
 
 
 class Event(NamedTuple):

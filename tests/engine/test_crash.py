@@ -396,3 +396,10 @@ def test_a_whole_arena_game_of_nine_cards_to_the_target():
     assert [r.deltas for r in game.rounds] == [{"Ann": 4, "Bob": 0}, {"Ann": 0, "Bob": 2}, {"Ann": 0, "Bob": 4}]
     assert (game.finished, game.winners, game.standings) == (True, ("Bob",), {"Ann": 4, "Bob": 6})
     assert game.rounds[1].events[1].kind == "stick_up"
+
+
+def test_an_entry_error_in_a_crash_hand_says_which_position():
+    clash = refused([hands(Ann=["2s 2h 5d", "Qh 3h 5c"], Bob=["4s 4h 9c", "Qh Kd 2c"], Cy=[])])
+    assert (clash.player, clash.field, clash.position) == ("Bob", "hands", 2)
+    bad = refused([hands(Ann=["2s 2h 5d", "Qh 3h"], Bob=[], Cy=[])])
+    assert (str(bad), bad.player, bad.position) == ("Ann's hand 2: expected three cards, got 2: Q♥ 3♥", "Ann", 2)
