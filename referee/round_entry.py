@@ -1,0 +1,177 @@
+"""The round entry form: one showdown as the host taps it in, turned into the round's plain
+data exactly as the engine's replay takes it, and the engine's refusals put back next to
+the field they concern."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django import forms
+
+from engine import CardError, EntryError, format_cards, parse_cards, parse_hand
+
+CRASH_DECLARATIONS = [("", "No declaration"), ("six_pairs", "Six pairs"), ("thirteen_run", "Thirteen-card run")]
+FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
+DECLARE_OR_PLACE = "A player who declares places no hands: clear the hands or the declaration."
+DECLARED_CARDS_NEEDED = "Enter the 13 cards of the declaration."
+HAND_NEEDED = "Enter the three cards of this hand."
+
+CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
+              "placeholder": "e.g. As 10h Q♣", "data-hand": ""}
+
+
+class CardsField(forms.CharField):
+    """Cards as typed; cleans to the canonical stored text ("AS TH QC"), or refuses in the
+    engine's words. ``count`` is how many cards it must hold (3 for a hand, 13 for a
+    declaration)."""
+
+    def __init__(self, *, count: int = 3, **kwargs):
+        self.count = count
+        kwargs.setdefault("max_length", 200 if count > 3 else 80)
+        kwargs.setdefault("widget", forms.TextInput(attrs=dict(CARD_INPUT)))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        text = super().clean(value)
+        if not text:
+            return ""
+        try:
+            cards = parse_hand(text) if self.count == 3 else parse_cards(text)
+        except CardError as error:
+            raise forms.ValidationError(str(error), code="cards") from None
+        if len(cards) != self.count:
+            raise forms.ValidationError(f"expected {self.count} cards, got {len(cards)}", code="count")
+        return format_cards(cards)
+
+
+class RoundEntryForm(forms.Form):
+    """One round of a game: each player still in, in seat order, with their cards (Crash:
+    up to four hands in the order placed, or a declaration), and the optional extras.
+
+    ``number`` is the round the form was built for: recording takes it, so a second submit
+    of the same round is refused rather than counted twice.
+    """
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(self, *args, game: str, players: Sequence[str], positions: int = 4, declarations: bool = False,
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game, self.players, self.positions, self.declarations = game, list(players), positions, declarations
+        for seat, name in enumerate(self.players):
+            if game == "crash":
+                for position in range(1, positions + 1):
+                    self.fields[f"hand_{seat}_{position}"] = CardsField(
+                        required=False, label=f"{name}, hand {position}")
+                if declarations:
+                    self.fields[f"declare_{seat}"] = forms.ChoiceField(
+                        choices=CRASH_DECLARATIONS, required=False, label=f"{name} declares")
+                    self.fields[f"declared_{seat}"] = CardsField(
+                        count=13, required=False, label=f"{name}'s 13 cards",
+                        widget=forms.TextInput(attrs={**CARD_INPUT, "placeholder": "the 13 cards", "data-hand": ""}))
+            else:
+                self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
+        if game != "crash":
+            self.fields["table"] = CardsField(required=False, label="Table cards (optional)")
+            extra = "caller" if game == "stop_the_bus" else "knocker"
+            self.fields[extra] = forms.ChoiceField(
+                choices=[("", "Nobody / not noted")] + [(name, name) for name in self.players],
+                required=False, label="Who called “Stop the bus!”" if extra == "caller" else "Who knocked")
+
+    # --- For the template ------------------------------------------------------------------
+
+    def seats(self) -> list[dict]:
+        """Each player still in, with their fields, in seat order."""
+        rows = []
+        for seat, name in enumerate(self.players):
+            if self.game == "crash":
+                row = {"name": name, "hands": [self[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1)]}
+                if self.declarations:
+                    row["declare"], row["declared"] = self[f"declare_{seat}"], self[f"declared_{seat}"]
+            else:
+                row = {"name": name, "hands": [self[f"hand_{seat}"]]}
+            rows.append(row)
+        return rows
+
+    # --- Cleaning --------------------------------------------------------------------------
+
+    def clean(self):
+        cleaned = super().clean()
+        for seat in range(len(self.players)):
+            if self.game == "crash":
+                self._clean_crash_seat(seat, cleaned)
+            elif not cleaned.get(f"hand_{seat}") and f"hand_{seat}" not in self.errors:
+                self.add_error(f"hand_{seat}", forms.ValidationError(HAND_NEEDED, code="required"))
+        return cleaned
+
+    def _clean_crash_seat(self, seat: int, cleaned: dict) -> None:
+        filled = [p for p in range(1, self.positions + 1)
+                  if cleaned.get(f"hand_{seat}_{p}") or f"hand_{seat}_{p}" in self.errors]
+        for empty in range(1, len(filled) + 1):
+            if empty not in filled:
+                later = next(p for p in filled if p > empty)
+                self.add_error(f"hand_{seat}_{empty}", forms.ValidationError(
+                    FILL_IN_ORDER.format(empty=empty, later=later), code="gap"))
+                break
+        if self.declarations and cleaned.get(f"declare_{seat}"):
+            if filled:
+                self.add_error(f"declare_{seat}", forms.ValidationError(DECLARE_OR_PLACE, code="both"))
+            elif not cleaned.get(f"declared_{seat}") and f"declared_{seat}" not in self.errors:
+                self.add_error(f"declared_{seat}", forms.ValidationError(DECLARED_CARDS_NEEDED, code="required"))
+
+    def entry(self) -> dict:
+        """The round's plain data, as replay takes it and the round keeps it."""
+        data = self.cleaned_data
+        if self.game != "crash":
+            entry: dict = {"hands": {name: data[f"hand_{seat}"] for seat, name in enumerate(self.players)}}
+            extra = "caller" if self.game == "stop_the_bus" else "knocker"
+            if data.get("table"):
+                entry["table"] = data["table"]
+            if data.get(extra):
+                entry[extra] = data[extra]
+            return entry
+        hands: dict[str, list[str]] = {}
+        declarations: dict[str, list[str]] = {}
+        for seat, name in enumerate(self.players):
+            if self.declarations and data.get(f"declare_{seat}"):
+                declarations[name] = [data[f"declare_{seat}"], data[f"declared_{seat}"]]
+            else:
+                hands[name] = [data[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1)
+                               if data.get(f"hand_{seat}_{p}")]
+        return {"hands": hands, "declarations": declarations} if declarations else {"hands": hands}
+
+    # --- The engine's refusals ---------------------------------------------------------------
+
+    def add_entry_error(self, error: EntryError) -> None:
+        """Show the engine's refusal word for word next to the field it concerns (or above
+        the form when it concerns no one field)."""
+        self.add_error(self.field_for(error), forms.ValidationError(str(error), code="entry"))
+
+    def field_for(self, error: EntryError) -> str | None:
+        if error.field in ("table", "caller", "knocker") and error.field in self.fields:
+            return error.field
+        if error.player not in self.players:
+            return None
+        seat = self.players.index(error.player)
+        if self.game != "crash":
+            return f"hand_{seat}"
+        if error.field == "declarations" and self.declarations:
+            return f"declared_{seat}"
+        return f"hand_{seat}_{error.position or 1}"
+
+    @staticmethod
+    def initial_from(entry: Mapping, players: Sequence[str], game: str, positions: int = 4) -> dict:
+        """Field values for an entry already recorded (a correction starts from it)."""
+        initial: dict = {}
+        for seat, name in enumerate(players):
+            if game == "crash":
+                for position, text in enumerate(entry.get("hands", {}).get(name, []), 1):
+                    initial[f"hand_{seat}_{position}"] = text
+                if name in entry.get("declarations", {}):
+                    initial[f"declare_{seat}"], initial[f"declared_{seat}"] = entry["declarations"][name]
+            else:
+                initial[f"hand_{seat}"] = entry.get("hands", {}).get(name, "")
+        for extra in ("table", "caller", "knocker"):
+            if extra in entry:
+                initial[extra] = entry[extra]
+        return initial
