@@ -4,6 +4,7 @@ DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL (default: a 
 in the project folder, WAL mode) and REDIS_URL (default: none, the in-memory channel layer).
 """
 
+import datetime
 import os
 import secrets
 from pathlib import Path
@@ -52,6 +53,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "template_partials",
+    "axes",
     "scoring",
     "referee",
 ]
@@ -66,7 +68,26 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out attempts
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Throttled logins: 5 failures for one username from one address lock it out for 15
+# minutes. Username and address together, so friends behind one home router are not all
+# locked out by one mistyped password.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "my-sessions"
+LOGOUT_REDIRECT_URL = "hand-judge"
 
 ROOT_URLCONF = "referee.urls"
 ASGI_APPLICATION = "referee.asgi.application"

@@ -1,9 +1,24 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import accounts, judge, rounds, sessions
 
 urlpatterns = [
-    path("", views.hand_judge, name="hand-judge"),
+    path("", judge.hand_judge, name="hand-judge"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("sessions/", sessions.my_sessions, name="my-sessions"),
+    path("sessions/new/", sessions.new_session, name="new-session"),
+    path("sessions/<uuid:session_id>/", sessions.session_page, name="session"),
+    path("sessions/<uuid:session_id>/games/new/", sessions.new_game, name="new-game"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/rounds/<int:number>/", rounds.correct_round,
+         name="correct-round"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/delete-last/", rounds.delete_last_round,
+         name="delete-last-round"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/end/", rounds.end_game, name="end-game"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check,
+         name="setting-check"),
     path("admin/", admin.site.urls),
 ]

@@ -1,1 +1,148 @@
-"""The records of an evening at the table (sessions, players, games, rounds) come here."""
+"""What the referee remembers: a host's circle of players, the evenings (sessions), the
+games played in them, and each round exactly as it was entered, with its corrections.
+
+Standings, eliminations and winners are not stored: `replay` derives them from the rounds
+(DESIGN.md), so a correction to round 3 re-derives everything after it.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+
+def new_share_token() -> str:
+    """The unguessable part of a board's address."""
+    return secrets.token_urlsafe(16)
+
+
+class Player(models.Model):
+    """A name in a host's circle of friends, reused across sessions so statistics follow a person."""
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=24)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "host", name="player_name_unique_per_host"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    """One evening at the table: its players and the games played in turn."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sessions")
+    title = models.CharField(max_length=80)
+    played_on = models.DateField()
+    players = models.ManyToManyField(Player, related_name="sessions")
+    share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_on", "-created"]
+        indexes = [models.Index(fields=["host", "-played_on", "-created"], name="session_host_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.played_on:%d %b %Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session", kwargs={"session_id": self.public_id})
+
+
+class Game(models.Model):
+    """One game of Stop the Bus, Crash or Commerce within a session: its options as
+    `replay` takes them, the seats in clockwise order (Seat) and the first dealer."""
+
+    class Kind(models.TextChoices):
+        STOP_THE_BUS = "stop_the_bus", "Stop the Bus"
+        CRASH = "crash", "Crash"
+        COMMERCE = "commerce", "Commerce"
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    options = models.JSONField(default=dict, blank=True)  # keyword options of replay, first_dealer included
+    ended = models.BooleanField(default=False)  # the host ended it (Commerce)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [models.UniqueConstraint(fields=["session", "number"], name="game_number_unique_per_session")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session", kwargs={"session_id": self.session.public_id})
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt first (kept with the options, as replay takes it)."""
+        return int(self.options.get("first_dealer", 0))
+
+
+class Seat(models.Model):
+    """A player's place at a game's table, clockwise from position 0."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique_per_game"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position}"
+
+
+class Round(models.Model):
+    """One showdown exactly as entered (the round's plain data, as `replay` takes it).
+    The unique (game, number) is what makes a double submit record one round."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    corrected_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="round_number_unique_per_game")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.game}"
+
+
+class RoundRevision(models.Model):
+    """An entry a correction replaced: the revision trail of a round, oldest first."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    replaced_at = models.DateTimeField(auto_now_add=True)
+    replaced_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="revision_number_unique_per_round")]
+
+    def __str__(self) -> str:
+        return f"Revision {self.number} of {self.round}"

@@ -22,3 +22,16 @@ def pytest_runtest_makereport(item, call):
     if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
         report.longrepr = f"skipped in CI, where nothing may skip: {report.longrepr}"
+
+
+@pytest.fixture
+def host(db):
+    from .factories import UserFactory
+
+    return UserFactory(username="hostess")
+
+
+@pytest.fixture
+def host_client(client, host):
+    client.force_login(host)
+    return client

@@ -51,7 +51,7 @@
   }
 
   function init(root) {
-    var form = root.querySelector ? root.querySelector(".judge-form") : null;
+    var form = root.querySelector ? root.querySelector("[data-picker-form]") : null;
     if (!form) return;
     var picker = form.querySelector("[data-picker]");
     if (!picker) return;
@@ -65,12 +65,12 @@
   });
 
   document.addEventListener("input", function (event) {
-    var form = event.target.closest && event.target.closest(".judge-form");
+    var form = event.target.closest && event.target.closest("[data-picker-form]");
     if (form) refresh(form);
   });
 
   document.addEventListener("click", function (event) {
-    var form = event.target.closest && event.target.closest(".judge-form");
+    var form = event.target.closest && event.target.closest("[data-picker-form]");
     if (!form || !active) return;
     var button = event.target.closest("[data-card], [data-picker-undo], [data-picker-clear]");
     if (!button) return;
@@ -95,7 +95,7 @@
   document.addEventListener("htmx:afterSwap", function () {
     var row = active && active.getAttribute("data-hand");
     init(document);
-    var form = document.querySelector(".judge-form");
+    var form = document.querySelector("[data-picker-form]");
     var again = row && form && form.querySelector('input[data-hand="' + row + '"]');
     if (again) setActive(again);
     var verdict = document.querySelector(".verdict");

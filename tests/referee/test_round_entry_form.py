@@ -2,7 +2,12 @@
 refusal lands next to the field it concerns."""
 
 from engine import EntryError, replay
-from referee.round_entry import DECLARE_OR_PLACE, FILL_IN_ORDER, HAND_NEEDED, RoundEntryForm
+from referee.round_entry import (
+    DECLARE_OR_PLACE,
+    FILL_IN_ORDER,
+    HAND_NEEDED,
+    RoundEntryForm,
+)
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

@@ -4,11 +4,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from engine import card, rank_hand
+from engine import rank_hand
 from engine.guides import GUIDES
 from engine.verdicts import order_hands
 
 from .forms import HandJudgeForm, clamp_rows
+from .picker import PICKER
 
 
 @require_http_methods(["GET", "POST"])
@@ -36,13 +37,6 @@ def hand_judge(request):
     context = {"form": form, "verdict": verdict, "guide": GUIDES[rules], "picker": PICKER}
     template = "judge.html#judge" if request.htmx else "judge.html"
     return render(request, template, context)
-
-
-# The 52-card picker: one group per suit, aces first.
-PICKER = [
-    (name, symbol, [card(rank, suit) for rank in range(14, 1, -1)])
-    for suit, name, symbol in (("S", "Spades", "♠"), ("H", "Hearts", "♥"), ("D", "Diamonds", "♦"), ("C", "Clubs", "♣"))
-]
 
 
 def judge(form: HandJudgeForm) -> list[dict]:

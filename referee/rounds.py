@@ -1,0 +1,117 @@
+"""Changing what was recorded: correct a past round, delete the last one, end a Commerce
+game (each asks for confirmation), and the live Crash setting check."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from engine import EntryError, check_setting, replay
+from scoring import queries, services
+from scoring.models import Game
+
+from .picker import PICKER
+from .round_entry import RoundEntryForm
+from .sessions import entry_form_for, host_session
+
+
+def host_game(request, session_id, game_id) -> tuple:
+    session = host_session(request, session_id)
+    return session, get_object_or_404(Game.objects.filter(session=session), public_id=game_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def correct_round(request, session_id, game_id, number):
+    """Open a past round, change it, review what it changes, confirm. Everything after it
+    is re-derived; the previous entry is kept in the round's revision trail."""
+    session, game = host_game(request, session_id, game_id)
+    state = queries.game_state(game)
+    round_ = get_object_or_404(game.rounds, number=number)
+    before = replay(game.kind, state.seats, [r.entry for r in state.rounds[: number - 1]], **_options(game))
+    players = list(before.still_in)
+    initial = RoundEntryForm.initial_from(round_.entry, players, game.kind)
+    form = entry_form_for(state, request.POST or None, number=number, initial=initial, players=players)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        entries = [r.entry for r in state.rounds]
+        entries[number - 1] = form.entry()
+        try:
+            if request.POST.get("action") == "confirm":
+                services.round_correct(round=round_, entry=form.entry(), by=request.user)
+                return redirect(session)
+            preview = services.game_replay(game, entries, state.seats)
+        except EntryError as error:
+            if error.round in (None, number):
+                form.add_entry_error(error)
+            else:
+                form.add_error(None, services.CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error))
+    context = {"session": session, "game": game, "round": round_, "form": form, "preview": preview,
+               "number": number, "current": state, "picker": PICKER,
+               "revisions": list(round_.revisions.select_related("replaced_by"))}
+    return render(request, "sessions/correct_round.html", context)
+
+
+def _options(game: Game) -> dict:
+    options = dict(game.options)
+    if game.kind == Game.Kind.COMMERCE:
+        options["ended"] = False
+    return options
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_last_round(request, session_id, game_id):
+    """GET asks "delete round N?"; POST (with the number confirmed) deletes it."""
+    session, game = host_game(request, session_id, game_id)
+    last = game.rounds.order_by("-number").first()
+    error = None
+    if request.method == "POST":
+        try:
+            services.round_delete_last(game=game, number=int(request.POST.get("number", 0)))
+        except (EntryError, ValueError) as problem:
+            error = str(problem)
+        else:
+            return redirect(session)
+    return render(request, "sessions/confirm.html", {
+        "session": session, "game": game, "error": error,
+        "question": f"Delete round {last.number}?" if last else "This game has no round to delete.",
+        "detail": "Everything after it is re-derived. This cannot be undone.",
+        "number": last.number if last else None, "button": "Delete the round", "allowed": last is not None,
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def end_game(request, session_id, game_id):
+    """Commerce ends when the host says so: GET asks, POST ends it."""
+    session, game = host_game(request, session_id, game_id)
+    error = None
+    if request.method == "POST":
+        try:
+            services.game_end(game=game)
+        except EntryError as problem:
+            error = str(problem)
+        else:
+            return redirect(session)
+    return render(request, "sessions/confirm.html", {
+        "session": session, "game": game, "error": error, "question": f"End {game}?",
+        "detail": "The highest balance wins; the game takes no more hands.", "number": None,
+        "button": "End the game", "allowed": game.kind == Game.Kind.COMMERCE and not game.ended,
+    })
+
+
+@login_required
+@require_GET
+def setting_check(request, session_id, game_id):
+    """The Crash setting check for one player's hands as typed so far (htmx, live)."""
+    _, game = host_game(request, session_id, game_id)
+    seat = request.GET.get("seat", "0")
+    texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]
+    texts = [text for text in texts if text]
+    try:
+        check = check_setting(texts)
+    except EntryError:
+        check = None  # a hand not complete yet: nothing to say
+    return render(request, "sessions/setting_check.html", {"check": check, "seat": seat})

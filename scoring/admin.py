@@ -1,0 +1,66 @@
+from django.contrib import admin
+
+from .models import Game, Player, Round, RoundRevision, Seat, Session
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "host", "created"]
+    list_filter = ["host"]
+    search_fields = ["name", "host__username"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "entry", "recorded_at", "recorded_by", "corrected_at"]
+    readonly_fields = ["recorded_at"]
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ["title", "played_on", "host", "public_id"]
+    list_filter = ["host", "played_on"]
+    search_fields = ["title", "host__username"]
+    filter_horizontal = ["players"]
+    readonly_fields = ["public_id", "share_token", "created"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "session", "kind", "ended", "created"]
+    list_filter = ["kind", "ended"]
+    search_fields = ["session__title"]
+    readonly_fields = ["public_id", "created"]
+    inlines = [SeatInline, RoundInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["game", "position", "player"]
+    list_select_related = ["game", "player"]
+
+
+class RoundRevisionInline(admin.TabularInline):
+    model = RoundRevision
+    extra = 0
+    readonly_fields = ["replaced_at"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "recorded_at", "recorded_by", "corrected_at"]
+    list_select_related = ["game", "recorded_by"]
+    readonly_fields = ["public_id", "recorded_at"]
+    inlines = [RoundRevisionInline]
+
+
+@admin.register(RoundRevision)
+class RoundRevisionAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "replaced_at", "replaced_by"]
+    list_select_related = ["round", "replaced_by"]

@@ -1,0 +1,89 @@
+"""Reading what the referee remembers: querysets and plain values, with their joins and
+order built in, in a constant number of queries however long the evening."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, QuerySet
+
+from engine import EntryError, GameOutcome
+
+from .models import Game, Player, Round, Seat, Session
+from .services import game_replay
+
+
+def sessions_of(host) -> QuerySet[Session]:
+    """The host's sessions, newest first, with how many players and games each has."""
+    return (Session.objects.filter(host=host)
+            .annotate(player_count=Count("players", distinct=True), game_count=Count("games", distinct=True))
+            .order_by("-played_on", "-created"))
+
+
+def players_of(host) -> QuerySet[Player]:
+    return Player.objects.filter(host=host)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game with its seats, its rounds as recorded, and the engine's replay of them."""
+
+    game: Game
+    seats: list[str]
+    rounds: list[Round]
+    outcome: GameOutcome | None
+    error: EntryError | None = None  # a stored round the engine now refuses (should never happen)
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rounds) + 1
+
+    @property
+    def history(self) -> list[tuple]:
+        """(the engine's outcome, the round as recorded) for each round, newest first."""
+        if not self.outcome:
+            return []
+        return list(zip(self.outcome.rounds, self.rounds, strict=True))[::-1]
+
+    @property
+    def last_round(self):
+        return self.outcome.rounds[-1] if self.outcome and self.outcome.rounds else None
+
+
+def games_of(session: Session) -> list[GameState]:
+    """Every game of the session, oldest first, replayed: four queries in all."""
+    games = list(session.games.order_by("number"))
+    seats: dict[int, list[str]] = defaultdict(list)
+    for seat in Seat.objects.filter(game__session=session).select_related("player").order_by("game_id", "position"):
+        seats[seat.game_id].append(seat.player.name)
+    rounds: dict[int, list[Round]] = defaultdict(list)
+    for round_ in Round.objects.filter(game__session=session).order_by("game_id", "number"):
+        rounds[round_.game_id].append(round_)
+    return [_state(game, seats[game.pk], rounds[game.pk]) for game in games]
+
+
+def game_state(game: Game) -> GameState:
+    seats = [seat.player.name for seat in game.seats.select_related("player").order_by("position")]
+    return _state(game, seats, list(game.rounds.order_by("number")))
+
+
+def _state(game: Game, seats: list[str], rounds: list[Round]) -> GameState:
+    try:
+        outcome = game_replay(game, [r.entry for r in rounds], seats)
+    except EntryError as error:
+        return GameState(game, seats, rounds, None, error)
+    return GameState(game, seats, rounds, outcome)
+
+
+def evening_tally(states: list[GameState]) -> dict[str, int]:
+    """Games won per player over the evening (a shared win counts for each)."""
+    tally: dict[str, int] = defaultdict(int)
+    for state in states:
+        if state.outcome and state.outcome.finished:
+            for name in state.outcome.winners:
+                tally[name] += 1
+    return dict(sorted(tally.items(), key=lambda item: (-item[1], item[0])))
+
+
+__all__ = ["GameState", "evening_tally", "game_replay", "game_state", "games_of", "players_of", "sessions_of"]

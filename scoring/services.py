@@ -1,0 +1,214 @@
+"""Every change to what the referee remembers goes through here, in one transaction each:
+validated through the engine first, written only if the engine accepts it, and announced
+(``session_changed``) only once the database has kept it."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable, Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+from django.dispatch import Signal
+from django.utils import timezone
+
+from engine import EntryError, GameOutcome, replay
+
+from .models import Game, Player, Round, RoundRevision, Seat, Session
+
+# Sent after commit, with ``session=``, whenever a session's games or rounds change; the
+# TV board listens (scoring never imports the interface).
+session_changed = Signal()
+
+TITLE_NEEDED = "Give the session a title."
+TWO_PLAYERS_NEEDED = "A session needs at least two players."
+NAME_TOO_LONG = "“{name}” is too long: at most 24 characters."
+ROUND_ALREADY_RECORDED = "Round {number} was already recorded."
+ROUND_NOT_NEXT = "This form was for round {number}, but the next round is round {expected}: reload the page."
+GAME_ENDED = "This game has ended: it takes no more rounds."
+ONLY_COMMERCE_ENDS = "Only a Commerce game is ended by the host; the others end by their rules."
+NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not the last."
+NO_ROUNDS = "This game has no round to delete."
+SEATS_FROM_SESSION = "{name} is not a player of this session."
+CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
+
+
+def _announce(session: Session) -> None:
+    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session))
+
+
+def clean_names(names: Iterable[str]) -> list[str]:
+    """Names as typed: spaces tidied, a name typed all in lower case capitalised ("cy" is
+    Cy), empty ones dropped, repeats (ignoring case) removed."""
+    seen: dict[str, str] = {}
+    for name in names:
+        tidy = re.sub(r"\s+", " ", name or "").strip()
+        if tidy.islower():
+            tidy = tidy[0].upper() + tidy[1:]
+        if tidy and tidy.casefold() not in seen:
+            seen[tidy.casefold()] = tidy
+    return list(seen.values())
+
+
+# --- Sessions ---------------------------------------------------------------------------------
+
+@transaction.atomic
+def session_start(*, host, title: str, played_on: datetime.date, player_names: Iterable[str]) -> Session:
+    """A new evening: its players are taken from the host's circle by name (ignoring case)
+    or added to it."""
+    title = (title or "").strip()
+    names = clean_names(player_names)
+    errors: dict[str, list[str]] = {}
+    if not title:
+        errors["title"] = [TITLE_NEEDED]
+    if len(names) < 2:
+        errors["players"] = [TWO_PLAYERS_NEEDED]
+    for name in names:
+        if len(name) > 24:
+            errors.setdefault("players", []).append(NAME_TOO_LONG.format(name=name))
+    if errors:
+        raise ValidationError(errors)
+    session = Session(host=host, title=title, played_on=played_on)
+    session.full_clean()
+    session.save()
+    session.players.set(players_named(host=host, names=names))
+    _announce(session)
+    return session
+
+
+def players_named(*, host, names: list[str]) -> list[Player]:
+    """The host's players of these names, in this order, creating those who are new."""
+    existing = {p.name.casefold(): p for p in Player.objects.filter(host=host).annotate(low=Lower("name"))
+                .filter(low__in=[n.lower() for n in names])}
+    players = []
+    for name in names:
+        player = existing.get(name.casefold())
+        if player is None:
+            player = Player.objects.create(host=host, name=name)
+        players.append(player)
+    return players
+
+
+# --- Games ---------------------------------------------------------------------------------------
+
+@transaction.atomic
+def game_start(*, session: Session, kind: str, seat_names: list[str], options: Mapping[str, object]) -> Game:
+    """A new game in the session: the seats clockwise, the options as replay takes them
+    (first_dealer included). The engine checks the options and the seats first."""
+    present = {p.name: p for p in session.players.all()}
+    for name in seat_names:
+        if name not in present:
+            raise EntryError(SEATS_FROM_SESSION.format(name=name), field="players")
+    options = dict(options)
+    replay(kind, list(seat_names), [], **options)  # refuses bad options or seats, naming them
+    number = (session.games.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    game = Game(session=session, number=number, kind=kind, options=options)
+    game.full_clean()
+    game.save()
+    Seat.objects.bulk_create(Seat(game=game, player=present[name], position=i) for i, name in enumerate(seat_names))
+    _announce(session)
+    return game
+
+
+def seat_names(game: Game) -> list[str]:
+    return [seat.player.name for seat in game.seats.select_related("player").order_by("position")]
+
+
+def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str] | None = None) -> GameOutcome:
+    """The game as the engine referees it, from its rounds and seats (or those given)."""
+    if rounds is None:
+        rounds = list(game.rounds.order_by("number").values_list("entry", flat=True))
+    options = dict(game.options)
+    if game.kind == Game.Kind.COMMERCE:
+        options["ended"] = game.ended
+    return replay(game.kind, seat_names(game) if seats is None else seats, rounds, **options)
+
+
+def _locked(game: Game) -> Game:
+    """The game row, locked until the transaction ends: writers of one game queue up."""
+    return Game.objects.select_for_update().select_related("session").get(pk=game.pk)
+
+
+@transaction.atomic
+def game_end(*, game: Game) -> GameOutcome:
+    """The host ends a Commerce game: the highest balance wins."""
+    game = _locked(game)
+    if game.kind != Game.Kind.COMMERCE:
+        raise EntryError(ONLY_COMMERCE_ENDS)
+    game.ended = True
+    game.save(update_fields=["ended"])
+    _announce(game.session)
+    return game_replay(game)
+
+
+# --- Rounds --------------------------------------------------------------------------------------
+
+class RoundAlreadyRecorded(EntryError):
+    """A second submit of a round that is already recorded (a double tap, a retry, two phones)."""
+
+
+@transaction.atomic
+def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round, GameOutcome]:
+    """Record round ``number`` (the round the form was built for) if the engine accepts it.
+    A second submit of the same round records nothing and says so."""
+    game = _locked(game)
+    entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
+    expected = len(entries) + 1
+    if number < expected:
+        raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
+    if number > expected:
+        raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
+    if game.ended:
+        raise EntryError(GAME_ENDED)
+    outcome = game_replay(game, [*entries, dict(entry)])  # refuses, naming what and where
+    try:
+        with transaction.atomic():  # the unique (game, number) backs the check above
+            round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
+    except IntegrityError:
+        raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
+    _announce(game.session)
+    return round_, outcome
+
+
+@transaction.atomic
+def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
+    """Replace a past round's entry, keeping the previous one in its revision trail. The
+    whole game is replayed: a later round that the correction makes impossible (a player
+    now out, a game now over) refuses the correction, naming that round."""
+    game = _locked(round.game)
+    rounds = list(game.rounds.order_by("number"))
+    target = next(r for r in rounds if r.pk == round.pk)
+    entries = [dict(entry) if r.pk == target.pk else r.entry for r in rounds]
+    try:
+        outcome = game_replay(game, entries)
+    except EntryError as error:
+        if error.round is not None and error.round != target.number:
+            raise EntryError(CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error),
+                             round=error.round, player=error.player, field=error.field,
+                             position=error.position) from None
+        raise
+    if target.entry == dict(entry):
+        return outcome
+    revisions = target.revisions.count()
+    RoundRevision.objects.create(round=target, number=revisions + 1, entry=target.entry, replaced_by=by)
+    target.entry = dict(entry)
+    target.corrected_at = timezone.now()
+    target.save(update_fields=["entry", "corrected_at"])
+    _announce(game.session)
+    return outcome
+
+
+@transaction.atomic
+def round_delete_last(*, game: Game, number: int) -> GameOutcome:
+    """Delete the last round (``number`` is the round the host confirmed deleting)."""
+    game = _locked(game)
+    last = game.rounds.order_by("-number").first()
+    if last is None:
+        raise EntryError(NO_ROUNDS)
+    if last.number != number:
+        raise EntryError(NOT_THE_LAST_ROUND.format(number=number))
+    last.delete()
+    _announce(game.session)
+    return game_replay(game)

@@ -1,0 +1,100 @@
+"""factory-boy factories for every model."""
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from scoring.models import Game, Player, Round, RoundRevision, Seat, Session
+
+PASSWORD = "correct horse battery staple"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"host{n}")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def saved(obj, create, extracted, **kwargs):
+        if create:
+            obj.save()
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    host = factory.SubFactory(UserFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class SessionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Session
+        skip_postgeneration_save = True
+
+    host = factory.SubFactory(UserFactory)
+    title = factory.Sequence(lambda n: f"Evening {n}")
+    played_on = factory.LazyFunction(lambda: datetime.date(2026, 11, 22))
+
+    @factory.post_generation
+    def players(obj, create, extracted, **kwargs):
+        """players=["Ann", "Bob"]: the host's players of those names, at the table."""
+        if create and extracted:
+            obj.players.set([Player.objects.get_or_create(host=obj.host, name=name)[0] for name in extracted])
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Game
+        skip_postgeneration_save = True
+
+    session = factory.SubFactory(SessionFactory, players=["Ann", "Bob", "Cy"])
+    number = factory.Sequence(lambda n: n + 1)
+    kind = Game.Kind.STOP_THE_BUS
+    options = factory.LazyFunction(dict)
+
+    @factory.post_generation
+    def seats(obj, create, extracted, **kwargs):
+        """seats=["Ann", "Bob"] (default: the session's players, by name)."""
+        if not create:
+            return
+        names = extracted or [p.name for p in obj.session.players.order_by("name")]
+        for position, name in enumerate(names):
+            player, _ = Player.objects.get_or_create(host=obj.session.host, name=name)
+            obj.session.players.add(player)
+            Seat.objects.create(game=obj, player=player, position=position)
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    game = factory.SubFactory(GameFactory, seats=["Ann"])
+    player = factory.SubFactory(PlayerFactory, host=factory.SelfAttribute("..game.session.host"))
+    position = factory.Sequence(lambda n: n + 1)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    game = factory.SubFactory(GameFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    entry = factory.LazyFunction(lambda: {"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 5D", "Cy": "4S 5H 6C"}})
+    recorded_by = factory.SelfAttribute("game.session.host")
+
+
+class RoundRevisionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = RoundRevision
+
+    round = factory.SubFactory(RoundFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    entry = factory.LazyFunction(lambda: {"hands": {"Ann": "2S 3S 4S", "Bob": "7C 7D 5D", "Cy": "4D 5H 6C"}})
+    replaced_by = factory.SelfAttribute("round.recorded_by")

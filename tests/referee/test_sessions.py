@@ -1,0 +1,249 @@
+"""The host's screens through real HTTP: sessions, games, rounds, with and without htmx."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from scoring.models import Game, Round, Session
+from scoring.services import (
+    ROUND_ALREADY_RECORDED,
+    game_start,
+    round_record,
+    session_start,
+)
+
+from ..factories import PASSWORD, SessionFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+HX = {"HX-Request": "true"}
+
+
+def text_of(response):
+    html = response.content.decode()
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    return text.replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
+
+
+def field_error(response, field):
+    match = re.search(rf'id="id_{field}_error">([^<]*)<', response.content.decode())
+    return match and match.group(1).replace("&#x27;", "'").replace("&quot;", '"')
+
+
+@pytest.fixture
+def evening(host):
+    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+
+
+@pytest.fixture
+def bus(evening):
+    return game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"],
+                      options={"tokens": 1, "rules": "brag", "first_dealer": 0})
+
+
+def bus_round(number, **hands):
+    """The entry form's fields: one hand a player still in, in seat order."""
+    data = {"number": str(number)}
+    for seat, name in enumerate(hands):
+        data[f"hand_{seat}"] = hands[name]
+    return data
+
+
+# --- Login and ownership ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", ["/sessions/", "/sessions/new/"])
+def test_the_host_pages_need_login(client, url):
+    response = client.get(url)
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
+
+
+def test_another_hosts_session_answers_404(client, evening, bus):
+    client.force_login(UserFactory(username="stranger"))
+    for url in [evening.get_absolute_url(), f"/sessions/{evening.public_id}/games/new/",
+                f"/sessions/{evening.public_id}/games/{bus.public_id}/delete-last/"]:
+        assert client.get(url).status_code == 404
+    assert client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h",
+                                                                 Cy="7c 7d 9s")).status_code == 404
+    assert not Round.objects.exists()
+
+
+def test_a_post_without_a_csrf_token_is_refused(host, evening, bus):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(host)
+    response = client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7c 7d 9s"))
+    assert response.status_code == 403 and not Round.objects.exists()
+
+
+def test_sign_up_logs_the_new_host_in(client):
+    response = client.post("/accounts/signup/", {"username": "newhost", "password1": PASSWORD,
+                                                 "password2": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == "/sessions/"
+    assert "My sessions" in text_of(client.get("/sessions/"))
+
+
+def test_log_in_and_log_out(client):
+    UserFactory(username="ann")
+    response = client.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == "/sessions/"
+    assert client.post("/accounts/logout/").status_code == 302
+    assert client.get("/sessions/").status_code == 302
+
+
+def test_logins_are_throttled_after_five_failures_with_a_clear_message(client):
+    UserFactory(username="ann")
+    for _ in range(4):
+        response = client.post("/accounts/login/", {"username": "ann", "password": "wrong"})
+        assert response.status_code == 200 and "Please enter a correct username and password" in text_of(response)
+    assert client.post("/accounts/login/", {"username": "ann", "password": "wrong"}).status_code == 429
+    response = client.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "Too many failed log-ins" in text_of(response) and "locked for 15 minutes" in text_of(response)
+
+
+# --- Sessions -----------------------------------------------------------------------------------
+
+def test_my_sessions_newest_first_in_a_constant_number_of_queries(host_client, host, django_assert_max_num_queries):
+    for day in range(1, 13):
+        SessionFactory(host=host, title=f"Evening {day}", played_on=f"2026-10-{day:02d}", players=["Ann", "Bob"])
+    SessionFactory(title="Not mine")
+    with django_assert_max_num_queries(4):
+        response = host_client.get("/sessions/")
+    titles = re.findall(r"<strong>(Evening \d+)</strong>", response.content.decode())
+    assert titles == [f"Evening {day}" for day in range(12, 0, -1)]
+    assert "Not mine" not in response.content.decode()
+
+
+def test_a_new_session_with_players_from_the_circle_and_new_names(host_client, host):
+    session_start(host=host, title="Before", played_on="2026-11-01", player_names=["Ann", "Bob"])
+    response = host_client.post("/sessions/new/", {"title": "Tonight", "played_on": "2026-11-22",
+                                                   "players": ["Ann"], "new_players": "cy, Bob\nDi"})
+    session = Session.objects.get(title="Tonight")
+    assert response.status_code == 302 and response["Location"] == session.get_absolute_url()
+    assert sorted(p.name for p in session.players.all()) == ["Ann", "Bob", "Cy", "Di"]
+    assert host.players.count() == 4
+
+
+def test_a_new_session_needs_two_players_and_keeps_what_was_typed(host_client):
+    response = host_client.post("/sessions/new/", {"title": "Tonight", "played_on": "2026-11-22",
+                                                   "new_players": "Ann"})
+    assert response.status_code == 200 and not Session.objects.exists()
+    assert field_error(response, "new_players") == "A session needs at least two players."
+    assert 'value="Tonight"' in response.content.decode()
+
+
+# --- Games and rounds ------------------------------------------------------------------------------
+
+def test_a_new_game_with_its_options_seats_and_first_dealer(host_client, evening):
+    response = host_client.post(f"/sessions/{evening.public_id}/games/new/", {
+        "kind": "crash", "preset": "arena", "target": "10", "cards": "9", "ignore": "pair",
+        "seat_0": "2", "seat_1": "1", "seat_2": "", "first_dealer": "Bob"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.options == {"first_dealer": 0, "preset": "arena", "target": 10, "cards": 9, "ignore": "pair"}
+    assert [s.player.name for s in game.seats.order_by("position")] == ["Bob", "Ann"]
+
+
+def test_a_new_game_refuses_seats_shared_or_a_first_dealer_not_seated(host_client, evening):
+    response = host_client.post(f"/sessions/{evening.public_id}/games/new/", {
+        "kind": "stop_the_bus", "tokens": "3", "rules": "brag", "seat_0": "1", "seat_1": "1", "seat_2": "",
+        "first_dealer": "Cy"})
+    assert field_error(response, "seat_1") == "Two players cannot share seat 1."
+    assert not Game.objects.exists()
+
+
+def test_the_session_page_shows_standings_the_dealer_and_the_entry_form(host_client, evening, bus):
+    response = host_client.get(evening.get_absolute_url())
+    text = text_of(response)
+    assert "Stop the Bus · game 1" in text and "Next to deal: Ann" in text
+    assert "Round 1: enter the hands" in text
+    assert 'name="hand_2"' in response.content.decode()
+
+
+def test_recording_a_round_shows_its_outcome_at_once_through_htmx(host_client, evening, bus):
+    response = host_client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h",
+                                                                      Cy="7c 7d 9s"), headers=HX)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="game"') and "<html" not in html
+    text = text_of(response)
+    assert "Round 1 recorded" in text
+    assert "Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (none left)" in text
+    assert "Bob has no tokens left: Bob is out" in text
+    assert "Next to deal: Cy" in text and "Round 2: enter the hands" in text
+    assert Round.objects.get().entry == {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
+
+
+def test_without_javascript_recording_redirects_to_the_session_page(host_client, evening, bus):
+    response = host_client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h",
+                                                                      Cy="7c 7d 9s"))
+    assert response.status_code == 302 and response["Location"] == evening.get_absolute_url()
+    assert "Bob is out" in text_of(host_client.get(evening.get_absolute_url()))
+
+
+def test_an_entry_error_is_shown_next_to_its_field_and_nothing_is_saved(host_client, evening, bus):
+    response = host_client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="Qs 3d 5h",
+                                                                      Cy="7c 7d"), headers=HX)
+    assert field_error(response, "hand_2") == "expected three cards, got 2: 7♣ 7♦"
+    assert 'value="Qs 3d 5h"' in response.content.decode()
+    response = host_client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="Qs 3d 5h",
+                                                                      Cy="7c 7d 9h"), headers=HX)
+    assert field_error(response, "hand_1") == "Q♠ is in Ann's hand and in Bob's hand"
+    assert not Round.objects.exists()
+
+
+def test_a_second_submit_of_the_same_round_records_one_round_and_says_so(host_client, evening, bus):
+    data = bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7c 7d 9s")
+    host_client.post(evening.get_absolute_url(), data, headers=HX)
+    response = host_client.post(evening.get_absolute_url(), data, headers=HX)
+    assert Round.objects.count() == 1
+    response = host_client.get(evening.get_absolute_url())
+    assert ROUND_ALREADY_RECORDED.format(number=1) in text_of(response)
+
+
+def test_the_game_ends_with_a_winner_and_offers_another_game(host_client, evening, bus, host):
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    response = host_client.post(evening.get_absolute_url(), bus_round(2, Ann="As Ks Qs", Cy="2c 3d 5h"), headers=HX)
+    text = text_of(response)
+    assert "Winner: Ann" in text and "Ann is the last player with tokens: Ann wins" in text
+    assert "Start another game" in text and "enter the hands" not in text
+
+
+def test_the_session_page_runs_a_constant_number_of_queries(host_client, evening, bus, host,
+                                                            django_assert_max_num_queries):
+    game = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob", "Cy"], options={"stake": 2})
+    for number in range(1, 31):
+        round_record(game=game, number=number, by=host,
+                     entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
+    with django_assert_max_num_queries(10) as captured:
+        host_client.get(evening.get_absolute_url())
+    few = len(captured.captured_queries)
+    game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={})
+    with django_assert_max_num_queries(few):
+        host_client.get(evening.get_absolute_url())
+
+
+def test_correcting_a_past_round_asks_for_confirmation_then_re_derives(host_client, evening, bus, host):
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    url = f"/sessions/{evening.public_id}/games/{bus.public_id}/rounds/1/"
+    assert 'value="2C 3D 5H"' in host_client.get(url).content.decode()
+    data = bus_round(1, Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7c 7d 9s")
+    review = host_client.post(url, {**data, "action": "review"})
+    assert "Ann's 5 high (5-3-2) is the worst hand" in text_of(review) and "Save the correction" in text_of(review)
+    assert Round.objects.get().entry["hands"]["Ann"] == "AS KS QS"
+    response = host_client.post(url, {**data, "action": "confirm"})
+    assert response.status_code == 302
+    round_ = Round.objects.get()
+    assert round_.entry["hands"]["Ann"] == "2C 3D 5H" and round_.corrected_at
+    assert round_.revisions.get().entry["hands"]["Ann"] == "AS KS QS"
+    text = text_of(host_client.get(evening.get_absolute_url()))
+    assert "Ann has no tokens left: Ann is out" in text and "corrected" in text
+
+
+def test_deleting_the_last_round_asks_first(host_client, evening, bus, host):
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    url = f"/sessions/{evening.public_id}/games/{bus.public_id}/delete-last/"
+    assert "Delete round 1?" in text_of(host_client.get(url))
+    assert host_client.post(url, {"number": "1"}).status_code == 302
+    assert not Round.objects.exists()
