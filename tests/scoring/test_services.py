@@ -1,0 +1,210 @@
+"""The write path: each service in one transaction, validated by the engine, announced after commit."""
+
+import threading
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+
+from engine import EntryError
+from scoring import services
+from scoring.models import Game, Player, Round, RoundRevision
+from scoring.services import (
+    GAME_ENDED,
+    ONLY_COMMERCE_ENDS,
+    ROUND_ALREADY_RECORDED,
+    ROUND_NOT_NEXT,
+    TITLE_NEEDED,
+    TWO_PLAYERS_NEEDED,
+    RoundAlreadyRecorded,
+    game_end,
+    game_start,
+    round_correct,
+    round_delete_last,
+    round_record,
+    session_start,
+)
+
+from ..factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening(host):
+    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+
+
+def bus(session, tokens=2):
+    return game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"],
+                      options={"tokens": tokens, "first_dealer": 0})
+
+
+def hands(**by_player):
+    return {"hands": by_player}
+
+
+def test_a_session_reuses_the_hosts_players_by_name_ignoring_case(host):
+    first = session_start(host=host, title="One", played_on="2026-11-01", player_names=["Ann", "Bob"])
+    second = session_start(host=host, title="Two", played_on="2026-11-02", player_names=["ann", " Cy ", "", "CY"])
+    assert sorted(p.name for p in second.players.all()) == ["Ann", "Cy"]
+    assert Player.objects.filter(host=host).count() == 3
+    assert first.players.get(name="Ann") == second.players.get(name="Ann")
+
+
+def test_a_session_needs_a_title_and_two_players_and_saves_nothing_otherwise(host):
+    with pytest.raises(ValidationError) as error:
+        session_start(host=host, title=" ", played_on="2026-11-01", player_names=["Ann"])
+    assert error.value.message_dict == {"title": [TITLE_NEEDED], "players": [TWO_PLAYERS_NEEDED]}
+    assert not Player.objects.exists()
+
+
+def test_a_game_is_checked_by_the_engine_before_it_is_saved(evening):
+    with pytest.raises(EntryError, match=r"^tokens must be a whole number from 1 to 20, got 0$"):
+        game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 0})
+    with pytest.raises(EntryError, match=r"^Dan is not a player of this session\.$"):
+        game_start(session=evening, kind="crash", seat_names=["Ann", "Dan"], options={})
+    assert not Game.objects.exists()
+    game = game_start(session=evening, kind="crash", seat_names=["Cy", "Ann"], options={"target": 5})
+    assert (game.number, game.first_dealer, services.seat_names(game)) == (1, 0, ["Cy", "Ann"])
+
+
+def test_a_refused_round_writes_nothing(evening, host):
+    game = bus(evening)
+    with pytest.raises(EntryError, match=r"^Q♥ is in Ann's hand and in Bob's hand$") as error:
+        round_record(game=game, number=1, by=host, entry=hands(Ann="QH KS 2C", Bob="QH 3D 4D", Cy="5C 6C 8D"))
+    assert error.value.player == "Bob"
+    assert not Round.objects.exists()
+
+
+def test_recording_returns_the_outcome_and_announces_after_commit(evening, host, django_capture_on_commit_callbacks):
+    game = bus(evening)
+    heard = []
+    services.session_changed.connect(lambda sender, session, **kw: heard.append(session), weak=False,
+                                     dispatch_uid="test")
+    try:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            round_, outcome = round_record(game=game, number=1, by=host,
+                                           entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+        assert heard == [] and len(callbacks) == 1  # nothing is said before the commit
+        callbacks[0]()
+        assert heard == [evening]
+    finally:
+        services.session_changed.disconnect(dispatch_uid="test")
+    assert (round_.number, outcome.standings) == (1, {"Ann": 2, "Bob": 1, "Cy": 2})
+
+
+def test_a_second_submit_of_the_same_round_is_refused_by_number(evening, host):
+    game = bus(evening)
+    entry = hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+    round_record(game=game, number=1, by=host, entry=entry)
+    with pytest.raises(RoundAlreadyRecorded, match=f"^{ROUND_ALREADY_RECORDED.format(number=1)}$"):
+        round_record(game=game, number=1, by=host, entry=entry)
+    with pytest.raises(EntryError, match=ROUND_NOT_NEXT.format(number=5, expected=2).replace(".", r"\.")):
+        round_record(game=game, number=5, by=host, entry=entry)
+    assert Round.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_recording_the_same_round_at_once_record_one_round(host):
+    """Two threads, two connections, two transactions: the game row lock (and the unique
+    (game, number) behind it) lets exactly one through."""
+    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    game = bus(evening)
+    entry = hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+    start = threading.Barrier(2)
+    results = []
+
+    def phone():
+        try:
+            start.wait()
+            round_record(game=game, number=1, by=host, entry=entry)
+            results.append("recorded")
+        except RoundAlreadyRecorded as error:
+            results.append(str(error))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["Round 1 was already recorded.", "recorded"]
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_a_finished_game_takes_no_more_rounds(evening, host):
+    game = bus(evening, tokens=1)
+    round_record(game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+    round_record(game=game, number=2, by=host, entry=hands(Ann="AS KS QS", Cy="2C 3D 5H"))
+    with pytest.raises(EntryError, match=r"^the game is over: Ann won$"):
+        round_record(game=game, number=3, by=host, entry=hands(Ann="AS KS QS"))
+
+
+def test_only_commerce_is_ended_by_the_host_and_then_takes_no_rounds(evening, host):
+    with pytest.raises(EntryError, match=f"^{ONLY_COMMERCE_ENDS}$"):
+        game_end(game=bus(evening))
+    commerce = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 5})
+    round_record(game=commerce, number=1, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
+    outcome = game_end(game=commerce)
+    assert (outcome.finished, outcome.winners, outcome.standings) == (True, ("Ann",), {"Ann": 5, "Bob": -5})
+    with pytest.raises(EntryError, match=f"^{GAME_ENDED}$"):
+        round_record(game=commerce, number=2, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
+
+
+BEST, MIDDLE, WORST = "AS KS QS", "7C 7D 9S", "2C 3D 5H"
+SIX_ROUNDS = [  # three tokens each
+    hands(Ann=BEST, Bob=MIDDLE, Cy=WORST),  # Cy 2 left
+    hands(Ann=WORST, Bob=BEST, Cy=MIDDLE),  # Ann 2 left (the round to correct)
+    hands(Ann=BEST, Bob=MIDDLE, Cy=WORST),  # Cy 1 left
+    hands(Ann=WORST, Bob=BEST, Cy=MIDDLE),  # Ann 1 left
+    hands(Ann=BEST, Bob=WORST, Cy=MIDDLE),  # Bob 2 left
+    hands(Ann="2C 3D 5H", Bob="2D 3H 5S", Cy="2H 3S 5C"),  # all tie: Ann and Cy out, Bob wins
+]
+
+
+def test_correcting_round_2_of_6_changes_who_is_out_and_the_winner(evening, host):
+    game = bus(evening, tokens=3)
+    for number, entry in enumerate(SIX_ROUNDS, 1):
+        *_, outcome = round_record(game=game, number=number, by=host, entry=entry)
+    assert (outcome.winners, outcome.out) == (("Bob",), ("Ann", "Cy"))
+    second = Round.objects.get(game=game, number=2)
+    corrected = hands(Ann=BEST, Bob=WORST, Cy=MIDDLE)  # Bob, not Ann, held the worst hand
+    outcome = round_correct(round=second, by=host, entry=corrected)
+    assert (outcome.winners, outcome.out) == (("Ann",), ("Bob", "Cy"))
+    assert outcome.rounds[1].events[0].text == "Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
+    second.refresh_from_db()
+    assert second.entry == corrected and second.corrected_at is not None
+    assert list(second.revisions.values_list("number", "entry")) == [(1, SIX_ROUNDS[1])]
+    assert services.game_replay(game).winners == ("Ann",)  # what the database kept
+
+
+def test_a_correction_that_makes_a_later_round_impossible_is_refused_naming_that_round(evening, host):
+    game = bus(evening, tokens=1)
+    round_record(game=game, number=1, by=host, entry=hands(Ann=BEST, Bob=MIDDLE, Cy=WORST))  # Cy out
+    round_record(game=game, number=2, by=host, entry=hands(Ann=WORST, Bob=BEST))  # Ann out: Bob wins
+    first = Round.objects.get(game=game, number=1)
+    with pytest.raises(EntryError) as error:  # Bob, not Cy, out in round 1: round 2 has Bob's hand
+        round_correct(round=first, by=host, entry=hands(Ann=BEST, Bob=WORST, Cy=MIDDLE))
+    assert (str(error.value), error.value.round) == ("Round 2: Bob is out of the game (no tokens left) and gives "
+                                                     "nothing", 2)
+    first.refresh_from_db()
+    assert first.entry == hands(Ann=BEST, Bob=MIDDLE, Cy=WORST) and not RoundRevision.objects.exists()
+
+
+def test_only_the_last_round_can_be_deleted(evening, host):
+    game = bus(evening)
+    round_record(game=game, number=1, by=host, entry=SIX_ROUNDS[0])
+    round_record(game=game, number=2, by=host, entry=SIX_ROUNDS[1])  # two tokens each: nobody out
+    with pytest.raises(EntryError, match=r"^Only the last round can be deleted: round 1 is not the last\.$"):
+        round_delete_last(game=game, number=1)
+    outcome = round_delete_last(game=game, number=2)
+    assert len(outcome.rounds) == 1 and list(game.rounds.values_list("number", flat=True)) == [1]
+
+
+def test_services_refuse_another_hosts_players_by_name(evening):
+    stranger = UserFactory(username="stranger")
+    other = session_start(host=stranger, title="Theirs", played_on="2026-11-20", player_names=["Ann", "Zed"])
+    assert other.players.get(name="Ann").host == stranger
+    assert evening.players.get(name="Ann").host != stranger
