@@ -25,7 +25,7 @@ def default_title() -> str:
 
 class NewSessionForm(forms.Form):
     title = forms.CharField(max_length=80, initial=default_title)
-    played_on = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}),
+    played_on = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                                 label="Date")
     players = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple,
                                         label="Players from your circle")

@@ -22,10 +22,13 @@
     return Array.prototype.slice.call(form.querySelectorAll("input[data-hand]"));
   }
 
+  // The row or field that shows which hand the picker types into.
+  function holder(input) { return input && input.closest(".hand-row, .field"); }
+
   function setActive(input) {
-    if (active && active.closest("li")) active.closest("li").classList.remove("active");
+    if (holder(active)) holder(active).classList.remove("active");
     active = input;
-    if (active && active.closest("li")) active.closest("li").classList.add("active");
+    if (holder(active)) holder(active).classList.add("active");
   }
 
   // The first hand that still needs cards, after the given one if any.

@@ -247,3 +247,8 @@ def test_deleting_the_last_round_asks_first(host_client, evening, bus, host):
     assert "Delete round 1?" in text_of(host_client.get(url))
     assert host_client.post(url, {"number": "1"}).status_code == 302
     assert not Round.objects.exists()
+
+
+def test_the_new_session_form_offers_todays_date_as_a_date_input_can_read_it(host_client):
+    html = host_client.get("/sessions/new/").content.decode()
+    assert re.search(r'type="date" name="played_on" value="\d{4}-\d{2}-\d{2}"', html)
