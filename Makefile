@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test bench
+.PHONY: run test bench demo
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,12 @@ $(INSTALLED): pyproject.toml | $(PY)
 
 run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# The demo host and an evening of games, then the server (log in as printed).
+demo: $(INSTALLED)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(INSTALLED)

@@ -160,6 +160,22 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Behind TLS (DJANGO_BEHIND_TLS=1, e.g. a proxy that terminates HTTPS and sets
+# X-Forwarded-Proto): HTTPS only, secure cookies, HSTS. Off by default: `make run` serves
+# plain HTTP on this machine and phones on the home network.
+BEHIND_TLS = env_flag("DJANGO_BEHIND_TLS", False)
+SECURE_SSL_REDIRECT = BEHIND_TLS
+SESSION_COOKIE_SECURE = BEHIND_TLS
+CSRF_COOKIE_SECURE = BEHIND_TLS
+SECURE_HSTS_SECONDS = 31_536_000 if BEHIND_TLS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = BEHIND_TLS
+SECURE_HSTS_PRELOAD = BEHIND_TLS
+if BEHIND_TLS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip() for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
+]
+
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 X_FRAME_OPTIONS = "DENY"

@@ -105,3 +105,20 @@ async def test_the_asgi_application_serves_pages_and_static_files_without_debug(
     assert status == 200 and b"prefers-color-scheme: dark" in body
     status, body = await asgi_get("/static/django_htmx/htmx-2.min.js")
     assert status == 200 and b"htmx" in body
+
+
+def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_path):
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    env |= {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 20 + "-Zq8#x1!pL0v^e7wR2mB9tY4uI6oP3aS5dF",
+            "DJANGO_BEHIND_TLS": "1", "DJANGO_ALLOWED_HOSTS": "brag.example.org",
+            "DJANGO_CSRF_TRUSTED_ORIGINS": "https://brag.example.org"}
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                            capture_output=True, text=True, env=env, cwd=settings.BASE_DIR)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+    plain = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                           capture_output=True, text=True, env={**env, "DJANGO_BEHIND_TLS": "0"}, cwd=settings.BASE_DIR)
+    assert plain.returncode != 0 and "SECURE_HSTS_SECONDS" in plain.stderr + plain.stdout
