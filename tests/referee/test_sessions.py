@@ -252,3 +252,58 @@ def test_deleting_the_last_round_asks_first(host_client, evening, bus, host):
 def test_the_new_session_form_offers_todays_date_as_a_date_input_can_read_it(host_client):
     html = host_client.get("/sessions/new/").content.decode()
     assert re.search(r'type="date" name="played_on" value="\d{4}-\d{2}-\d{2}"', html)
+
+
+def test_the_admin_shows_every_model(client, evening, bus, host):
+    from django.contrib.auth import get_user_model
+
+    admin = get_user_model().objects.create_superuser("boss", "boss@example.org", PASSWORD)
+    client.force_login(admin)
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    for model in ["player", "session", "game", "seat", "round", "roundrevision"]:
+        assert client.get(f"/admin/scoring/{model}/").status_code == 200, model
+    assert client.get(f"/admin/scoring/game/{bus.pk}/change/").status_code == 200
+
+
+def test_the_crash_setting_check_answers_as_the_host_types(host_client, evening):
+    game = game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={})
+    url = f"/sessions/{evening.public_id}/games/{game.public_id}/setting-check/"
+    response = host_client.get(url, {"seat": "1", "hand_1_1": "7c 7d 9s", "hand_1_2": "Ah Kh Qh"}, headers=HX)
+    assert text_of(response).strip() == ("Hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): "
+                                         "foul if left like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠")
+    response = host_client.get(url, {"seat": "1", "hand_1_1": "Ah Kh Qh", "hand_1_2": "7c 7d 9s"}, headers=HX)
+    assert text_of(response).strip() == "In order."
+    response = host_client.get(url, {"seat": "1", "hand_1_1": "Ah Kh"}, headers=HX)
+    assert text_of(response).strip() == ""
+
+
+def test_a_crash_round_with_a_declaration_through_the_form(host_client, evening):
+    game = game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={})
+    response = host_client.post(evening.get_absolute_url(), {
+        "number": "1", "hand_0_1": "Ks Kh 2c", "declare_1": "six_pairs",
+        "declared_1": "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"}, headers=HX)
+    assert "Bob declares six pairs: the deal is void, nobody scores, and Ann deals again" in text_of(response)
+    assert game.rounds.get().entry["declarations"] == {"Bob": ["six_pairs", "2S 2H 3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8S"]}
+
+
+def test_ending_a_commerce_game_asks_first_and_names_the_winner(host_client, evening, host):
+    game = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 5})
+    round_record(game=game, number=1, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C"}}, by=host)
+    url = f"/sessions/{evening.public_id}/games/{game.public_id}/end/"
+    assert "End Commerce #1?" in text_of(host_client.get(url))
+    assert host_client.post(url).status_code == 302
+    text = text_of(host_client.get(evening.get_absolute_url()))
+    assert "Winner: Ann" in text and "enter the hands" not in text
+
+
+def test_a_correction_that_breaks_a_later_round_is_refused_with_the_round_named(host_client, evening, host):
+    game = game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 1})
+    round_record(game=game, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}},
+                 by=host)
+    round_record(game=game, number=2, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}, by=host)
+    url = f"/sessions/{evening.public_id}/games/{game.public_id}/rounds/1/"
+    response = host_client.post(url, {**bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7c 7d 9s"),
+                                      "action": "confirm"})
+    assert "Round 2: Bob is out of the game (no tokens left) and gives nothing" in text_of(response)
+    assert game.rounds.get(number=1).entry["hands"]["Bob"] == "7C 7D 9S"
