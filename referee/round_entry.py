@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from django import forms
 
-from engine import CardError, EntryError, format_cards, parse_cards, parse_hand
+from engine import CardError, EntryError, format_cards, parse_cards, parse_hand, show_cards
 
 CRASH_DECLARATIONS = [("", "No declaration"), ("six_pairs", "Six pairs"), ("thirteen_run", "Thirteen-card run")]
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
@@ -175,3 +175,25 @@ class RoundEntryForm(forms.Form):
             if extra in entry:
                 initial[extra] = entry[extra]
         return initial
+
+
+def entry_lines(entry: Mapping) -> list[str]:
+    """A recorded entry as people read it: "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
+    def shown(text: str) -> str:
+        try:
+            return show_cards(parse_cards(text))
+        except CardError:
+            return text
+
+    lines = []
+    for name, hands in entry.get("hands", {}).items():
+        placed = hands if isinstance(hands, list) else [hands]
+        lines.append(f"{name}: {' | '.join(shown(h) for h in placed) or 'no hand'}")
+    for name, (kind, cards) in entry.get("declarations", {}).items():
+        lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
+    if entry.get("table"):
+        lines.append(f"Table: {shown(entry['table'])}")
+    for extra in ("caller", "knocker"):
+        if entry.get(extra):
+            lines.append(f"{extra.capitalize()}: {entry[extra]}")
+    return lines

@@ -12,7 +12,7 @@ from scoring import queries, services
 from scoring.models import Game
 
 from .picker import PICKER
-from .round_entry import RoundEntryForm
+from .round_entry import RoundEntryForm, entry_lines
 from .sessions import entry_form_for, host_session
 
 
@@ -49,7 +49,7 @@ def correct_round(request, session_id, game_id, number):
                 form.add_error(None, services.CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error))
     context = {"session": session, "game": game, "round": round_, "form": form, "preview": preview,
                "number": number, "current": state, "picker": PICKER,
-               "revisions": list(round_.revisions.select_related("replaced_by"))}
+               "revisions": [(revision, entry_lines(revision.entry)) for revision in round_.revisions.all()]}
     return render(request, "sessions/correct_round.html", context)
 
 

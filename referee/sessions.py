@@ -16,7 +16,7 @@ from scoring import queries, services
 from scoring.models import Session
 
 from .picker import PICKER
-from .round_entry import RoundEntryForm
+from .round_entry import RoundEntryForm, entry_lines
 from .session_forms import NewGameForm, NewSessionForm
 
 
@@ -67,9 +67,12 @@ def session_context(session: Session, form: RoundEntryForm | None = None, **extr
     current = games[-1] if games else None
     if current and form is None and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
+    before = queries.entries_before_correction(current.game) if current else {}
+    history = [(round_, recorded, entry_lines(before[round_.number]) if round_.number in before else None)
+               for round_, recorded in (current.history if current else [])]
     return {"session": session, "games": games, "current": current, "form": form,
             "tally": queries.evening_tally(games), "players": list(session.players.all()),
-            "picker": PICKER, **extra}
+            "picker": PICKER, "history": history, **extra}
 
 
 @login_required

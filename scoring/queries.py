@@ -10,7 +10,7 @@ from django.db.models import Count, QuerySet
 
 from engine import EntryError, GameOutcome
 
-from .models import Game, Player, Round, Seat, Session
+from .models import Game, Player, Round, RoundRevision, Seat, Session
 from .services import game_replay
 
 
@@ -74,6 +74,16 @@ def _state(game: Game, seats: list[str], rounds: list[Round]) -> GameState:
     except EntryError as error:
         return GameState(game, seats, rounds, None, error)
     return GameState(game, seats, rounds, outcome)
+
+
+def entries_before_correction(game: Game) -> dict[int, dict]:
+    """For each corrected round of the game (by number), the entry its first correction
+    replaced: what was first recorded. One query."""
+    first: dict[int, dict] = {}
+    for number, entry in (RoundRevision.objects.filter(round__game=game)
+                          .order_by("round__number", "number").values_list("round__number", "entry")):
+        first.setdefault(number, entry)
+    return first
 
 
 def evening_tally(states: list[GameState]) -> dict[str, int]:

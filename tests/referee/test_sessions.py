@@ -238,6 +238,7 @@ def test_correcting_a_past_round_asks_for_confirmation_then_re_derives(host_clie
     assert round_.revisions.get().entry["hands"]["Ann"] == "AS KS QS"
     text = text_of(host_client.get(evening.get_absolute_url()))
     assert "Ann has no tokens left: Ann is out" in text and "corrected" in text
+    assert "First recorded as: Ann: A♠ K♠ Q♠; Bob: 2♣ 3♦ 5♥; Cy: 7♣ 7♦ 9♠" in text
 
 
 def test_deleting_the_last_round_asks_first(host_client, evening, bus, host):
