@@ -68,7 +68,7 @@ class RoundEntryForm(forms.Form):
                         choices=CRASH_DECLARATIONS, required=False, label=f"{name} declares")
                     self.fields[f"declared_{seat}"] = CardsField(
                         count=13, required=False, label=f"{name}'s 13 cards",
-                        widget=forms.TextInput(attrs={**CARD_INPUT, "placeholder": "the 13 cards", "data-hand": ""}))
+                        widget=forms.TextInput(attrs={**CARD_INPUT, "placeholder": "the 13 cards", "data-hand": "", "data-capacity": "13"}))
             else:
                 self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
         if game != "crash":

@@ -31,9 +31,13 @@
     if (holder(active)) holder(active).classList.add("active");
   }
 
-  // The first hand that still needs cards, after the given one if any.
+  // How many cards an input takes: 3, or what data-capacity says (a declaration's 13).
+  function capacity(input) { return parseInt(input.getAttribute("data-capacity") || "3", 10); }
+
+  // The first hand that still needs cards, after the given one if any (declarations are
+  // chosen only by tapping into them).
   function nextOpen(form, after) {
-    var inputs = handInputs(form);
+    var inputs = handInputs(form).filter(function (input) { return !input.hasAttribute("data-capacity"); });
     var start = after ? inputs.indexOf(after) + 1 : 0;
     for (var i = 0; i < inputs.length; i++) {
       var input = inputs[(start + i) % inputs.length];
@@ -81,7 +85,7 @@
       var shown = button.textContent.trim();
       active.value = (active.value.trim() + " " + shown).trim();
       refresh(form);
-      if (codes(active.value).length >= 3) setActive(nextOpen(form, active));
+      if (codes(active.value).length >= capacity(active)) setActive(nextOpen(form, active));
     } else if (button.hasAttribute("data-picker-undo")) {
       var parts = active.value.trim().split(/[\s,;]+/);
       parts.pop();
