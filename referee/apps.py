@@ -2,6 +2,14 @@ from django.apps import AppConfig
 
 
 class RefereeConfig(AppConfig):
-    """The interface: the host's pages, the hand judge and (later) the board."""
+    """The interface: the host's pages, the hand judge and the TV board."""
 
     name = "referee"
+
+    def ready(self):
+        from scoring.services import session_changed, share_token_rotated
+
+        from .board import broadcast_board, close_rotated_boards
+
+        session_changed.connect(broadcast_board, dispatch_uid="board-broadcast")
+        share_token_rotated.connect(close_rotated_boards, dispatch_uid="board-close-rotated")

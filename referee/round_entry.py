@@ -8,7 +8,14 @@ from collections.abc import Mapping, Sequence
 
 from django import forms
 
-from engine import CardError, EntryError, format_cards, parse_cards, parse_hand, show_cards
+from engine import (
+    CardError,
+    EntryError,
+    format_cards,
+    parse_cards,
+    parse_hand,
+    show_cards,
+)
 
 CRASH_DECLARATIONS = [("", "No declaration"), ("six_pairs", "Six pairs"), ("thirteen_run", "Thirteen-card run")]
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."

@@ -1,3 +1,9 @@
-"""WebSocket routes (the board's consumer joins them in its own issue)."""
+"""WebSocket routes: the board of a session, through its share token."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from .consumers import BoardConsumer
+
+websocket_urlpatterns = [
+    path("ws/board/<str:token>/", BoardConsumer.as_asgi()),
+]

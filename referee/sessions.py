@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -15,6 +16,7 @@ from engine import EntryError
 from scoring import queries, services
 from scoring.models import Session
 
+from .board import qr_svg
 from .picker import PICKER
 from .round_entry import RoundEntryForm, entry_lines
 from .session_forms import NewGameForm, NewSessionForm
@@ -88,8 +90,10 @@ def session_page(request, session_id):
         if form is None and not request.htmx:
             return redirect(session)
     context = session_context(session, form, recorded=request.method == "POST" and form is None)
-    template = "sessions/session.html#game" if request.htmx else "sessions/session.html"
-    return render(request, template, context)
+    if request.htmx:
+        return render(request, "sessions/session.html#game", context)
+    board_url = request.build_absolute_uri(reverse("board", kwargs={"token": session.share_token}))
+    return render(request, "sessions/session.html", {**context, "board_url": board_url, "qr": qr_svg(board_url)})
 
 
 def record_round(request, session: Session) -> RoundEntryForm | None:
@@ -138,3 +142,19 @@ def new_game(request, session_id):
         else:
             return redirect(session)
     return render(request, "sessions/new_game.html", {"session": session, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def rotate_board(request, session_id):
+    """A new board link: GET asks, POST replaces it (boards on the old link are closed)."""
+    session = host_session(request, session_id)
+    if request.method == "POST":
+        services.session_rotate_share_token(session=session)
+        messages.info(request, "The board has a new link: the old one no longer works.")
+        return redirect(session)
+    return render(request, "sessions/confirm.html", {
+        "session": session, "game": None, "error": None, "question": "Give the board a new link?",
+        "detail": "The old link and the QR code stop working; boards open on it are closed. Open the board "
+                  "again from the new QR code.", "number": None, "button": "New board link", "allowed": True,
+    })

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import accounts, judge, rounds, sessions
+from . import accounts, board, judge, rounds, sessions
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
@@ -20,5 +20,7 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/end/", rounds.end_game, name="end-game"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check,
          name="setting-check"),
+    path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
+    path("board/<str:token>/", board.board_page, name="board"),
     path("admin/", admin.site.urls),
 ]

@@ -16,11 +16,13 @@ from django.utils import timezone
 
 from engine import EntryError, GameOutcome, replay
 
-from .models import Game, Player, Round, RoundRevision, Seat, Session
+from .models import Game, Player, Round, RoundRevision, Seat, Session, new_share_token
 
 # Sent after commit, with ``session=``, whenever a session's games or rounds change; the
 # TV board listens (scoring never imports the interface).
 session_changed = Signal()
+# Sent after commit, with ``session=`` and ``old_token=``, when a board's address changes.
+share_token_rotated = Signal()
 
 TITLE_NEEDED = "Give the session a title."
 TWO_PLAYERS_NEEDED = "A session needs at least two players."
@@ -76,6 +78,17 @@ def session_start(*, host, title: str, played_on: datetime.date, player_names: I
     session.players.set(players_named(host=host, names=names))
     _announce(session)
     return session
+
+
+@transaction.atomic
+def session_rotate_share_token(*, session: Session) -> str:
+    """A new board address: the old link stops working and boards on it are closed. Returns
+    the old token (listeners close the sockets that came through it)."""
+    old = session.share_token
+    session.share_token = new_share_token()
+    session.save(update_fields=["share_token"])
+    transaction.on_commit(lambda: share_token_rotated.send(sender=Session, session=session, old_token=old))
+    return old
 
 
 def players_named(*, host, names: list[str]) -> list[Player]:

@@ -1,0 +1,37 @@
+"""The board's WebSocket: read-only. On connect it sends the current board to this socket
+only; afterwards it forwards what the session's broadcast sends. Anything a client sends
+is ignored."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from scoring.models import Session
+
+from .board import render_board, session_group, token_group
+
+
+class BoardConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.token = self.scope["url_route"]["kwargs"]["token"]
+        session = await database_sync_to_async(Session.objects.filter(share_token=self.token).first)()
+        if session is None:
+            await self.close()  # an unknown or rotated token
+            return
+        self.groups_joined = [session_group(session.pk), token_group(self.token)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=await database_sync_to_async(render_board)(session))
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Read-only: a client's messages change nothing."""
+
+    async def board_html(self, event):
+        await self.send(text_data=event["html"])
+
+    async def board_close(self, event):
+        await self.close(code=4004)

@@ -1,0 +1,28 @@
+// The TV board: keep the screen awake where the browser allows it, and show a discreet
+// mark while the WebSocket is down (htmx's ws extension reconnects by itself; the server
+// sends the whole board again on connect).
+(function () {
+  "use strict";
+  var lock = null;
+
+  function note(id, show) {
+    var element = document.getElementById(id);
+    if (element) element.hidden = !show;
+  }
+
+  function keepAwake() {
+    if (!("wakeLock" in navigator)) { note("board-wake", true); return; }
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      note("board-wake", false);
+    }).catch(function () { note("board-wake", true); });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && (lock === null || lock.released)) keepAwake();
+  });
+  document.addEventListener("htmx:wsOpen", function () { note("board-status", false); });
+  document.addEventListener("htmx:wsClose", function () { note("board-status", true); });
+  document.addEventListener("htmx:wsError", function () { note("board-status", true); });
+  document.addEventListener("DOMContentLoaded", keepAwake);
+})();
