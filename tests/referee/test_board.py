@@ -1,0 +1,179 @@
+"""The TV board: its page, and its WebSocket through Channels' communicator."""
+
+import re
+from unittest import mock
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from referee import board
+from referee.asgi import application
+from scoring.services import game_start, round_record, session_rotate_share_token, session_start
+
+ORIGIN = [(b"origin", b"http://localhost")]
+ROUND = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
+
+
+def text_of(html):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'")
+
+
+@database_sync_to_async
+def evening(title="Friday", host=None):
+    from ..factories import UserFactory
+
+    host = host or UserFactory()
+    session = session_start(host=host, title=title, played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    return session, game
+
+
+@database_sync_to_async
+def record(game, number=1, entry=ROUND):
+    return round_record(game=game, number=number, entry=entry, by=game.session.host)
+
+
+async def connect(token, headers=ORIGIN):
+    communicator = WebsocketCommunicator(application, f"/ws/board/{token}/", headers=headers)
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+# --- The page ------------------------------------------------------------------------------------
+
+@pytest.mark.django_db
+def test_the_board_page_needs_no_login_and_shows_the_game_in_a_word(client):
+    from ..factories import UserFactory
+
+    session = session_start(host=UserFactory(), title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={"target": 7})
+    response = client.get(f"/board/{session.share_token}/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Crash, classic, to 7 · game 1" in text_of(html)
+    assert f'ws-connect="/ws/board/{session.share_token}/"' in html and "hx-ws-2" in html
+    assert "Next to deal: Ann" in text_of(html)
+
+
+@pytest.mark.django_db
+def test_an_unknown_board_token_is_a_404(client):
+    assert client.get("/board/nope/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_stop_the_bus_tokens_show_as_pips_and_the_winner_as_a_banner(client):
+    from ..factories import UserFactory
+
+    host = UserFactory()
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
+    round_record(game=game, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H"}}, by=host)
+    html = client.get(f"/board/{session.share_token}/").content.decode()
+    assert 'aria-label="1 token"' in html and 'aria-label="0 tokens"' in html
+    assert "Ann wins!" in text_of(html) and "Tonight Ann 1" in text_of(html)
+
+
+@pytest.mark.django_db
+def test_the_host_page_shows_the_board_link_as_a_qr_code(host_client, host):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    html = host_client.get(session.get_absolute_url()).content.decode()
+    assert f"http://testserver/board/{session.share_token}/" in html
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'class="qr"' in html
+
+
+@pytest.mark.django_db
+def test_rotating_the_board_link_asks_first_and_the_old_link_stops_working(host_client, host, client):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    old = session.share_token
+    url = f"/sessions/{session.public_id}/rotate-board/"
+    assert "Give the board a new link?" in text_of(host_client.get(url).content.decode())
+    assert host_client.post(url).status_code == 302
+    session.refresh_from_db()
+    assert session.share_token != old
+    assert client.get(f"/board/{old}/").status_code == 404
+    assert client.get(f"/board/{session.share_token}/").status_code == 200
+
+
+# --- The socket ------------------------------------------------------------------------------------
+
+@pytest.mark.django_db(transaction=True)
+async def test_connecting_gets_the_current_board():
+    session, game = await evening()
+    await record(game)
+    communicator, connected = await connect(session.share_token)
+    assert connected
+    html = await communicator.receive_from()
+    assert 'id="board-standings" hx-swap-oob="true"' in html
+    assert "Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)" in text_of(html)
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_recorded_round_reaches_every_board_of_its_session_and_no_other():
+    session, game = await evening()
+    other, _ = await evening("Elsewhere")
+    boards = [(await connect(session.share_token))[0] for _ in range(3)]
+    stranger, _ = await connect(other.share_token)
+    for communicator in [*boards, stranger]:
+        await communicator.receive_from()  # the board as it was on connect
+    await record(game)
+    received = [await communicator.receive_from() for communicator in boards]
+    assert len(set(received)) == 1 and "Bob loses a token (2 left)" in text_of(received[0])
+    assert await stranger.receive_nothing()
+    for communicator in [*boards, stranger]:
+        assert await communicator.receive_nothing()  # one message a change
+        await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_fragments_are_rendered_once_per_change_however_many_boards_are_connected():
+    session, game = await evening()
+    boards = [(await connect(session.share_token))[0] for _ in range(5)]
+    for communicator in boards:
+        await communicator.receive_from()
+    with mock.patch.object(board, "render_board", wraps=board.render_board) as render:
+        await record(game)
+        for communicator in boards:
+            await communicator.receive_from()
+    assert render.call_count == 1
+    for communicator in boards:
+        await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_unknown_token_is_refused():
+    communicator, connected = await connect("not-a-token")
+    assert not connected
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_rotated_token_is_refused_and_an_open_socket_on_it_is_closed():
+    session, game = await evening()
+    communicator, _ = await connect(session.share_token)
+    await communicator.receive_from()
+    old = await database_sync_to_async(session_rotate_share_token)(session=session)
+    assert (await communicator.receive_output())["type"] == "websocket.close"
+    _, connected = await connect(old)
+    assert not connected
+    fresh, connected = await connect(session.share_token)
+    assert connected
+    await fresh.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_bad_origin_is_refused():
+    session, _ = await evening()
+    _, connected = await connect(session.share_token, headers=[(b"origin", b"http://evil.example")])
+    assert not connected
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_message_from_the_client_changes_nothing():
+    session, game = await evening()
+    communicator, _ = await connect(session.share_token)
+    await communicator.receive_from()
+    await communicator.send_to(text_data='{"hands": {"Ann": "AS KS QS"}}')
+    assert await communicator.receive_nothing()
+    assert await database_sync_to_async(game.rounds.count)() == 0
+    await communicator.disconnect()
