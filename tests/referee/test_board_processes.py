@@ -1,0 +1,76 @@
+"""Several processes: a round recorded through one Daphne reaches a board connected to
+another, through Redis (and PostgreSQL, which both processes share)."""
+
+import http.cookiejar
+import os
+import re
+import urllib.parse
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+from scoring.services import game_start, session_start
+
+from ..factories import PASSWORD, UserFactory
+from ..servers import Daphne
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Browser:
+    """Just enough of a browser: cookies, and Django's CSRF token in forms."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def get(self, path: str) -> str:
+        return self.opener.open(self.base + path, timeout=10).read().decode()
+
+    def post(self, path: str, data: dict) -> str:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.get(path)).group(1)
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
+        request = urllib.request.Request(self.base + path, data=body, headers={"Referer": self.base + path})
+        return self.opener.open(request, timeout=10).read().decode()
+
+
+def test_a_round_recorded_through_one_process_reaches_a_board_on_another():
+    if not (os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL")):
+        pytest.skip("REDIS_URL and DATABASE_URL are unset: two processes need Redis and PostgreSQL; CI sets them")
+    host = UserFactory(username="host")
+    session = session_start(host=host, title="Two rooms", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    with Daphne() as phone_server, Daphne() as tv_server:
+        ws_url = tv_server.url.replace("http", "ws") + f"/ws/board/{session.share_token}/"
+        with connect(ws_url, origin=tv_server.url, open_timeout=10) as board:
+            assert "Next to deal: Ann" in re.sub(r"<[^>]+>", "", board.recv(timeout=10))
+            phone = Browser(phone_server.url)
+            phone.post("/accounts/login/", {"username": "host", "password": PASSWORD})
+            phone.post(session.get_absolute_url(), {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"})
+            update = board.recv(timeout=10)
+    assert "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)" in update
+
+
+def test_with_the_in_memory_layer_the_other_process_hears_nothing():
+    """The check above cannot pass by accident: without Redis the message never crosses."""
+    if not os.environ.get("DATABASE_URL"):
+        pytest.skip("DATABASE_URL is unset: two processes need a shared database server; CI sets it")
+    host = UserFactory(username="host")
+    session = session_start(host=host, title="Two rooms", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    redis = os.environ.pop("REDIS_URL", None)
+    try:
+        with Daphne() as phone_server, Daphne() as tv_server:
+            ws_url = tv_server.url.replace("http", "ws") + f"/ws/board/{session.share_token}/"
+            with connect(ws_url, origin=tv_server.url, open_timeout=10) as board:
+                board.recv(timeout=10)
+                phone = Browser(phone_server.url)
+                phone.post("/accounts/login/", {"username": "host", "password": PASSWORD})
+                phone.post(session.get_absolute_url(), {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"})
+                with pytest.raises(TimeoutError):
+                    board.recv(timeout=2)
+    finally:
+        if redis is not None:
+            os.environ["REDIS_URL"] = redis

@@ -1,0 +1,75 @@
+"""Daphne processes of our own, on the test database, for tests that restart a server or
+need two of them (several processes behind one Redis and PostgreSQL)."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_database_url() -> str:
+    """The database the tests run on, as a DATABASE_URL another process can use."""
+    settings = connection.settings_dict
+    if settings["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{settings['NAME']}"
+    user = settings.get("USER") or ""
+    host, port = settings.get("HOST") or "127.0.0.1", settings.get("PORT") or 5432
+    return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
+
+
+class Daphne:
+    """One Daphne process serving the project on 127.0.0.1:port; start(), stop(), again."""
+
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20) -> "Daphne":
+        env = {**os.environ, "DATABASE_URL": test_database_url(), "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost"}
+        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "referee.asgi:application"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited: {self.process.stderr.read().decode()[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"daphne did not listen on port {self.port} within {timeout} s")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> "Daphne":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
