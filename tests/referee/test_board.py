@@ -9,7 +9,12 @@ from channels.testing import WebsocketCommunicator
 
 from referee import board
 from referee.asgi import application
-from scoring.services import game_start, round_record, session_rotate_share_token, session_start
+from scoring.services import (
+    game_start,
+    round_record,
+    session_rotate_share_token,
+    session_start,
+)
 
 ORIGIN = [(b"origin", b"http://localhost")]
 ROUND = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}

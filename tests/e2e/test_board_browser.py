@@ -1,0 +1,84 @@
+"""The room's TV and the host's phone in Chromium: the TV follows every change without a
+reload, and comes back by itself after a server restart."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.services import game_start, round_record, session_start
+
+from ..factories import PASSWORD, UserFactory
+from ..servers import Daphne
+from .conftest import TV
+
+pytestmark = pytest.mark.browser
+
+
+class PhoneAndTV(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _devices(self, browser, phone):
+        self.phone = phone
+        self.tv_context = browser.new_context(**TV)
+        self.tv = self.tv_context.new_page()
+        self.tv.set_default_timeout(10_000)
+        yield
+        self.tv_context.close()
+
+    def test_the_tv_shows_a_recorded_round_and_its_correction_without_a_reload(self):
+        user = UserFactory(username="host")
+        session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
+        game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+        tv = self.tv
+        tv.goto(f"{self.live_server_url}/board/{session.share_token}/")
+        expect(tv.locator("#board-head")).to_contain_text("Stop the Bus, 3 tokens · game 1")
+        expect(tv.locator("#board-status")).to_be_hidden()
+        font_size = tv.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        assert font_size >= 32
+
+        phone = self.phone
+        phone.goto(self.live_server_url + "/accounts/login/")
+        phone.fill("#id_username", "host")
+        phone.fill("#id_password", PASSWORD)
+        phone.get_by_role("button", name="Log in").tap()
+        expect(phone.get_by_role("heading", name="My sessions")).to_be_visible()
+        phone.goto(self.live_server_url + session.get_absolute_url())
+        phone.fill("#id_hand_0", "As Ks Qs")
+        phone.fill("#id_hand_1", "2c 3d 5h")
+        phone.fill("#id_hand_2", "7c 7d 9s")
+        phone.get_by_role("button", name="Record round").tap()
+        expect(tv.locator("#board-last")).to_contain_text("Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)")
+        expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Bob")
+
+        phone.locator(".round-head").get_by_role("link", name="Correct").tap()
+        phone.fill("#id_hand_0", "2c 3d 5h")
+        phone.fill("#id_hand_1", "As Ks Qs")
+        phone.get_by_role("button", name="Review the correction").tap()
+        phone.get_by_role("button", name="Save the correction").tap()
+        expect(tv.locator("#board-last")).to_contain_text("Ann's 5 high (5-3-2) is the worst hand: Ann loses a token (2 left)")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tv_left_open_through_a_server_restart_shows_the_current_board_again(browser):
+    user = UserFactory(username="host")
+    session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
+    game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    server = Daphne().start()
+    context = browser.new_context(**TV)
+    try:
+        tv = context.new_page()
+        tv.set_default_timeout(20_000)
+        tv.goto(f"{server.url}/board/{session.share_token}/")
+        expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
+        server.stop()
+        expect(tv.locator("#board-status")).to_be_visible()  # the discreet "reconnecting" mark
+        # While the server is down the host records a round (another process would).
+        round_record(game=game, number=1, by=user,
+                     entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
+        server.start()
+        expect(tv.locator("#board-last")).to_contain_text("Bob loses a token (2 left)")
+        expect(tv.locator("#board-status")).to_be_hidden()
+    finally:
+        context.close()
+        server.stop()
