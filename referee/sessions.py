@@ -98,10 +98,10 @@ def session_page(request, session_id):
 
 def record_round(request, session: Session) -> RoundEntryForm | None:
     """Record the posted round; the form to show again if it was refused, else None."""
-    games = queries.games_of(session)
-    if not games:
+    game = session.games.order_by("-number").first()
+    if game is None:
         return None
-    current = games[-1]
+    current = queries.game_state(game)  # only the game the round is for
     number = _posted_number(request)
     form = entry_form_for(current, request.POST, number=number)
     if not form.is_valid():

@@ -32,8 +32,10 @@ def test_database_url() -> str:
 class Daphne:
     """One Daphne process serving the project on 127.0.0.1:port; start(), stop(), again."""
 
-    def __init__(self, port: int | None = None):
+    def __init__(self, port: int | None = None, *, app: str = "referee.asgi:application",
+                 database_url: str | None = None):
         self.port = port or free_port()
+        self.app, self.database_url = app, database_url
         self.process: subprocess.Popen | None = None
 
     @property
@@ -41,10 +43,11 @@ class Daphne:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> "Daphne":
-        env = {**os.environ, "DATABASE_URL": test_database_url(), "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost"}
+        env = {**os.environ, "DATABASE_URL": self.database_url or test_database_url(),
+               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost"}
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "referee.asgi:application"],
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -1,12 +1,14 @@
 """Run every benchmark and print its figures: `make bench` (python -m tests.bench)."""
 
-from . import ranking, replays
+from . import board, ranking, replays
 
 
 def main() -> None:
     ranking.main()
     print()
     replays.main()
+    print()
+    board.main()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,173 @@
+"""The TV board's latency (issue 6), one Daphne process, 50 sessions x 4 boards connected:
+the time from sending a round's POST to its arrival on the last board of that session,
+p50 and p95 over 200 rounds, beside two floors measured in the same run against bare
+consumers in the same process: a WebSocket echo round trip, and a group fan-out of a
+message the size of the board fragments to 4 sockets. Goal: p95 within 8x the fan-out p95.
+Runs on a SQLite file of its own with the in-memory channel layer (the embedded defaults).
+"""
+
+import asyncio
+import http.cookiejar
+import os
+import re
+import statistics
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+SESSIONS, BOARDS, ROUNDS_EACH = 50, 4, 4
+RESPONSES: list[float] = []
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+ENTRY = {"hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "Jh Jd 4c", "hand_3": "2c 3d 5h"}
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] * 1000
+
+
+def setup_database(url: str):
+    os.environ["DATABASE_URL"] = url
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from scoring.services import game_start, session_start
+    from tests.factories import UserFactory
+
+    call_command("migrate", verbosity=0)
+    host = UserFactory(username="bench")
+    sessions = []
+    for n in range(SESSIONS):
+        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-22", player_names=PLAYERS)
+        game_start(session=session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 20})
+        sessions.append(session)
+    return host, sessions
+
+
+class Phone:
+    """The host's phone: a logged-in HTTP client posting rounds as htmx does."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.token = ""
+
+    def csrf(self, path: str) -> str:
+        html = self.opener.open(self.base + path, timeout=10).read().decode()
+        return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+
+    def post(self, path: str, data: dict, htmx: bool = True) -> None:
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode()
+        headers = {"Referer": self.base + path, **({"HX-Request": "true"} if htmx else {})}
+        self.opener.open(urllib.request.Request(self.base + path, data=body, headers=headers), timeout=30).read()
+
+    def log_in(self, username: str, password: str) -> None:
+        self.token = self.csrf("/accounts/login/")
+        self.post("/accounts/login/", {"username": username, "password": password}, htmx=False)
+        self.token = self.csrf("/sessions/")
+
+
+async def arrivals(sockets):
+    async def one(socket):
+        await socket.recv()
+        return time.perf_counter()
+    return await asyncio.gather(*(one(socket) for socket in sockets))
+
+
+async def measure(base: str, sessions, phone: Phone, fragment_size: int):
+    from websockets.asyncio.client import connect
+
+    ws = base.replace("http", "ws")
+    boards = []
+    for session in sessions:
+        sockets = [await connect(f"{ws}/ws/board/{session.share_token}/", origin=base, max_size=None)
+                   for _ in range(BOARDS)]
+        await asyncio.gather(*(socket.recv() for socket in sockets))  # the board on connect
+        boards.append(sockets)
+
+    latencies = []
+    for number in range(1, ROUNDS_EACH + 1):
+        for session, sockets in zip(sessions, boards):
+            waiting = asyncio.ensure_future(arrivals(sockets))
+            start = time.perf_counter()
+            await asyncio.to_thread(phone.post, session.get_absolute_url(), {"number": str(number), **ENTRY})
+            responded = time.perf_counter() - start
+            latencies.append(max(await waiting) - start)
+            RESPONSES.append(responded)
+
+    echo_times = []
+    async with connect(f"{ws}/ws/bench/echo/") as echo:
+        for _ in range(300):
+            start = time.perf_counter()
+            await echo.send("x" * 64)
+            await echo.recv()
+            echo_times.append(time.perf_counter() - start)
+
+    fan_times = []
+    payload = "x" * fragment_size
+    group = [await connect(f"{ws}/ws/bench/fanout/floor/", max_size=None) for _ in range(BOARDS)]
+    for _ in range(300):
+        waiting = asyncio.ensure_future(arrivals(group))
+        start = time.perf_counter()
+        await group[0].send(payload)
+        fan_times.append(max(await waiting) - start)
+    for socket in group + [s for sockets in boards for s in sockets]:
+        await socket.close()
+    return latencies, echo_times, fan_times
+
+
+def profile_one_round(host, session) -> str:
+    """Where a round's time goes, in this process: the engine's replay, the write (with
+    the replay it does), and the board render."""
+    from referee.board import render_board
+    from scoring.queries import game_state
+    from scoring.services import game_replay, round_record
+
+    game = session.games.get()
+    entry = {"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "JH JD 4C", "Di": "2C 3D 5H"}}
+    number = game.rounds.count() + 1
+    timings = {}
+    start = time.perf_counter()
+    game_replay(game)
+    timings["replay of the game so far"] = time.perf_counter() - start
+    start = time.perf_counter()
+    round_record(game=game, number=number, entry=entry, by=host)
+    timings["round_record (lock, replay, insert, commit)"] = time.perf_counter() - start
+    start = time.perf_counter()
+    game_state(game)
+    timings["the board's queries and replay"] = time.perf_counter() - start
+    start = time.perf_counter()
+    render_board(session)
+    timings["render_board (queries, replay, template)"] = time.perf_counter() - start
+    return "; ".join(f"{name} {seconds * 1000:.1f} ms" for name, seconds in timings.items())
+
+
+def main() -> None:
+    folder = tempfile.mkdtemp(prefix="brag-bench-")
+    url = f"sqlite:///{folder}/bench.sqlite3"
+    host, sessions = setup_database(url)
+    from referee.board import render_board
+    from tests.factories import PASSWORD
+    from tests.servers import Daphne
+
+    fragment_size = len(render_board(sessions[0]).encode())
+    with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
+        phone = Phone(server.url)
+        phone.log_in("bench", PASSWORD)
+        latencies, echo, fan = asyncio.run(measure(server.url, sessions, phone, fragment_size))
+    p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+    fan95 = percentile(fan, 0.95)
+    print(f"Board: {SESSIONS} sessions x {BOARDS} boards on one Daphne process, {len(latencies)} rounds")
+    print(f"  POST to the last board of the session: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
+          f"(mean {statistics.mean(latencies) * 1000:.1f} ms)")
+    print(f"  (the POST's own response: p50 {percentile(RESPONSES, 0.5):.1f} ms)")
+    print(f"  floor, WebSocket echo round trip: p50 {percentile(echo, 0.5):.2f} ms, p95 {percentile(echo, 0.95):.2f} ms")
+    print(f"  floor, fan-out of {fragment_size:,} bytes to {BOARDS} sockets: p50 {percentile(fan, 0.5):.2f} ms, "
+          f"p95 {fan95:.2f} ms")
+    print(f"  p95 is {p95 / fan95:.1f}x the fan-out p95 (goal: within 8x) {'ok' if p95 <= 8 * fan95 else 'MISSED'}")
+    print(f"  one round in this process: {profile_one_round(host, sessions[0])}")
