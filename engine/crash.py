@@ -321,7 +321,11 @@ def play_round(number: int, players: Sequence[str], still_in: Sequence[str], ent
     in_play = list(ranks)
     out: list[str] = []
     if settings.classic:
-        fouls = {name: pair for name in in_play if (pair := first_out_of_order(ranks[name])) is not None}
+        fouls = {}
+        for name in in_play:
+            values = [rank.value for rank in ranks[name]]
+            if values != sorted(values, reverse=True):  # cheap test first: most hands are in order
+                fouls[name] = first_out_of_order(ranks[name])
         if fouls and len(fouls) == len(still_in):
             return every_player_fouled(fouls, ranks, dealer, events, outcome)
         events.extend(foul(name, pair, ranks[name]) for name, pair in fouls.items())

@@ -17,7 +17,6 @@ import urllib.parse
 import urllib.request
 
 SESSIONS, BOARDS, ROUNDS_EACH = 50, 4, 4
-RESPONSES: list[float] = []
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ENTRY = {"hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "Jh Jd 4c", "hand_3": "2c 3d 5h"}
 
@@ -90,7 +89,7 @@ async def measure(base: str, sessions, phone: Phone, fragment_size: int):
         await asyncio.gather(*(socket.recv() for socket in sockets))  # the board on connect
         boards.append(sockets)
 
-    latencies = []
+    latencies, responses = [], []
     for number in range(1, ROUNDS_EACH + 1):
         for session, sockets in zip(sessions, boards):
             waiting = asyncio.ensure_future(arrivals(sockets))
@@ -98,7 +97,7 @@ async def measure(base: str, sessions, phone: Phone, fragment_size: int):
             await asyncio.to_thread(phone.post, session.get_absolute_url(), {"number": str(number), **ENTRY})
             responded = time.perf_counter() - start
             latencies.append(max(await waiting) - start)
-            RESPONSES.append(responded)
+            responses.append(responded)
 
     echo_times = []
     async with connect(f"{ws}/ws/bench/echo/") as echo:
@@ -118,7 +117,7 @@ async def measure(base: str, sessions, phone: Phone, fragment_size: int):
         fan_times.append(max(await waiting) - start)
     for socket in group + [s for sockets in boards for s in sockets]:
         await socket.close()
-    return latencies, echo_times, fan_times
+    return latencies, responses, echo_times, fan_times
 
 
 def profile_one_round(host, session) -> str:
@@ -159,13 +158,13 @@ def main() -> None:
     with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
         phone = Phone(server.url)
         phone.log_in("bench", PASSWORD)
-        latencies, echo, fan = asyncio.run(measure(server.url, sessions, phone, fragment_size))
+        latencies, responses, echo, fan = asyncio.run(measure(server.url, sessions, phone, fragment_size))
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
     fan95 = percentile(fan, 0.95)
     print(f"Board: {SESSIONS} sessions x {BOARDS} boards on one Daphne process, {len(latencies)} rounds")
     print(f"  POST to the last board of the session: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
           f"(mean {statistics.mean(latencies) * 1000:.1f} ms)")
-    print(f"  (the POST's own response: p50 {percentile(RESPONSES, 0.5):.1f} ms)")
+    print(f"  (the POST's own response: p50 {percentile(responses, 0.5):.1f} ms)")
     print(f"  floor, WebSocket echo round trip: p50 {percentile(echo, 0.5):.2f} ms, p95 {percentile(echo, 0.95):.2f} ms")
     print(f"  floor, fan-out of {fragment_size:,} bytes to {BOARDS} sockets: p50 {percentile(fan, 0.5):.2f} ms, "
           f"p95 {fan95:.2f} ms")
