@@ -7,14 +7,13 @@ Runs on a SQLite file of its own with the in-memory channel layer (the embedded 
 """
 
 import asyncio
-import http.cookiejar
+import http.client
 import os
 import re
 import statistics
 import tempfile
 import time
 import urllib.parse
-import urllib.request
 
 SESSIONS, BOARDS, ROUNDS_EACH = 50, 4, 4
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -49,21 +48,32 @@ def setup_database(url: str):
 
 
 class Phone:
-    """The host's phone: a logged-in HTTP client posting rounds as htmx does."""
+    """The host's phone: one kept-alive HTTP connection (as a browser keeps it), logged
+    in, posting rounds as htmx does."""
 
     def __init__(self, base: str):
         self.base = base
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.connection = http.client.HTTPConnection(urllib.parse.urlsplit(base).netloc, timeout=30)
+        self.cookies: dict[str, str] = {}
         self.token = ""
 
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None) -> str:
+        cookie = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        self.connection.request(method, path, body=body, headers={**(headers or {}), "Cookie": cookie})
+        response = self.connection.getresponse()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name] = rest.split(";")[0]
+        return response.read().decode()
+
     def csrf(self, path: str) -> str:
-        html = self.opener.open(self.base + path, timeout=10).read().decode()
-        return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.request("GET", path)).group(1)
 
     def post(self, path: str, data: dict, htmx: bool = True) -> None:
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode()
-        headers = {"Referer": self.base + path, **({"HX-Request": "true"} if htmx else {})}
-        self.opener.open(urllib.request.Request(self.base + path, data=body, headers=headers), timeout=30).read()
+        headers = {"Referer": self.base + path, "Content-Type": "application/x-www-form-urlencoded",
+                   **({"HX-Request": "true"} if htmx else {})}
+        self.request("POST", path, body, headers)
 
     def log_in(self, username: str, password: str) -> None:
         self.token = self.csrf("/accounts/login/")
