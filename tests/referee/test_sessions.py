@@ -195,8 +195,9 @@ def test_a_second_submit_of_the_same_round_records_one_round_and_says_so(host_cl
     host_client.post(evening.get_absolute_url(), data, headers=HX)
     response = host_client.post(evening.get_absolute_url(), data, headers=HX)
     assert Round.objects.count() == 1
-    response = host_client.get(evening.get_absolute_url())
-    assert ROUND_ALREADY_RECORDED.format(number=1) in text_of(response)
+    text = text_of(response)
+    assert text.count(ROUND_ALREADY_RECORDED.format(number=1)) == 1
+    assert "Round 2: enter the hands" in text
 
 
 def test_the_game_ends_with_a_winner_and_offers_another_game(host_client, evening, bus, host):
