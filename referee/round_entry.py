@@ -184,8 +184,12 @@ class RoundEntryForm(forms.Form):
         return initial
 
 
-def entry_lines(entry: Mapping) -> list[str]:
-    """A recorded entry as people read it: "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
+def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
+    """A recorded entry as people read it, in seat order (a JSON column may keep its keys
+    in another order): "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
+    def seated(mapping: Mapping) -> list:
+        return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
+
     def shown(text: str) -> str:
         try:
             return show_cards(parse_cards(text))
@@ -193,10 +197,10 @@ def entry_lines(entry: Mapping) -> list[str]:
             return text
 
     lines = []
-    for name, hands in entry.get("hands", {}).items():
+    for name, hands in seated(entry.get("hands", {})):
         placed = hands if isinstance(hands, list) else [hands]
         lines.append(f"{name}: {' | '.join(shown(h) for h in placed) or 'no hand'}")
-    for name, (kind, cards) in entry.get("declarations", {}).items():
+    for name, (kind, cards) in seated(entry.get("declarations", {})):
         lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
     if entry.get("table"):
         lines.append(f"Table: {shown(entry['table'])}")

@@ -49,7 +49,7 @@ def correct_round(request, session_id, game_id, number):
                 form.add_error(None, services.CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error))
     context = {"session": session, "game": game, "round": round_, "form": form, "preview": preview,
                "number": number, "current": state, "picker": PICKER,
-               "revisions": [(revision, entry_lines(revision.entry)) for revision in round_.revisions.all()]}
+               "revisions": [(revision, entry_lines(revision.entry, state.seats)) for revision in round_.revisions.all()]}
     return render(request, "sessions/correct_round.html", context)
 
 

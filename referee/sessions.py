@@ -70,7 +70,7 @@ def session_context(session: Session, form: RoundEntryForm | None = None, **extr
     if current and form is None and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
     before = queries.entries_before_correction(current.game) if current else {}
-    history = [(round_, recorded, entry_lines(before[round_.number]) if round_.number in before else None)
+    history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
                for round_, recorded in (current.history if current else [])]
     return {"session": session, "games": games, "current": current, "form": form,
             "tally": queries.evening_tally(games), "players": list(session.players.all()),
