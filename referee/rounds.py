@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from engine import EntryError, check_setting, replay
+from engine import EntryError, check_setting
 from scoring import queries, services
 from scoring.models import Game
 
@@ -29,8 +29,8 @@ def correct_round(request, session_id, game_id, number):
     session, game = host_game(request, session_id, game_id)
     state = queries.game_state(game)
     round_ = get_object_or_404(game.rounds, number=number)
-    before = replay(game.kind, state.seats, [r.entry for r in state.rounds[: number - 1]], **_options(game))
-    players = list(before.still_in)
+    before = services.game_replay(game, [r.entry for r in state.rounds[: number - 1]], state.seats)
+    players = list(before.still_in)  # who was still in when this round was dealt
     initial = RoundEntryForm.initial_from(round_.entry, players, game.kind)
     form = entry_form_for(state, request.POST or None, number=number, initial=initial, players=players)
     preview = None
@@ -51,13 +51,6 @@ def correct_round(request, session_id, game_id, number):
                "number": number, "current": state, "picker": PICKER,
                "revisions": [(revision, entry_lines(revision.entry, state.seats)) for revision in round_.revisions.all()]}
     return render(request, "sessions/correct_round.html", context)
-
-
-def _options(game: Game) -> dict:
-    options = dict(game.options)
-    if game.kind == Game.Kind.COMMERCE:
-        options["ended"] = False
-    return options
 
 
 @login_required
