@@ -1,0 +1,30 @@
+"""`manage.py import_sessions FILE --user NAME`: recreate an export's sessions for a host.
+The whole file is checked first; a wrong one is refused with what and where, and nothing
+of it is saved."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.exchange import ImportRefused, import_sessions
+
+
+class Command(BaseCommand):
+    help = "Import sessions from an export file into a host's account."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--user", required=True, help="the host who receives the sessions")
+
+    def handle(self, *args, file, user, **options):
+        try:
+            host = get_user_model().objects.get(username=user)
+        except get_user_model().DoesNotExist:
+            raise CommandError(f"no host is called {user!r}") from None
+        try:
+            with open(file, "rb") as handle:
+                sessions = import_sessions(host, handle.read())
+        except OSError as error:
+            raise CommandError(f"cannot read {file}: {error.strerror}") from None
+        except ImportRefused as error:
+            raise CommandError(f"{file} was not imported, nothing was saved: {error}") from None
+        self.stdout.write(f"Imported {len(sessions)} session{'s' if len(sessions) != 1 else ''} for {user}.")
