@@ -309,3 +309,27 @@ def test_a_correction_that_breaks_a_later_round_is_refused_with_the_round_named(
                                       "action": "confirm"})
     assert "Round 2: Bob is out of the game (no tokens left) and gives nothing" in text_of(response)
     assert game.rounds.get(number=1).entry["hands"]["Bob"] == "7C 7D 9S"
+
+
+def test_export_and_import_from_the_web(host_client, evening, bus, host, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    one = host_client.get(f"/sessions/{evening.public_id}/export/")
+    assert one["Content-Disposition"] == 'attachment; filename="brag-referee-2026-11-20.json"'
+    everything = host_client.get("/sessions/export/")
+    assert everything.content == one.content  # one session is all this host has
+    friend = UserFactory(username="friend")
+    client.force_login(friend)
+    response = client.post("/sessions/import/", {"file": SimpleUploadedFile("friday.json", one.content)})
+    assert response.status_code == 302
+    assert client.get("/sessions/export/").content == one.content
+    bad = client.post("/sessions/import/", {"file": SimpleUploadedFile("bad.json", one.content[:40])})
+    assert field_error(bad, "file").startswith("Nothing was imported: the file is not JSON (it may be truncated)")
+    assert Session.objects.filter(host=friend).count() == 1
+
+
+def test_another_hosts_session_cannot_be_exported(client, evening):
+    client.force_login(UserFactory(username="stranger"))
+    assert client.get(f"/sessions/{evening.public_id}/export/").status_code == 404
