@@ -5,6 +5,14 @@
   "use strict";
   var lock = null;
 
+  // Reconnect soon after a Wi-Fi drop or a server restart: at most about 4.5 s apart, not
+  // the extension's default backoff, which grows to a minute.
+  if (window.htmx) {
+    htmx.config.wsReconnectDelay = function (retries) {
+      return 500 + Math.random() * Math.min(4000, 500 * Math.pow(2, retries));
+    };
+  }
+
   function note(id, show) {
     var element = document.getElementById(id);
     if (element) element.hidden = !show;
