@@ -69,7 +69,7 @@ def session_context(session: Session, form: RoundEntryForm | None = None, **extr
     current = games[-1] if games else None
     if current and form is None and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
-    before = queries.entries_before_correction(current.game) if current else {}
+    before = queries.first_entries_of(session).get(current.game.pk, {}) if current else {}
     history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
                for round_, recorded in (current.history if current else [])]
     return {"session": session, "games": games, "current": current, "form": form,

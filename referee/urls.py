@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import accounts, board, judge, rounds, sessions, transfers
+from . import accounts, board, history, judge, rounds, sessions, transfers
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
@@ -14,6 +14,7 @@ urlpatterns = [
     path("sessions/export/", transfers.export_all, name="export-all"),
     path("sessions/import/", transfers.import_file, name="import"),
     path("sessions/<uuid:session_id>/export/", transfers.export_one, name="export-session"),
+    path("sessions/<uuid:session_id>/history/", history.past_session, name="past-session"),
     path("sessions/<uuid:session_id>/", sessions.session_page, name="session"),
     path("sessions/<uuid:session_id>/games/new/", sessions.new_game, name="new-game"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/rounds/<int:number>/", rounds.correct_round,

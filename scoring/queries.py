@@ -76,13 +76,14 @@ def _state(game: Game, seats: list[str], rounds: list[Round]) -> GameState:
     return GameState(game, seats, rounds, outcome)
 
 
-def entries_before_correction(game: Game) -> dict[int, dict]:
-    """For each corrected round of the game (by number), the entry its first correction
-    replaced: what was first recorded. One query."""
-    first: dict[int, dict] = {}
-    for number, entry in (RoundRevision.objects.filter(round__game=game)
-                          .order_by("round__number", "number").values_list("round__number", "entry")):
-        first.setdefault(number, entry)
+def first_entries_of(session: Session) -> dict[int, dict[int, dict]]:
+    """For every game of the session (by game pk), each corrected round's first entry, by
+    round number. One query."""
+    first: dict[int, dict[int, dict]] = defaultdict(dict)
+    for game_id, number, entry in (RoundRevision.objects.filter(round__game__session=session)
+                                   .order_by("round__game_id", "round__number", "number")
+                                   .values_list("round__game_id", "round__number", "entry")):
+        first[game_id].setdefault(number, entry)
     return first
 
 

@@ -119,3 +119,14 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         expect(page.get_by_role("heading", name="Round 2: enter the hands")).to_be_visible()
         assert Round.objects.filter(game=game).count() == 1
         assert page.locator(".round-list > li").count() == 1
+
+    def test_looking_back_on_a_session_shows_a_chart_whose_text_carries_the_figures(self):
+        self.log_in()
+        session, game = self.start("stop_the_bus", {"tokens": 2})
+        self.record(1, hand_0="As Ks Qs", hand_1="2c 3d 5h", hand_2="7c 7d 9s")
+        expect(self.page.locator(".last-round")).to_contain_text("Bob loses a token (1 left)")
+        self.page.get_by_role("link", name="Look back on this session").tap()
+        chart = self.page.get_by_role("img", name="Stop the Bus · game 1")
+        expect(chart).to_be_visible()
+        expect(self.page.locator("figcaption")).to_have_text("Tokens after each round. Ann: 2, 2; Bob: 2, 1; Cy: 2, 2.")
+        assert self.page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -1,0 +1,56 @@
+"""Looking back on a past session: each game, a chart with its figures, every round's hands."""
+
+import re
+
+import pytest
+
+from scoring.services import game_start, round_correct, round_record, session_start
+
+from ..factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(response):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())).replace("&#x27;", "'")
+
+
+@pytest.fixture
+def friday(host):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    bus = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2})
+    round_record(game=bus, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}})
+    second, _ = round_record(game=bus, number=2, by=host,
+                             entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS", "Cy": "7C 7D 9S"}})
+    round_correct(round=second, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}})
+    return session
+
+
+def test_a_past_session_shows_each_game_its_chart_and_every_round(host_client, friday):
+    response = host_client.get(f"/sessions/{friday.public_id}/history/")
+    text = text_of(response)
+    assert "Game 1: Stop the Bus, 2 tokens" in text and "Not finished · 2 rounds" in text
+    assert "Ann : A♠ K♠ Q♠ (Running flush Q-K-A)" in text and "Cy : 2♣ 3♦ 5♥ (5 high (5-3-2))" in text
+    assert "Cy has no tokens left: Cy is out" in text
+    assert "corrected" in text and "First recorded as: Ann: 2♣ 3♦ 5♥; Bob: A♠ K♠ Q♠; Cy: 7♣ 7♦ 9♠" in text
+    html = response.content.decode()
+    assert '<svg viewBox="0 0 640 260" role="img"' in html
+    assert "<desc id=\"chart-1-desc\">Tokens after each round. Ann: 2, 2, 2; Bob: 2, 2, 2; Cy: 2, 1, 0.</desc>" in html
+
+
+def test_the_past_session_page_runs_a_constant_number_of_queries(host_client, host, friday,
+                                                                django_assert_max_num_queries):
+    url = f"/sessions/{friday.public_id}/history/"
+    with django_assert_max_num_queries(12) as captured:
+        host_client.get(url)
+    few = len(captured.captured_queries)
+    more = game_start(session=friday, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 1})
+    for number in range(1, 21):
+        round_record(game=more, number=number, by=host, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C"}})
+    with django_assert_max_num_queries(few):
+        host_client.get(url)
+
+
+def test_another_hosts_past_session_is_a_404(client, friday):
+    client.force_login(UserFactory(username="stranger"))
+    assert client.get(f"/sessions/{friday.public_id}/history/").status_code == 404
