@@ -5,27 +5,19 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from engine import CardError, parse_cards, show_cards
 from scoring import queries
 
 from .board import game_summary
 from .charts import standings_chart
-from .round_entry import entry_lines
+from .round_entry import entry_lines, shown
 from .sessions import host_session
 
 UNITS = {"stop_the_bus": "tokens", "crash": "points", "commerce": "balance"}
 
 
-def _shown(text: str) -> str:
-    try:
-        return show_cards(parse_cards(text))
-    except CardError:
-        return text
-
-
 def game_story(state, first_recorded: dict[int, dict]) -> dict:
     outcome = state.outcome
-    start = queries_start(state)
+    start = starting_figures(state)
     rounds = []
     for round_, recorded in zip(outcome.rounds, state.rounds, strict=True):
         hands = []
@@ -35,7 +27,7 @@ def game_story(state, first_recorded: dict[int, dict]) -> dict:
                 continue
             texts = given if isinstance(given, list) else [given]
             ranks = round_.hands.get(name, ())
-            hands.append({"name": name, "hands": [{"cards": _shown(text), "label": rank.label}
+            hands.append({"name": name, "hands": [{"cards": shown(text), "label": rank.label}
                                                   for text, rank in zip(texts, ranks)]})
         rounds.append({"outcome": round_, "hands": hands, "corrected": recorded.corrected_at,
                        "first": entry_lines(first_recorded[round_.number], state.seats)
@@ -47,7 +39,7 @@ def game_story(state, first_recorded: dict[int, dict]) -> dict:
             "chart": chart}
 
 
-def queries_start(state) -> dict[str, int]:
+def starting_figures(state) -> dict[str, int]:
     """Each player's figure before the first round."""
     tokens = int(state.outcome.options.get("tokens", 0)) if state.game.kind == "stop_the_bus" else 0
     return dict.fromkeys(state.seats, tokens)

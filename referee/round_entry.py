@@ -184,17 +184,19 @@ class RoundEntryForm(forms.Form):
         return initial
 
 
+def shown(text: str) -> str:
+    """Stored card text as people read it ("AS TH" -> "A♠ 10♥"); anything else as it is."""
+    try:
+        return show_cards(parse_cards(text))
+    except CardError:
+        return text
+
+
 def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
     """A recorded entry as people read it, in seat order (a JSON column may keep its keys
     in another order): "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
     def seated(mapping: Mapping) -> list:
         return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
-
-    def shown(text: str) -> str:
-        try:
-            return show_cards(parse_cards(text))
-        except CardError:
-            return text
 
     lines = []
     for name, hands in seated(entry.get("hands", {})):
