@@ -97,7 +97,7 @@ class Seat(models.Model):
     """A player's place at a game's table, clockwise from position 0."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -120,7 +120,7 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     entry = models.JSONField()
     recorded_at = models.DateTimeField(auto_now_add=True)
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.RESTRICT, related_name="+")
     corrected_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -138,7 +138,7 @@ class RoundRevision(models.Model):
     number = models.PositiveIntegerField()
     entry = models.JSONField()
     replaced_at = models.DateTimeField(auto_now_add=True)
-    replaced_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    replaced_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.RESTRICT, related_name="+")
 
     class Meta:
         ordering = ["round", "number"]

@@ -42,3 +42,16 @@ def test_sessions_have_unguessable_public_ids_and_share_tokens():
     assert first.public_id != second.public_id and len(first.share_token) >= 20
     assert str(first.public_id) in first.get_absolute_url()
     assert str(first.pk) not in first.get_absolute_url().split("/")
+
+
+def test_deleting_a_host_removes_their_evenings_but_a_seated_player_alone_cannot_be_deleted():
+    from django.db.models import RestrictedError
+
+    from scoring.models import Round, Session
+
+    round_ = RoundFactory()
+    host = round_.game.session.host
+    with pytest.raises(RestrictedError):
+        round_.game.seats.first().player.delete()
+    host.delete()
+    assert not Session.objects.exists() and not Round.objects.exists()
