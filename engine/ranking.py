@@ -34,7 +34,7 @@ CATEGORY_NAMES = {
     "pair": "pair", "high_card": "high card", "tricon": "tricon", "sequence": "sequence",
     "point": "point",
 }
-_SEQUENCES = {"running_flush", "run", "sequence"}
+SEQUENCES = frozenset({"running_flush", "run", "sequence"})
 ACE_LOW_RUN = frozenset({14, 2, 3})
 
 
@@ -192,7 +192,7 @@ def hand_label(rules: str, category: str, key: tuple[int, ...], ranks: tuple[int
     """The hand as a player would say it: "Prial of 3s", "Pair of 7s, king kicker"."""
     if category in ("prial", "tricon"):
         return f"{category.capitalize()} of {rank_plural(ranks[0])}"
-    if category in _SEQUENCES:
+    if category in SEQUENCES:
         return f"{CATEGORY_NAMES[category].capitalize()} {sequence_text(ranks)}"
     if category == "pair":
         pair, kicker = key

@@ -10,6 +10,7 @@ from .ranking import (
     BRAG,
     CATEGORY_NAMES,
     COMMERCE,
+    SEQUENCES,
     HandRank,
     rank_name,
     rank_plural,
@@ -17,7 +18,6 @@ from .ranking import (
 )
 
 _ARTICLES = {"high_card": "high card", "point": "a point hand"}
-_SEQUENCES = {"running_flush", "run", "sequence"}
 
 
 def _a(category: str) -> str:
@@ -42,7 +42,7 @@ def why_beats(better: HandRank, worse: HandRank) -> str:
     category = better.category
     if category in ("prial", "tricon"):
         return _prial_reason(better, worse)
-    if category in _SEQUENCES:
+    if category in SEQUENCES:
         return _sequence_reason(better, worse)
     if category == "pair":
         return _pair_reason(better, worse)
