@@ -29,6 +29,8 @@ from django.utils.dateparse import parse_datetime
 from engine import EntryError, replay
 
 from .models import Game, Player, Round, RoundRevision, Seat, Session
+from .services import game_replay
+from .statistics import keep_figures
 
 FORMAT, VERSION = "brag-referee", 1
 MAX_BYTES = 20 * 1024 * 1024
@@ -118,6 +120,7 @@ def _import_game(host, session: Session, item: dict, players: dict) -> None:
                                                     entry=revision_item["entry"], replaced_by=host)
             RoundRevision.objects.filter(pk=revision.pk).update(
                 replaced_at=parse_datetime(revision_item["replaced_at"]))
+    keep_figures(game, game_replay(game, [round_item["entry"] for round_item in item["rounds"]], item["seats"]))
 
 
 def _moment(text: str | None):

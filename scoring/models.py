@@ -15,6 +15,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from engine.statistics import Figures
+
 
 def new_share_token() -> str:
     """The unguessable part of a board's address."""
@@ -24,6 +26,7 @@ def new_share_token() -> str:
 class Player(models.Model):
     """A name in a host's circle of friends, reused across sessions so statistics follow a person."""
 
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=24)
     created = models.DateTimeField(auto_now_add=True)
@@ -36,6 +39,9 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", kwargs={"player_id": self.public_id})
 
 
 class Session(models.Model):
@@ -146,3 +152,53 @@ class RoundRevision(models.Model):
 
     def __str__(self) -> str:
         return f"Revision {self.number} of {self.round}"
+
+
+class Performance(models.Model):
+    """One player's figures in one game (engine.statistics.Figures), derived from its replay
+    and kept so that statistics over years of evenings are a sum, not thousands of replays.
+    Services rewrite a game's rows in the transaction that changes it; the replay stays
+    the truth (a test proves they agree)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="performances")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="performances")
+    rules = models.CharField(max_length=16)  # the ranking the hands were ranked under
+    finished = models.BooleanField()
+    won = models.BooleanField()
+    place = models.PositiveSmallIntegerField()
+    final = models.IntegerField()
+    rounds_played = models.PositiveIntegerField()
+    tokens_lost = models.PositiveIntegerField()
+    worst_hand = models.PositiveIntegerField()
+    scored_1 = models.PositiveIntegerField()
+    scored_2 = models.PositiveIntegerField()
+    scored_3 = models.PositiveIntegerField()
+    scored_4 = models.PositiveIntegerField()
+    stick_ups = models.PositiveIntegerField()
+    fouls = models.PositiveIntegerField()
+    crashes = models.PositiveIntegerField()
+    quad_bonuses = models.PositiveIntegerField()
+    declarations = models.PositiveIntegerField()
+    hands_won = models.PositiveIntegerField()
+    pots_split = models.PositiveIntegerField()
+    balance = models.IntegerField()
+    categories = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["game", "player"]
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="performance_unique_per_game")]
+        indexes = [models.Index(fields=["player", "game"], name="performance_player_game")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.game}"
+
+    @property
+    def figures(self) -> Figures:
+        """The row as the engine's figures, to compare with a fresh replay."""
+        return Figures(
+            finished=self.finished, won=self.won, place=self.place, final=self.final,
+            rounds_played=self.rounds_played, tokens_lost=self.tokens_lost, worst_hand=self.worst_hand,
+            scored=(self.scored_1, self.scored_2, self.scored_3, self.scored_4), stick_ups=self.stick_ups,
+            fouls=self.fouls, crashes=self.crashes, quad_bonuses=self.quad_bonuses,
+            declarations=self.declarations, hands_won=self.hands_won, pots_split=self.pots_split,
+            balance=self.balance, categories=self.categories)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from engine import EntryError, GameOutcome, replay
 
 from .models import Game, Player, Round, RoundRevision, Seat, Session, new_share_token
+from .statistics import keep_figures
 
 # Sent after commit, with ``session=``, whenever a session's games or rounds change; the
 # TV board listens (scoring never imports the interface).
@@ -152,8 +153,10 @@ def game_end(*, game: Game) -> GameOutcome:
         raise EntryError(ONLY_COMMERCE_ENDS)
     game.ended = True
     game.save(update_fields=["ended"])
+    outcome = game_replay(game)
+    keep_figures(game, outcome)
     _announce(game.session)
-    return game_replay(game)
+    return outcome
 
 
 # --- Rounds --------------------------------------------------------------------------------------
@@ -181,6 +184,7 @@ def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round,
             round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
     except IntegrityError:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
+    keep_figures(game, outcome)
     _announce(game.session)
     return round_, outcome
 
@@ -209,6 +213,7 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     target.entry = dict(entry)
     target.corrected_at = timezone.now()
     target.save(update_fields=["entry", "corrected_at"])
+    keep_figures(game, outcome)
     _announce(game.session)
     return outcome
 
@@ -223,5 +228,7 @@ def round_delete_last(*, game: Game, number: int) -> GameOutcome:
     if last.number != number:
         raise EntryError(NOT_THE_LAST_ROUND.format(number=number))
     last.delete()
+    outcome = game_replay(game)
+    keep_figures(game, outcome)
     _announce(game.session)
-    return game_replay(game)
+    return outcome

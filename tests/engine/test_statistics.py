@@ -1,0 +1,139 @@
+"""Each player's figures in a game, pinned on games written out by hand."""
+
+from fractions import Fraction
+
+from hypothesis import given
+
+from engine import replay
+from engine.statistics import Figures, deal_frequencies, figures_of, ruleset_of
+
+from .referee import hands
+from .test_replay_properties import PROPERTY_SETTINGS, played_games
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+# Played with tokens=2.
+BUS_ROUNDS = [
+    hands(Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7h 7d 9c"),  # Bob worst
+    hands(Ann="2h 4d 6c", Bob="Kc Kd 2s", Cy="Jh Jd 3c"),  # Ann worst
+    hands(Ann="3s 3h 3d", Bob="4c 6d 8h", Cy="4d 6c 8s"),  # Bob and Cy tie: Bob out
+    hands(Ann="5c 7d 9h", Cy="5d 7c 9s"),                  # tie on last tokens: stand-off
+    hands(Ann="Ah Ad 2c", Cy="Qc Jd 9h"),                  # Cy out: Ann wins
+]
+
+# Played classic, target=15.
+CRASH_ROUNDS = [
+    {"hands": {  # Cy fouls; Ann scores 1 and 2, Bob 3 and 4
+        "Ann": ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"],
+        "Bob": ["As Ad Ac", "Js Qs Ks", "8c 8d 4s", "6h 6d 5c"],
+        "Cy": ["9h 9c 4d", "10c 10d 10h"]}},
+    {"hands": {  # a stick-up at 1; Ann scores 2, 3, 4 and the bonus for four queens
+        "Ann": ["As Ks Js", "Qh Qs 3d", "Qc Qd 2s", "6s 6c 2d"],
+        "Bob": ["Ah Kh Jh", "7c 7h 4d", "5c 5d 9s", "10c Jd 3h"]}},
+    {"hands": {"Ann": ["As Ks Qs", "Ah Kh Qh", "10s 10h 3h", "9s 9h 2h"]},  # void
+     "declarations": {"Bob": ["six_pairs", "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c"]}},
+    {"hands": {  # Ann takes every position: a crash wins at once
+        "Ann": ["3s 3h 3d", "2s 2h 2d", "As Ad 4c", "Ks Kd 5c"],
+        "Bob": ["Ah Kh Qh", "Jh 10h 9h", "Qs Qd 6c", "9c 9d 7h"]}},
+]
+
+# Played at stake=2, ended by the host.
+COMMERCE_ROUNDS = [
+    hands(Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7h 7d 9c"),  # Ann wins the pot of 6
+    hands(Ann="Ah Kd 9c", Bob="As Kc 9d", Cy="2h 3h 5c"),  # Ann and Bob split 6
+    hands(Ann="4c 6d 8h", Bob="4d 6c 8s", Cy="5s 5h 5d"),  # Cy wins the pot of 6
+]
+
+
+def test_stop_the_bus_figures():
+    outcome = replay("stop_the_bus", PLAYERS, BUS_ROUNDS, tokens=2)
+    figures = figures_of(outcome)
+    assert list(figures) == PLAYERS
+    assert figures["Ann"] == Figures(
+        finished=True, won=True, place=1, final=1, rounds_played=5, tokens_lost=1, worst_hand=2,
+        categories={"prial": 1, "running_flush": 1, "pair": 1, "high_card": 2})
+    assert figures["Bob"] == Figures(
+        finished=True, place=3, rounds_played=3, tokens_lost=2, worst_hand=2,
+        categories={"pair": 1, "high_card": 2})
+    assert figures["Cy"] == Figures(
+        finished=True, place=2, rounds_played=5, tokens_lost=2, worst_hand=3,
+        categories={"pair": 2, "high_card": 3})
+
+
+def test_crash_figures():
+    outcome = replay("crash", PLAYERS, CRASH_ROUNDS, preset="classic", target=15)
+    figures = figures_of(outcome)
+    assert figures["Ann"] == Figures(
+        finished=True, won=True, place=1, final=10, rounds_played=4, scored=(2, 3, 2, 2), stick_ups=1,
+        crashes=1, quad_bonuses=1, categories={"prial": 3, "running_flush": 3, "flush": 1, "pair": 9})
+    assert figures["Bob"] == Figures(
+        finished=True, place=2, final=2, rounds_played=4, scored=(0, 0, 1, 1), stick_ups=1, declarations=1,
+        categories={"prial": 1, "running_flush": 3, "flush": 1, "pair": 6, "high_card": 1})
+    assert figures["Cy"] == Figures(finished=True, place=3, rounds_played=1, fouls=1,
+                                    categories={"prial": 1, "pair": 1})
+
+
+def test_every_player_fouled_counts_one_foul_each():
+    outcome = replay("crash", ["Ann", "Bob"], [{"hands": {
+        "Ann": ["2s 2h 5d", "3s 3h 3d"], "Bob": ["6h 6d 5c", "As Ad Ac"]}}], preset="classic")
+    figures = figures_of(outcome)
+    assert (figures["Ann"].fouls, figures["Bob"].fouls) == (1, 1)
+    assert figures["Ann"].rounds_played == figures["Bob"].rounds_played == 1
+    assert not figures["Ann"].finished and figures["Ann"].place == figures["Bob"].place == 1
+
+
+def test_commerce_figures():
+    outcome = replay("commerce", PLAYERS, COMMERCE_ROUNDS, stake=2, ended=True)
+    figures = figures_of(outcome)
+    assert figures["Ann"] == Figures(finished=True, won=True, place=1, final=3, balance=3, rounds_played=3,
+                                     hands_won=1, pots_split=1, categories={"sequence": 1, "point": 2})
+    assert figures["Bob"] == Figures(finished=True, place=3, final=-3, balance=-3, rounds_played=3,
+                                     pots_split=1, categories={"point": 3})
+    assert figures["Cy"] == Figures(finished=True, place=2, final=0, balance=0, rounds_played=3, hands_won=1,
+                                    categories={"pair": 1, "point": 1, "tricon": 1})
+
+
+def test_commerce_for_the_win_alone_has_no_balance():
+    outcome = replay("commerce", ["Ann", "Bob"], [hands(Ann="As Ks Qs", Bob="2c 3d 5h")])
+    figures = figures_of(outcome)
+    assert (figures["Ann"].final, figures["Ann"].balance, figures["Ann"].hands_won) == (1, 0, 1)
+    assert not figures["Ann"].finished and not figures["Ann"].won
+
+
+def test_ruleset_of_each_game():
+    assert ruleset_of(replay("stop_the_bus", PLAYERS, [], rules="brag-ace-high")) == "brag-ace-high"
+    assert ruleset_of(replay("crash", PLAYERS, [])) == "brag"
+    assert ruleset_of(replay("commerce", PLAYERS, [])) == "commerce"
+
+
+def test_deal_frequencies_are_rules_md_counts():
+    assert deal_frequencies("brag") == {
+        "prial": Fraction(52, 22100), "running_flush": Fraction(48, 22100), "run": Fraction(720, 22100),
+        "flush": Fraction(1096, 22100), "pair": Fraction(3744, 22100), "high_card": Fraction(16440, 22100)}
+    assert deal_frequencies("brag-ace-high")["run"] == Fraction(660, 22100)
+    assert deal_frequencies("commerce")["point"] == Fraction(17160, 22100)
+
+
+@PROPERTY_SETTINGS
+@given(played_games())
+def test_figures_add_up_to_the_standings(played):
+    game, players, options, rounds = played
+    outcome = replay(game, players, rounds, **options)
+    figures = figures_of(outcome)
+    assert set(figures) == set(players)
+    for name, mine in figures.items():
+        assert mine.final == outcome.standings[name]
+        assert mine.rounds_played <= len(rounds)
+        assert sum(mine.categories.values()) == sum(len(r.hands.get(name, ())) for r in outcome.rounds)
+        if game == "stop_the_bus":
+            assert mine.tokens_lost == options["tokens"] - mine.final <= mine.worst_hand
+        if game == "crash":
+            arena_crashes = mine.crashes if options["preset"] == "arena" else 0
+            assert sum(mine.scored) + mine.quad_bonuses + arena_crashes == mine.final
+        if game == "commerce" and options["stake"]:
+            assert mine.balance == mine.final
+    if game == "commerce":
+        assert sum(f.hands_won for f in figures.values()) + len([
+            r for r in outcome.rounds if r.events[0].kind == "split_pot"]) == len(rounds)
+    if outcome.finished:
+        assert {name for name, mine in figures.items() if mine.place == 1} == set(outcome.winners)
