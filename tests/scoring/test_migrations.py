@@ -37,4 +37,5 @@ def test_existing_games_get_their_figures_and_players_their_public_ids():
     expected = figures_of(replay("stop_the_bus", PLAYERS, BUS_ROUNDS, tokens=2))
     assert {row.player.name: (row.place, row.tokens_lost, row.categories) for row in rows} == {
         name: (f.place, f.tokens_lost, dict(f.categories)) for name, f in expected.items()}
+    executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())  # leave the schema as the other tests expect
