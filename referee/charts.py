@@ -1,9 +1,13 @@
-"""Charts as server-rendered SVG (no JavaScript, no CDN): a line per player of a game's
-standings over its rounds, with a text alternative that carries the figures."""
+"""Charts as server-rendered SVG (no JavaScript, no CDN), each with a text alternative that
+carries its figures: a line per player of a game's standings over its rounds, and the hand
+categories a player showed beside what a random deal gives."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.ranking import CATEGORY_NAMES
 
 # Distinct on light and dark backgrounds, and apart for the common colour blindnesses.
 COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9", "#f0e442", "#999999"]
@@ -60,3 +64,63 @@ def standings_chart(title: str, players: list[str], start: dict[str, int], round
     description = f"{unit.capitalize()} after each round. " + "; ".join(
         f"{name}: " + ", ".join(str(point[name]) for point in series) for name in players) + "."
     return Chart(title, description, lines, [(y(value), value) for value in ticks])
+
+
+# --- Hand categories against a random deal ----------------------------------------------------
+
+BAR_WIDTH, ROW, BAR, NAME_WIDTH, VALUE_WIDTH = 480, 60, 20, 170, 96
+
+
+@dataclass(frozen=True)
+class Bar:
+    y: float
+    width: float
+    text: str  # the figure, at the bar's end
+    text_x: float
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    name: str
+    y: float  # of the name, centred on the row
+    shown: Bar
+    expected: Bar
+
+
+@dataclass(frozen=True)
+class BarChart:
+    title: str
+    description: str
+    player: str
+    hands: int
+    rows: list[CategoryRow]
+    width: int
+    height: int
+    left: int = NAME_WIDTH
+
+
+def percent(share: Fraction) -> str:
+    """A share for people: one decimal, two below 1% (a prial is 0.24% of deals)."""
+    value = float(share) * 100
+    return f"{value:.2f}%" if 0 < value < 1 else f"{value:.1f}%"
+
+
+def categories_chart(title: str, player: str, shares: list, hands: int) -> BarChart:
+    """Per category, the share of ``player``'s hands beside what a random deal gives
+    (``shares``: scoring.statistics.CategoryShare, best category first)."""
+    scale = max([float(s.share) for s in shares] + [float(s.expected) for s in shares] + [0.01])
+    room = BAR_WIDTH - NAME_WIDTH - VALUE_WIDTH
+
+    def bar(y: float, share: Fraction) -> Bar:
+        width = max(room * float(share) / scale, 2) if share else 0  # a sliver shows a rare category is there
+        return Bar(y, width, percent(share), NAME_WIDTH + width + 6)
+
+    rows = []
+    for i, item in enumerate(shares):
+        top = 12 + i * ROW
+        rows.append(CategoryRow(CATEGORY_NAMES[item.category].capitalize(), top + BAR + 2,
+                                bar(top, item.share), bar(top + BAR + 4, item.expected)))
+    description = f"Categories of the {hands} hands {player} showed, beside a random deal. " + "; ".join(
+        f"{CATEGORY_NAMES[s.category]}: {s.count} ({percent(s.share)}; a random deal gives {percent(s.expected)})"
+        for s in shares) + "."
+    return BarChart(title, description, player, hands, rows, BAR_WIDTH, 12 + len(shares) * ROW + 8)

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import accounts, board, history, judge, rounds, sessions, transfers
+from . import accounts, board, history, judge, players, rounds, sessions, transfers
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
@@ -25,6 +25,8 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check,
          name="setting-check"),
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
+    path("players/", players.circle_page, name="circle"),
+    path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<str:token>/", board.board_page, name="board"),
     path("admin/", admin.site.urls),
 ]

@@ -1,5 +1,7 @@
 """The host at the table, on a 375 px phone in Chromium: whole games, corrections, a double tap."""
 
+import re
+
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
@@ -8,6 +10,7 @@ from scoring.models import Round
 from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
+from ..scoring.test_statistics import an_evening
 
 pytestmark = pytest.mark.browser
 
@@ -130,3 +133,23 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         expect(chart).to_be_visible()
         expect(self.page.locator("figcaption")).to_have_text("Tokens after each round. Ann: 2, 2; Bob: 2, 1; Cy: 2, 2.")
         assert self.page.evaluate("document.documentElement.scrollWidth") <= 375
+
+    def test_a_player_page_from_the_circle_shows_charts_whose_text_carries_the_figures(self):
+        self.log_in()
+        an_evening(self.user, "2026-11-13")
+        an_evening(self.user, "2026-11-20")
+        page = self.page
+        page.get_by_role("link", name="Circle").tap()
+        expect(page.get_by_role("table").first).to_contain_text("Ann")
+        page.get_by_role("link", name="Ann").tap()
+        expect(page.get_by_role("heading", name="Ann", exact=True)).to_be_visible()
+        charts = page.get_by_role("img", name="Ann's hands in")
+        expect(charts).to_have_count(3)
+        crash = page.get_by_role("img", name="Ann's hands in Crash")
+        expect(crash).to_be_visible()
+        expect(crash.locator("desc")).to_contain_text(
+            "Categories of the 32 hands Ann showed, beside a random deal. prial: 6 (18.8%; a random deal gives 0.24%)")
+        page.get_by_role("link", name="Crash", exact=True).tap()
+        expect(page.get_by_role("img", name="Ann's hands in")).to_have_count(1)
+        expect(page.locator(".figures.positions div").nth(1)).to_have_text(re.compile(r"Position 2\s*6"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375

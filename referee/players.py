@@ -1,0 +1,83 @@
+"""Looking back across evenings: a player's record (per game, with the hand categories they
+showed beside a random deal) and the circle's league table with head-to-head records."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from scoring.models import Game, Player
+from scoring.statistics import circle, player_record
+
+from .charts import categories_chart
+
+PERIOD_BACKWARDS = "“From” must be on or before “to”."
+NOT_A_GAME = "Choose one of Stop the Bus, Crash or Commerce, or all games."
+
+
+class GameFilter(forms.Form):
+    game = forms.ChoiceField(required=False, choices=[("", "All games"), *Game.Kind.choices], label="Game",
+                             error_messages={"invalid_choice": NOT_A_GAME})
+
+
+class CircleFilter(GameFilter):
+    since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}),
+                            error_messages={"invalid": "Enter a date as year-month-day, like 2026-11-20."})
+    until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}),
+                            error_messages={"invalid": "Enter a date as year-month-day, like 2026-11-20."})
+
+    def clean(self):
+        data = super().clean()
+        if data.get("since") and data.get("until") and data["since"] > data["until"]:
+            raise forms.ValidationError(PERIOD_BACKWARDS)
+        return data
+
+
+def periods(today: datetime.date) -> list[tuple[str, str, str]]:
+    """Quick choices of period: (label, since, until) as query values."""
+    return [("All time", "", ""),
+            ("This year", f"{today.year}-01-01", ""),
+            ("Last 12 months", (today - datetime.timedelta(days=365)).isoformat(), ""),
+            ("Last 30 days", (today - datetime.timedelta(days=30)).isoformat(), "")]
+
+
+@login_required
+@require_GET
+def player_page(request, player_id):
+    player = get_object_or_404(Player.objects.filter(host=request.user), public_id=player_id)
+    form = GameFilter(request.GET)
+    if not form.is_valid():
+        return render(request, "players/player.html", {"player": player, "form": form, "kinds": Game.Kind.choices},
+                      status=400)
+    kind = form.cleaned_data["game"]
+    record = player_record(player, kind or None)
+    sections = [{"record": kind_record,
+                 "chart": categories_chart(f"{player.name}'s hands in {kind_record.kind.label}", player.name,
+                                           kind_record.categories, kind_record.hands_shown)
+                 if kind_record.categories else None}
+                for kind_record in record.kinds]
+    return render(request, "players/player.html", {
+        "player": player, "record": record, "sections": sections, "form": form, "kind": kind,
+        "kinds": Game.Kind.choices})
+
+
+@login_required
+@require_GET
+def circle_page(request):
+    form = CircleFilter(request.GET)
+    if not form.is_valid():  # the errors say what to mend; no table for a period that is not one
+        return render(request, "players/circle.html", {"form": form, "periods": periods(timezone.localdate())},
+                      status=400)
+    data = form.cleaned_data
+    result = circle(request.user, data["since"], data["until"], data["game"] or None)
+    grid = [{"standing": standing, "meetings": [None if other == standing.player else result.meeting(standing.player, other)
+                                                for other in result.players]}
+            for standing in result.table]
+    return render(request, "players/circle.html", {
+        "form": form, "circle": result, "grid": grid, "periods": periods(timezone.localdate()),
+        "others": Player.objects.filter(host=request.user).exclude(pk__in=[p.pk for p in result.players])})
