@@ -53,4 +53,5 @@ def past_session(request, session_id):
     first = queries.first_entries_of(session)
     stories = [game_story(state, first.get(state.game.pk, {})) for state in states if state.outcome]
     return render(request, "sessions/history.html", {"session": session, "stories": stories,
+                                                     "players": list(session.players.all()),
                                                      "tally": queries.evening_tally(states)})

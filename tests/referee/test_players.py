@@ -123,3 +123,10 @@ def test_players_in_the_circle_without_a_finished_game_are_listed(host_client, h
     game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={})
     round_record(game=game, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H"}})
     assert "Also in the circle: Ann , Bob" in text_of(host_client.get("/players/"))
+
+
+def test_the_session_pages_link_each_player_to_their_page(host_client, host):
+    session = an_evening(host)
+    ann = host.players.get(name="Ann")
+    for url in (session.get_absolute_url(), f"/sessions/{session.public_id}/history/"):
+        assert f'<a href="/players/{ann.public_id}/">Ann</a>' in host_client.get(url).content.decode()

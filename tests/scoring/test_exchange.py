@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scoring.exchange import ImportRefused, export_sessions, import_sessions, to_json
 from scoring.models import Game, Player, Round, Session
 from scoring.services import game_start, round_correct, round_record, session_start
+from scoring.statistics import player_record
 
 from ..factories import UserFactory
 
@@ -54,6 +55,17 @@ def test_import_into_another_host_then_export_again_gives_the_same_file(host):
     assert to_json(export_sessions(other)) == first
     assert session.host == other and Round.objects.filter(game__session=session).count() == 3
     assert session.share_token != Session.objects.get(host=host).share_token
+
+
+def test_an_imported_history_has_the_same_statistics(host):
+    an_evening(host)
+    other = UserFactory(username="friend")
+    import_sessions(other, to_json(export_sessions(host)))
+    for name in ("Ann", "Bob", "Cy"):
+        mine, theirs = (player_record(Player.objects.get(host=h, name=name)) for h in (host, other))
+        assert [(k.kind, k.appearances, k.games, k.won, k.totals, k.categories) for k in theirs.kinds] == [
+            (k.kind, k.appearances, k.games, k.won, k.totals, k.categories) for k in mine.kinds]
+        assert theirs.kinds
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
