@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, Player, Round, RoundRevision, Seat, Session
+from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session
 
 
 @admin.register(Player)
@@ -8,6 +8,7 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "host", "created"]
     list_filter = ["host"]
     search_fields = ["name", "host__username"]
+    readonly_fields = ["public_id", "created"]
 
 
 class SeatInline(admin.TabularInline):
@@ -64,3 +65,18 @@ class RoundAdmin(admin.ModelAdmin):
 class RoundRevisionAdmin(admin.ModelAdmin):
     list_display = ["__str__", "replaced_at", "replaced_by"]
     list_select_related = ["round", "replaced_by"]
+
+
+@admin.register(Performance)
+class PerformanceAdmin(admin.ModelAdmin):
+    """Derived from each game's replay and rewritten by the services: to read, not to edit."""
+
+    list_display = ["player", "game", "place", "won", "final", "rounds_played"]
+    list_select_related = ["player", "game"]
+    list_filter = ["game__kind", "won"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

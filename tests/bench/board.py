@@ -8,12 +8,12 @@ Runs on a SQLite file of its own with the in-memory channel layer (the embedded 
 
 import asyncio
 import http.client
-import os
 import re
 import statistics
-import tempfile
 import time
 import urllib.parse
+
+from .database import django_on_a_new_database
 
 SESSIONS, BOARDS, ROUNDS_EACH = 50, 4, 4
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -25,26 +25,18 @@ def percentile(values, share):
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] * 1000
 
 
-def setup_database(url: str):
-    os.environ["DATABASE_URL"] = url
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
+def setup_database():
+    url = django_on_a_new_database("board")
     from scoring.services import game_start, session_start
     from tests.factories import UserFactory
 
-    call_command("migrate", verbosity=0)
     host = UserFactory(username="bench")
     sessions = []
     for n in range(SESSIONS):
         session = session_start(host=host, title=f"Table {n}", played_on="2026-11-22", player_names=PLAYERS)
         game_start(session=session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 20})
         sessions.append(session)
-    return host, sessions
+    return url, host, sessions
 
 
 class Phone:
@@ -157,9 +149,7 @@ def profile_one_round(host, session) -> str:
 
 
 def main() -> None:
-    folder = tempfile.mkdtemp(prefix="brag-bench-")
-    url = f"sqlite:///{folder}/bench.sqlite3"
-    host, sessions = setup_database(url)
+    url, host, sessions = setup_database()
     from referee.board import render_board
     from tests.factories import PASSWORD
     from tests.servers import Daphne

@@ -6,10 +6,10 @@ Run alone (it sets Django up on its own database): python -m tests.bench.history
 """
 
 import datetime
-import os
 import random
-import tempfile
 import time
+
+from tests.bench.database import django_on_a_new_database
 
 SESSIONS, GAMES_EACH, REQUESTS = 500, 10, 50
 CIRCLE = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
@@ -102,15 +102,7 @@ def timed(phone, path: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    folder = tempfile.mkdtemp(prefix="brag-bench-history-")
-    url = f"sqlite:///{folder}/bench.sqlite3"
-    os.environ["DATABASE_URL"] = url
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    url = django_on_a_new_database("history")
     from django.db.models import Count
 
     from scoring.models import Game, Player
@@ -118,7 +110,6 @@ def main() -> None:
     from tests.factories import PASSWORD, UserFactory
     from tests.servers import Daphne
 
-    call_command("migrate", verbosity=0)
     host = UserFactory(username="history")
     start = time.perf_counter()
     rounds = generate_history(host)

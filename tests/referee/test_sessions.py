@@ -263,9 +263,10 @@ def test_the_admin_shows_every_model(client, evening, bus, host):
     client.force_login(admin)
     round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
                  by=host)
-    for model in ["player", "session", "game", "seat", "round", "roundrevision"]:
+    for model in ["player", "session", "game", "seat", "round", "roundrevision", "performance"]:
         assert client.get(f"/admin/scoring/{model}/").status_code == 200, model
     assert client.get(f"/admin/scoring/game/{bus.pk}/change/").status_code == 200
+    assert client.get("/admin/scoring/performance/add/").status_code == 403  # derived: not entered by hand
 
 
 def test_the_crash_setting_check_answers_as_the_host_types(host_client, evening):
