@@ -9,7 +9,6 @@ from engine.guides import GUIDES
 from engine.verdicts import order_hands
 
 from .forms import HandJudgeForm, clamp_rows
-from .picker import PICKER
 
 
 @require_http_methods(["GET", "POST"])
@@ -34,7 +33,7 @@ def hand_judge(request):
             # A new ruleset before the hands are complete: show its guide, not errors.
             form = HandJudgeForm(initial=request.POST.dict(), rows=rows)
     rules = form.cleaned_data["rules"] if verdict else _chosen_rules(form)
-    context = {"form": form, "verdict": verdict, "guide": GUIDES[rules], "picker": PICKER}
+    context = {"form": form, "verdict": verdict, "guide": GUIDES[rules]}
     template = "judge.html#judge" if request.htmx else "judge.html"
     return render(request, template, context)
 

@@ -11,7 +11,6 @@ from engine import EntryError, check_setting
 from scoring import queries, services
 from scoring.models import Game
 
-from .picker import PICKER
 from .round_entry import RoundEntryForm, entry_lines
 from .sessions import entry_form_for, host_session
 
@@ -48,7 +47,7 @@ def correct_round(request, session_id, game_id, number):
             else:
                 form.add_error(None, services.CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error))
     context = {"session": session, "game": game, "round": round_, "form": form, "preview": preview,
-               "number": number, "current": state, "picker": PICKER,
+               "number": number, "current": state,
                "revisions": [(revision, entry_lines(revision.entry, state.seats)) for revision in round_.revisions.all()]}
     return render(request, "sessions/correct_round.html", context)
 

@@ -17,7 +17,6 @@ from scoring import queries, services
 from scoring.models import Session
 
 from .board import qr_svg
-from .picker import PICKER
 from .round_entry import RoundEntryForm, entry_lines
 from .session_forms import NewGameForm, NewSessionForm
 
@@ -74,7 +73,7 @@ def session_context(session: Session, form: RoundEntryForm | None = None, **extr
                for round_, recorded in (current.history if current else [])]
     return {"session": session, "games": games, "current": current, "form": form,
             "tally": queries.evening_tally(games), "players": list(session.players.all()),
-            "picker": PICKER, "history": history, **extra}
+            "history": history, **extra}
 
 
 @login_required

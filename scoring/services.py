@@ -127,7 +127,12 @@ def game_start(*, session: Session, kind: str, seat_names: list[str], options: M
 
 
 def seat_names(game: Game) -> list[str]:
-    return [seat.player.name for seat in game.seats.select_related("player").order_by("position")]
+    return list(seated_players(game))
+
+
+def seated_players(game: Game) -> dict[str, int]:
+    """The game's players' ids by name, in seat order (clockwise): one query."""
+    return dict(game.seats.order_by("position").values_list("player__name", "player_id"))
 
 
 def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str] | None = None) -> GameOutcome:
@@ -178,13 +183,14 @@ def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round,
         raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
     if game.ended:
         raise EntryError(GAME_ENDED)
-    outcome = game_replay(game, [*entries, dict(entry)])  # refuses, naming what and where
+    players = seated_players(game)
+    outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
     try:
         with transaction.atomic():  # the unique (game, number) backs the check above
             round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
     except IntegrityError:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
-    keep_figures(game, outcome)
+    keep_figures(game, outcome, players)
     _announce(game.session)
     return round_, outcome
 
@@ -198,8 +204,9 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     rounds = list(game.rounds.order_by("number"))
     target = next(r for r in rounds if r.pk == round.pk)
     entries = [dict(entry) if r.pk == target.pk else r.entry for r in rounds]
+    players = seated_players(game)
     try:
-        outcome = game_replay(game, entries)
+        outcome = game_replay(game, entries, list(players))
     except EntryError as error:
         if error.round is not None and error.round != target.number:
             raise EntryError(CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error),
@@ -213,7 +220,7 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     target.entry = dict(entry)
     target.corrected_at = timezone.now()
     target.save(update_fields=["entry", "corrected_at"])
-    keep_figures(game, outcome)
+    keep_figures(game, outcome, players)
     _announce(game.session)
     return outcome
 

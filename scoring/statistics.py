@@ -39,11 +39,22 @@ def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome
     return rows
 
 
-def keep_figures(game: Game, outcome: GameOutcome) -> None:
-    """Rewrite the game's figures from its replay, inside the caller's transaction."""
-    player_ids = dict(Seat.objects.filter(game=game).values_list("player__name", "player_id"))
-    Performance.objects.filter(game=game).delete()
-    Performance.objects.bulk_create(performance_rows(Performance, game.pk, player_ids, outcome))
+# Every column but the key: what an upsert of a game's rows rewrites.
+_FIGURE_FIELDS = [f.name for f in Performance._meta.concrete_fields if f.name not in ("id", "game", "player")]
+
+
+def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int] | None = None) -> None:
+    """Rewrite the game's figures from its replay, inside the caller's transaction, in one
+    statement (``player_ids``: the seated players' ids by name, if the caller has them).
+    A game's seats never change, so its rows are always the same players'."""
+    if player_ids is None:
+        player_ids = dict(Seat.objects.filter(game=game).values_list("player__name", "player_id"))
+    rows = performance_rows(Performance, game.pk, player_ids, outcome)
+    if not rows:  # no round left
+        Performance.objects.filter(game=game).delete()
+        return
+    Performance.objects.bulk_create(rows, update_conflicts=True, unique_fields=["game", "player"],
+                                    update_fields=_FIGURE_FIELDS)
 
 
 # --- A player's record ---------------------------------------------------------------------------

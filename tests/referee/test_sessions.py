@@ -89,6 +89,14 @@ def test_log_in_and_log_out(client):
     assert client.get("/sessions/").status_code == 302
 
 
+def test_a_logged_in_request_reads_its_session_from_the_cache_not_the_database(client, django_assert_max_num_queries):
+    UserFactory(username="ann")
+    client.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    with django_assert_max_num_queries(10) as captured:
+        assert client.get("/sessions/").status_code == 200
+    assert not [query for query in captured.captured_queries if "django_session" in query["sql"]]
+
+
 def test_logins_are_throttled_after_five_failures_with_a_clear_message(client):
     UserFactory(username="ann")
     for _ in range(4):
@@ -221,6 +229,32 @@ def test_the_session_page_runs_a_constant_number_of_queries(host_client, evening
     game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={})
     with django_assert_max_num_queries(few):
         host_client.get(evening.get_absolute_url())
+
+
+def test_recording_a_round_writes_in_a_fixed_number_of_queries(host_client, evening, bus,
+                                                              django_assert_max_num_queries):
+    """The path a round takes to the boards: the view's read, the locked write with its
+    figures (one upsert), the board's render. Pinned so a regression shows."""
+    with django_assert_max_num_queries(25) as captured:
+        host_client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="Jh Jd 4c",
+                                                               Cy="7c 7d 9s"), headers=HX)
+    writes = [query["sql"].split()[0] for query in captured.captured_queries
+              if query["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
+    assert writes == ["INSERT", "INSERT"]  # the round, then every player's figures in one statement
+    seat_reads = [query for query in captured.captured_queries if 'FROM "scoring_seat"' in query["sql"]]
+    assert len(seat_reads) == 3  # the view's, the write's (seats and ids at once), the board's
+    assert Round.objects.count() == 1 and bus.performances.count() == 3
+
+
+def test_the_picker_is_rendered_once_and_the_same_on_every_page(host_client, evening, bus):
+    from referee.picker import picker_html
+
+    picker_html.cache_clear()
+    first = host_client.get(evening.get_absolute_url()).content.decode()
+    second = host_client.get("/").content.decode()
+    assert picker_html.cache_info().misses == 1 and picker_html.cache_info().hits >= 1
+    assert picker_html() in first and picker_html() in second
+    assert picker_html().count('class="pick ') == 52
 
 
 def test_correcting_a_past_round_asks_for_confirmation_then_re_derives(host_client, evening, bus, host):
