@@ -15,8 +15,9 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
+from engine import GameOutcome
 from scoring import queries
-from scoring.models import Session
+from scoring.models import Game, Session
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
 
@@ -44,32 +45,37 @@ def game_summary(kind: str, options: dict) -> str:
     return f"Commerce, stake {stake}" if stake else "Commerce, for the win"
 
 
-def standings_rows(state) -> list[dict]:
+def standings_rows(game: Game, outcome: GameOutcome | None) -> list[dict]:
     """One row a player: the figure, tokens as pips (Stop the Bus), out, dealing next, won."""
-    outcome = state.outcome
     if outcome is None:
         return []
-    tokens = int(outcome.options.get("tokens", 0)) if state.game.kind == "stop_the_bus" else 0
+    tokens = int(outcome.options.get("tokens", 0)) if game.kind == "stop_the_bus" else 0
     return [{"name": name, "value": value, "pips": [i < value for i in range(tokens)],
              "out": name in outcome.out, "deals": name == outcome.next_dealer, "won": name in outcome.winners}
             for name, value in outcome.standings.items()]
 
 
-def board_context(session: Session) -> dict:
-    games = queries.games_of(session)
-    current = games[-1] if games else None
+def board_context(session: Session, changed: Game | None = None, outcome: GameOutcome | None = None) -> dict:
+    """What the board shows: the session's latest game as replayed, and the evening's tally.
+    ``changed`` and ``outcome``: a game a service has just committed, and its replay; when
+    it is the latest game, the board takes that replay rather than reading the game's
+    rounds and replaying them again."""
+    game = session.games.order_by("-number").first()
+    if game is not None and (changed is None or changed.pk != game.pk):
+        outcome = queries.game_state(game).outcome  # None if a stored round no longer passes
+    rounds = outcome.rounds if outcome else ()
     return {
-        "session": session, "current": current, "tally": queries.evening_tally(games),
-        "summary": game_summary(current.game.kind, current.outcome.options if current.outcome else
-                                current.game.options) if current else "",
-        "rows": standings_rows(current) if current else [],
-        "recent": [round_ for round_, _ in current.history[1:9]] if current else [],
+        "session": session, "game": game, "outcome": outcome, "tally": queries.tally_of(session),
+        "summary": game_summary(game.kind, outcome.options if outcome else game.options) if game else "",
+        "rows": standings_rows(game, outcome) if game else [],
+        "last_round": rounds[-1] if rounds else None,
+        "recent": list(reversed(rounds[-9:-1])),  # the eight rounds before the last, newest first
     }
 
 
-def render_board(session: Session) -> str:
+def render_board(session: Session, changed: Game | None = None, outcome: GameOutcome | None = None) -> str:
     """The board's fragments (out-of-band swaps by element id), as one HTML string."""
-    return render_to_string(BOARD_FRAGMENTS, board_context(session))
+    return render_to_string(BOARD_FRAGMENTS, board_context(session, changed, outcome))
 
 
 def send_to_group(group: str, message: dict) -> None:
@@ -84,9 +90,10 @@ def send_to_group(group: str, message: dict) -> None:
         loop.create_task(layer.group_send(group, message))
 
 
-def broadcast_board(sender=None, *, session: Session, **kwargs) -> None:
+def broadcast_board(sender=None, *, session: Session, game: Game | None = None, outcome: GameOutcome | None = None,
+                    **kwargs) -> None:
     """Render the board once and send that HTML to every board of the session."""
-    send_to_group(session_group(session.pk), {"type": "board.html", "html": render_board(session)})
+    send_to_group(session_group(session.pk), {"type": "board.html", "html": render_board(session, game, outcome)})
 
 
 def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:

@@ -20,7 +20,8 @@ from .models import Game, Player, Round, RoundRevision, Seat, Session, new_share
 from .statistics import keep_figures
 
 # Sent after commit, with ``session=``, whenever a session's games or rounds change; the
-# TV board listens (scoring never imports the interface).
+# TV board listens (scoring never imports the interface). Where one game changed, ``game=``
+# and ``outcome=`` (its replay, as committed) come too, so listeners need not replay it again.
 session_changed = Signal()
 # Sent after commit, with ``session=`` and ``old_token=``, when a board's address changes.
 share_token_rotated = Signal()
@@ -38,8 +39,8 @@ SEATS_FROM_SESSION = "{name} is not a player of this session."
 CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
 
 
-def _announce(session: Session) -> None:
-    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session))
+def _announce(session: Session, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
+    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, game=game, outcome=outcome))
 
 
 def clean_names(names: Iterable[str]) -> list[str]:
@@ -116,13 +117,13 @@ def game_start(*, session: Session, kind: str, seat_names: list[str], options: M
         if name not in present:
             raise EntryError(SEATS_FROM_SESSION.format(name=name), field="players")
     options = dict(options)
-    replay(kind, list(seat_names), [], **options)  # refuses bad options or seats, naming them
+    outcome = replay(kind, list(seat_names), [], **options)  # refuses bad options or seats, naming them
     number = (session.games.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     game = Game(session=session, number=number, kind=kind, options=options)
     game.full_clean()
     game.save()
     Seat.objects.bulk_create(Seat(game=game, player=present[name], position=i) for i, name in enumerate(seat_names))
-    _announce(session)
+    _announce(session, game, outcome)
     return game
 
 
@@ -160,7 +161,7 @@ def game_end(*, game: Game) -> GameOutcome:
     game.save(update_fields=["ended"])
     outcome = game_replay(game)
     keep_figures(game, outcome)
-    _announce(game.session)
+    _announce(game.session, game, outcome)
     return outcome
 
 
@@ -191,7 +192,7 @@ def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round,
     except IntegrityError:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
     keep_figures(game, outcome, players)
-    _announce(game.session)
+    _announce(game.session, game, outcome)
     return round_, outcome
 
 
@@ -221,7 +222,7 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     target.corrected_at = timezone.now()
     target.save(update_fields=["entry", "corrected_at"])
     keep_figures(game, outcome, players)
-    _announce(game.session)
+    _announce(game.session, game, outcome)
     return outcome
 
 
@@ -237,5 +238,5 @@ def round_delete_last(*, game: Game, number: int) -> GameOutcome:
     last.delete()
     outcome = game_replay(game)
     keep_figures(game, outcome)
-    _announce(game.session)
+    _announce(game.session, game, outcome)
     return outcome

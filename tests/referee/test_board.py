@@ -182,3 +182,58 @@ async def test_a_message_from_the_client_changes_nothing():
     assert await communicator.receive_nothing()
     assert await database_sync_to_async(game.rounds.count)() == 0
     await communicator.disconnect()
+
+
+# --- One render a change, from the service's replay ------------------------------------------------
+
+def _evening_of_three_games(host):
+    """Stop the Bus won by Ann, a Commerce ended before any hand, a Stop the Bus under way."""
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    first = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
+    round_record(game=first, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H"}}, by=host)
+    empty = game_start(session=session, kind="commerce", seat_names=["Ann", "Bob", "Cy"], options={})
+    from scoring.services import game_end
+
+    game_end(game=empty)
+    current = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    return session, first, current
+
+
+@pytest.mark.django_db
+def test_the_broadcast_takes_the_services_replay_and_reads_two_rows_sets_only(host):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    session, _, game = _evening_of_three_games(host)
+    _, outcome = round_record(game=game, number=1, entry=ROUND, by=host)
+    with CaptureQueriesContext(connection) as queries:
+        html = board.render_board(session, game, outcome)
+    assert len(queries) == 2, [q["sql"] for q in queries]  # the latest game, the tally
+    assert html == board.render_board(session)  # what a board connecting now is sent
+    assert "Bob loses a token (2 left)" in text_of(html) and "Tonight Ann 1" in text_of(html)
+
+
+@pytest.mark.django_db
+def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally(host):
+    from scoring.services import round_correct
+
+    session, first, game = _evening_of_three_games(host)
+    round_record(game=game, number=1, entry=ROUND, by=host)
+    outcome = round_correct(round=first.rounds.get(), entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}},
+                            by=host)
+    html = board.render_board(session, first, outcome)
+    assert html == board.render_board(session)
+    assert "Stop the Bus, 3 tokens · game 3" in text_of(html) and "Bob loses a token (2 left)" in text_of(html)
+    assert "Tonight Bob 1" in text_of(html) and "Ann 1" not in text_of(html)
+
+
+@pytest.mark.django_db
+def test_the_tally_from_the_kept_figures_is_the_tally_of_the_replays(host):
+    from scoring import queries
+
+    session, first, game = _evening_of_three_games(host)
+    second_win = game_start(session=session, kind="stop_the_bus", seat_names=["Bob", "Cy"], options={"tokens": 1})
+    round_record(game=second_win, number=1, entry={"hands": {"Bob": "AS KS QS", "Cy": "2C 3D 5H"}}, by=host)
+    tally = queries.tally_of(session)
+    assert tally == queries.evening_tally(queries.games_of(session)) == {"Ann": 1, "Bob": 1}
+    assert list(tally) == ["Ann", "Bob"]  # most wins first, then by name
