@@ -19,6 +19,8 @@ from engine import GameOutcome
 from scoring import queries
 from scoring.models import Game, Session
 
+from . import handover
+
 BOARD_FRAGMENTS = "board/board.html#fragments"
 
 
@@ -79,15 +81,15 @@ def render_board(session: Session, changed: Game | None = None, outcome: GameOut
 
 
 def send_to_group(group: str, message: dict) -> None:
-    """group_send from sync code (the services' on-commit hooks run in a view's thread).
-    Where an event loop already runs in this thread, the send is scheduled on it."""
-    layer = get_channel_layer()
+    """group_send from sync code (the services' on-commit hooks run in a view's thread),
+    waiting until this process's boards have forwarded it (see handover). Where an event
+    loop already runs in this thread, the send is scheduled on it."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(handover.send_and_wait)(group, message)
     else:
-        loop.create_task(layer.group_send(group, message))
+        loop.create_task(get_channel_layer().group_send(group, message))
 
 
 def broadcast_board(sender=None, *, session: Session, game: Game | None = None, outcome: GameOutcome | None = None,

@@ -2,11 +2,13 @@
 only; afterwards it forwards what the session's broadcast sends. Anything a client sends
 is ignored."""
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from scoring.models import Session
 
+from . import handover
 from .board import render_board, session_group, token_group
 
 
@@ -20,18 +22,31 @@ class BoardConsumer(AsyncWebsocketConsumer):
         self.groups_joined = [session_group(session.pk), token_group(self.token)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+            handover.joined(group)
         await self.accept()
         await self.send(text_data=await database_sync_to_async(render_board)(session))
+
+    async def dispatch(self, message):
+        """Channels' dispatch without the database clean-up it does before every handler:
+        that is a hop to a worker thread for each board and each change, queued behind
+        whatever the thread is doing, and this consumer reads the database only through
+        database_sync_to_async, which cleans up around each call itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+            handover.left(group)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Read-only: a client's messages change nothing."""
 
     async def board_html(self, event):
         await self.send(text_data=event["html"])
+        handover.forwarded(event.get("receipt"))
 
     async def board_close(self, event):
         await self.close(code=4004)

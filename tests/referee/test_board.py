@@ -1,13 +1,15 @@
 """The TV board: its page, and its WebSocket through Channels' communicator."""
 
+import asyncio
 import re
+import time
 from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from referee import board
+from referee import board, handover
 from referee.asgi import application
 from scoring.services import (
     game_start,
@@ -237,3 +239,52 @@ def test_the_tally_from_the_kept_figures_is_the_tally_of_the_replays(host):
     tally = queries.tally_of(session)
     assert tally == queries.evening_tally(queries.games_of(session)) == {"Ann": 1, "Bob": 1}
     assert list(tally) == ["Ann", "Bob"]  # most wins first, then by name
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_boards_are_handed_the_change_before_the_hosts_page_is_rendered():
+    """The sender (a view's thread, through the services' on-commit hook) waits until this
+    process's boards of the session have forwarded the change: its rendering of the host's
+    page would otherwise hold the interpreter while the room waits."""
+    session, game = await evening()
+    other, _ = await evening("Elsewhere")
+    boards = [(await connect(session.share_token))[0] for _ in range(4)]
+    stranger, _ = await connect(other.share_token)
+    for communicator in [*boards, stranger]:
+        await communicator.receive_from()
+    with mock.patch.object(handover, "WAIT_AT_MOST", 60):  # the boards' receipts end the wait, not time
+        await asyncio.wait_for(handover.send_and_wait(board.session_group(session.pk),
+                                                      {"type": "board.html", "html": "<p>new</p>"}), 10)
+    assert [communicator.output_queue.qsize() for communicator in boards] == [1, 1, 1, 1]
+    for communicator in boards:
+        assert await communicator.receive_from() == "<p>new</p>"
+    for communicator in [*boards, stranger]:
+        await communicator.disconnect()
+    assert handover.boards_here(board.session_group(session.pk)) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_that_has_gone_keeps_the_sender_waiting_a_moment_at_most():
+    group = "board-session-gone"
+    handover.joined(group)  # a board counted here that will never forward anything
+    try:
+        start = time.monotonic()
+        await handover.send_and_wait(group, {"type": "board.html", "html": "<p>new</p>"})
+        assert time.monotonic() - start < handover.WAIT_AT_MOST + 0.5
+    finally:
+        handover.left(group)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_forwards_a_change_without_waiting_for_a_worker_thread():
+    """Channels' consumers close stale database connections in a worker thread before
+    every message; the board reads nothing to forward one, so it doesn't queue behind
+    the thread (here: the one still busy with the write that sent the change)."""
+    session, game = await evening()
+    boards = [(await connect(session.share_token))[0] for _ in range(4)]
+    for communicator in boards:
+        await communicator.receive_from()
+    await record(game)
+    assert [communicator.output_queue.qsize() for communicator in boards] == [1, 1, 1, 1]
+    for communicator in boards:
+        await communicator.disconnect()
