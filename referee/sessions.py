@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from engine import EntryError
 from scoring import queries, services
-from scoring.models import Session
+from scoring.models import Game, Session
 
 from .board import qr_svg
 from .round_entry import RoundEntryForm, entry_lines
@@ -82,12 +82,14 @@ def session_context(session: Session, form: RoundEntryForm | None = None, **extr
 def session_page(request, session_id):
     """The evening: the current game's standings and who deals next, the last round's
     outcome, and the form for the next round. POST records that round."""
-    session = host_session(request, session_id)
     form = None
     if request.method == "POST":
-        form = record_round(request, session)
+        session, game = host_session_and_latest_game(request, session_id)
+        form = record_round(request, game)
         if form is None and not request.htmx:
             return redirect(session)
+    else:
+        session = host_session(request, session_id)
     context = session_context(session, form, recorded=request.method == "POST" and form is None)
     if request.htmx:
         return render(request, "sessions/session.html#game", context)
@@ -95,9 +97,15 @@ def session_page(request, session_id):
     return render(request, "sessions/session.html", {**context, "board_url": board_url, "qr": qr_svg(board_url)})
 
 
-def record_round(request, session: Session) -> RoundEntryForm | None:
+def host_session_and_latest_game(request, session_id) -> tuple[Session, Game | None]:
+    """host_session, with the game a round is recorded in read at once (one query)."""
+    game = (Game.objects.select_related("session").filter(session__host=request.user, session__public_id=session_id)
+            .order_by("-number").first())
+    return (game.session, game) if game else (host_session(request, session_id), None)
+
+
+def record_round(request, game: Game | None) -> RoundEntryForm | None:
     """Record the posted round; the form to show again if it was refused, else None."""
-    game = session.games.order_by("-number").first()
     if game is None:
         return None
     current = queries.game_state(game)  # only the game the round is for
@@ -107,7 +115,7 @@ def record_round(request, session: Session) -> RoundEntryForm | None:
         return form
     try:
         services.round_record(game=current.game, number=form.cleaned_data["number"], entry=form.entry(),
-                              by=request.user)
+                              by=request.user, players=current.player_ids)
     except services.RoundAlreadyRecorded as error:
         messages.info(request, str(error))
         return None

@@ -4,6 +4,7 @@ order built in, in a constant number of queries however long the evening."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Count, QuerySet
@@ -11,7 +12,7 @@ from django.db.models import Count, QuerySet
 from engine import EntryError, GameOutcome
 
 from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session
-from .services import game_replay
+from .services import game_replay, seated_players
 
 
 def sessions_of(host) -> QuerySet[Session]:
@@ -34,6 +35,7 @@ class GameState:
     rounds: list[Round]
     outcome: GameOutcome | None
     error: EntryError | None = None  # a stored round the engine now refuses (should never happen)
+    player_ids: Mapping[str, int] | None = None  # the seated players' ids by name, where read
 
     @property
     def next_number(self) -> int:
@@ -64,16 +66,18 @@ def games_of(session: Session) -> list[GameState]:
 
 
 def game_state(game: Game) -> GameState:
-    seats = [seat.player.name for seat in game.seats.select_related("player").order_by("position")]
-    return _state(game, seats, list(game.rounds.order_by("number")))
+    """One game, replayed: two queries."""
+    player_ids = seated_players(game)
+    return _state(game, list(player_ids), list(game.rounds.order_by("number")), player_ids)
 
 
-def _state(game: Game, seats: list[str], rounds: list[Round]) -> GameState:
+def _state(game: Game, seats: list[str], rounds: list[Round], player_ids: Mapping[str, int] | None = None
+           ) -> GameState:
     try:
         outcome = game_replay(game, [r.entry for r in rounds], seats)
     except EntryError as error:
-        return GameState(game, seats, rounds, None, error)
-    return GameState(game, seats, rounds, outcome)
+        return GameState(game, seats, rounds, None, error, player_ids)
+    return GameState(game, seats, rounds, outcome, player_ids=player_ids)
 
 
 def first_entries_of(session: Session) -> dict[int, dict[int, dict]]:

@@ -172,9 +172,12 @@ class RoundAlreadyRecorded(EntryError):
 
 
 @transaction.atomic
-def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round, GameOutcome]:
+def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mapping[str, int] | None = None
+                 ) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
-    A second submit of the same round records nothing and says so."""
+    A second submit of the same round records nothing and says so. ``players``: the game's
+    seated players' ids by name in seat order, if the caller has read them (a game's seats
+    never change, so they need not be read again under the lock)."""
     game = _locked(game)
     entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
     expected = len(entries) + 1
@@ -184,7 +187,7 @@ def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round,
         raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
     if game.ended:
         raise EntryError(GAME_ENDED)
-    players = seated_players(game)
+    players = players or seated_players(game)
     outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
     try:
         with transaction.atomic():  # the unique (game, number) backs the check above
