@@ -122,30 +122,40 @@ async def measure(base: str, sessions, phone: Phone, fragment_size: int):
     return latencies, responses, echo_times, fan_times
 
 
-def profile_one_round(host, session) -> str:
-    """Where a round's time goes, in this process: the engine's replay, the write (with
-    the replay it does), and the board render."""
-    from referee.board import render_board
-    from scoring.queries import game_state
-    from scoring.services import game_replay, round_record
+def profile_rounds(host, session, rounds: int = 12) -> str:
+    """Where a round's time goes, in this process, step by step as the view takes it (the
+    median over ``rounds`` rounds): the view's read (the game, its seats, its rounds, their
+    replay), the write (lock, read, replay, insert, the figures, commit), the board's render
+    from the write's replay, and the host's page after it."""
+    from django.template.loader import render_to_string
 
+    from referee.board import render_board
+    from referee.sessions import session_context
+    from scoring.queries import game_state
+    from scoring.services import round_record
+
+    from scoring.services import session_changed
+
+    session_changed.disconnect(dispatch_uid="board-broadcast")  # the render is timed on its own; no server here
     game = session.games.get()
     entry = {"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "JH JD 4C", "Di": "2C 3D 5H"}}
-    number = game.rounds.count() + 1
-    timings = {}
-    start = time.perf_counter()
-    game_replay(game)
-    timings["replay of the game so far"] = time.perf_counter() - start
-    start = time.perf_counter()
-    round_record(game=game, number=number, entry=entry, by=host)
-    timings["round_record (lock, replay, insert, commit)"] = time.perf_counter() - start
-    start = time.perf_counter()
-    game_state(game)
-    timings["the board's queries and replay"] = time.perf_counter() - start
-    start = time.perf_counter()
-    render_board(session)
-    timings["render_board (queries, replay, template)"] = time.perf_counter() - start
-    return "; ".join(f"{name} {seconds * 1000:.1f} ms" for name, seconds in timings.items())
+    steps = ["the view's read and replay", "the write (lock, read, replay, insert, figures, commit)",
+             "the board's render (2 reads, template)", "the host's page (after the boards have it)"]
+    timings: dict[str, list[float]] = {step: [] for step in steps}
+    for _ in range(rounds):
+        marks = [time.perf_counter()]
+        state = game_state(game)
+        marks.append(time.perf_counter())
+        _, outcome = round_record(game=game, number=state.next_number, entry=entry, by=host,
+                                  players=state.player_ids)
+        marks.append(time.perf_counter())
+        render_board(session, game, outcome)
+        marks.append(time.perf_counter())
+        render_to_string("sessions/session.html#game", session_context(session, recorded=True))
+        marks.append(time.perf_counter())
+        for step, begin, end in zip(steps, marks, marks[1:]):
+            timings[step].append(end - begin)
+    return "; ".join(f"{step} {statistics.median(values) * 1000:.1f} ms" for step, values in timings.items())
 
 
 def main() -> None:
@@ -169,4 +179,4 @@ def main() -> None:
     print(f"  floor, fan-out of {fragment_size:,} bytes to {BOARDS} sockets: p50 {percentile(fan, 0.5):.2f} ms, "
           f"p95 {fan95:.2f} ms")
     print(f"  p95 is {p95 / fan95:.1f}x the fan-out p95 (goal: within 8x) {'ok' if p95 <= 8 * fan95 else 'MISSED'}")
-    print(f"  one round in this process: {profile_one_round(host, sessions[0])}")
+    print(f"  a round in this process, step by step (median of 12): {profile_rounds(host, sessions[0])}")
