@@ -63,7 +63,7 @@ def board_context(session: Session, changed: Game | None = None, outcome: GameOu
     it is the latest game, the board takes that replay rather than reading the game's
     rounds and replaying them again."""
     game = session.games.order_by("-number").first()
-    if game is not None and (changed is None or changed.pk != game.pk):
+    if game is not None and (changed is None or outcome is None or changed.pk != game.pk):
         outcome = queries.game_state(game).outcome  # None if a stored round no longer passes
     rounds = outcome.rounds if outcome else ()
     return {
