@@ -13,16 +13,29 @@ from .board import render_board, session_group, token_group
 
 
 class BoardConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        """Counted among this process's boards (see handover) from joining the session's
+        group to the end, however it ends: a crash in connect, or a cancelled disconnect,
+        mustn't leave a board counted that will never forward anything."""
+        self.counted: list[str] = []
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            for group in self.counted:
+                handover.left(group)
+
     async def connect(self):
         self.token = self.scope["url_route"]["kwargs"]["token"]
         session = await database_sync_to_async(Session.objects.filter(share_token=self.token).first)()
         if session is None:
             await self.close()  # an unknown or rotated token
             return
-        self.groups_joined = [session_group(session.pk), token_group(self.token)]
+        boards = session_group(session.pk)
+        self.groups_joined = [boards, token_group(self.token)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-            handover.joined(group)
+        handover.joined(boards)  # the session's broadcasts wait for this board's receipt
+        self.counted.append(boards)
         await self.accept()
         await self.send(text_data=await database_sync_to_async(render_board)(session))
 
@@ -39,7 +52,6 @@ class BoardConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-            handover.left(group)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Read-only: a client's messages change nothing."""

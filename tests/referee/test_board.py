@@ -288,3 +288,25 @@ async def test_a_board_forwards_a_change_without_waiting_for_a_worker_thread():
     assert [communicator.output_queue.qsize() for communicator in boards] == [1, 1, 1, 1]
     for communicator in boards:
         await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_that_crashes_while_connecting_is_not_waited_for():
+    session, _ = await evening()
+    with mock.patch("referee.consumers.render_board", side_effect=RuntimeError("the database went away")):
+        communicator = WebsocketCommunicator(application, f"/ws/board/{session.share_token}/", headers=ORIGIN)
+        await communicator.connect()
+        with pytest.raises(RuntimeError):
+            await communicator.wait(1)
+    assert handover.boards_here(board.session_group(session.pk)) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_closing_the_boards_of_a_rotated_link_waits_for_nothing():
+    session, _ = await evening()
+    communicator, _ = await connect(session.share_token)
+    await communicator.receive_from()
+    with mock.patch.object(handover, "WAIT_AT_MOST", 60):
+        await asyncio.wait_for(handover.send_and_wait(board.token_group(session.share_token), {"type": "board.close"}),
+                               10)
+    assert (await communicator.receive_output())["type"] == "websocket.close"
