@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import NamedTuple
 
 import segno
 from asgiref.sync import async_to_sync
@@ -57,17 +58,23 @@ def standings_rows(game: Game, outcome: GameOutcome | None) -> list[dict]:
             for name, value in outcome.standings.items()]
 
 
+class Board(NamedTuple):
+    revision: int  # the session's revision, read before anything else the board shows
+    html: str
+
+
 def board_context(session: Session, changed: Game | None = None, outcome: GameOutcome | None = None) -> dict:
-    """What the board shows: the session's latest game as replayed, and the evening's tally.
-    ``changed`` and ``outcome``: a game a service has just committed, and its replay; when
-    it is the latest game, the board takes that replay rather than reading the game's
-    rounds and replaying them again."""
-    game = session.games.order_by("-number").first()
+    """What the board shows: the session's latest game as replayed, the evening's tally, and
+    the session's revision as read before them (the board is at least that new). ``changed``
+    and ``outcome``: a game a service has just committed, and its replay; when it is the
+    latest game, the board takes that replay rather than reading and replaying its rounds."""
+    game = Game.objects.filter(session=session).select_related("session").order_by("-number").first()
+    revision = game.session.revision if game else Session.objects.values_list("revision", flat=True).get(pk=session.pk)
     if game is not None and (changed is None or outcome is None or changed.pk != game.pk):
         outcome = queries.game_state(game).outcome  # None if a stored round no longer passes
     rounds = outcome.rounds if outcome else ()
     return {
-        "session": session, "game": game, "outcome": outcome, "tally": queries.tally_of(session),
+        "session": session, "revision": revision, "game": game, "outcome": outcome, "tally": queries.tally_of(session),
         "summary": game_summary(game.kind, outcome.options if outcome else game.options) if game else "",
         "rows": standings_rows(game, outcome) if game else [],
         "last_round": rounds[-1] if rounds else None,
@@ -75,9 +82,10 @@ def board_context(session: Session, changed: Game | None = None, outcome: GameOu
     }
 
 
-def render_board(session: Session, changed: Game | None = None, outcome: GameOutcome | None = None) -> str:
+def render_board(session: Session, changed: Game | None = None, outcome: GameOutcome | None = None) -> Board:
     """The board's fragments (out-of-band swaps by element id), as one HTML string."""
-    return render_to_string(BOARD_FRAGMENTS, board_context(session, changed, outcome))
+    context = board_context(session, changed, outcome)
+    return Board(context["revision"], render_to_string(BOARD_FRAGMENTS, context))
 
 
 def send_to_group(group: str, message: dict) -> None:
@@ -93,9 +101,16 @@ def send_to_group(group: str, message: dict) -> None:
 
 
 def broadcast_board(sender=None, *, session: Session, game: Game | None = None, outcome: GameOutcome | None = None,
-                    **kwargs) -> None:
-    """Render the board once and send that HTML to every board of the session."""
-    send_to_group(session_group(session.pk), {"type": "board.html", "html": render_board(session, game, outcome)})
+                    revision: int | None = None, **kwargs) -> None:
+    """Render the board once and send that HTML to every board of the session, marked with
+    the change's revision: a board forwards only what is newer than what it shows, whatever
+    order concurrent changes' messages arrive in. A change that a later one has already
+    overtaken sends nothing: the later one's broadcast brings the newer board."""
+    board = render_board(session, game, outcome)
+    if revision is not None and board.revision > revision:
+        return
+    send_to_group(session_group(session.pk), {"type": "board.html", "html": board.html,
+                                              "revision": board.revision if revision is None else revision})
 
 
 def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:

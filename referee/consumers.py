@@ -18,6 +18,7 @@ class BoardConsumer(AsyncWebsocketConsumer):
         group to the end, however it ends: a crash in connect, or a cancelled disconnect,
         mustn't leave a board counted that will never forward anything."""
         self.counted: list[str] = []
+        self.revision = -1  # of the board this socket shows
         try:
             await super().__call__(scope, receive, send)
         finally:
@@ -37,7 +38,9 @@ class BoardConsumer(AsyncWebsocketConsumer):
         handover.joined(boards)  # the session's broadcasts wait for this board's receipt
         self.counted.append(boards)
         await self.accept()
-        await self.send(text_data=await database_sync_to_async(render_board)(session))
+        board = await database_sync_to_async(render_board)(session)
+        self.revision = board.revision
+        await self.send(text_data=board.html)
 
     async def dispatch(self, message):
         """Channels' dispatch without the database clean-up it does before every handler:
@@ -57,7 +60,12 @@ class BoardConsumer(AsyncWebsocketConsumer):
         """Read-only: a client's messages change nothing."""
 
     async def board_html(self, event):
-        await self.send(text_data=event["html"])
+        """Forward a board newer than the one shown (an older one can arrive later when two
+        changes commit at once, or a change lands while this board is being rendered)."""
+        revision = event.get("revision")
+        if revision is None or revision > self.revision:
+            self.revision = self.revision if revision is None else revision
+            await self.send(text_data=event["html"])
         handover.forwarded(event.get("receipt"))
 
     async def board_close(self, event):

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models.functions import Lower
 from django.dispatch import Signal
 from django.utils import timezone
@@ -19,9 +19,10 @@ from engine import EntryError, GameOutcome, replay
 from .models import Game, Player, Round, RoundRevision, Seat, Session, new_share_token
 from .statistics import keep_figures
 
-# Sent after commit, with ``session=``, whenever a session's games or rounds change; the
-# TV board listens (scoring never imports the interface). Where one game changed, ``game=``
-# and ``outcome=`` (its replay, as committed) come too, so listeners need not replay it again.
+# Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
+# it), whenever a session's games or rounds change; the TV board listens (scoring never
+# imports the interface). Where one game changed, ``game=`` and ``outcome=`` (its replay, as
+# committed) come too, so listeners need not replay it again.
 session_changed = Signal()
 # Sent after commit, with ``session=`` and ``old_token=``, when a board's address changes.
 share_token_rotated = Signal()
@@ -40,7 +41,20 @@ CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
 
 
 def _announce(session: Session, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
-    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, game=game, outcome=outcome))
+    """Mark the change with the session's next revision and announce it once committed."""
+    revision = _next_revision(session)
+    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, game=game, outcome=outcome,
+                                                       revision=revision))
+
+
+def _next_revision(session: Session) -> int:
+    """The session's revision, counted up in the change's transaction. The update holds
+    the session's row until the commit, so revisions follow the order changes commit in
+    (one statement: the ORM's update() can't return the new value)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {Session._meta.db_table} SET revision = revision + 1 WHERE id = %s RETURNING revision",
+                       [session.pk])
+        return cursor.fetchone()[0]
 
 
 def clean_names(names: Iterable[str]) -> list[str]:

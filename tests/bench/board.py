@@ -164,7 +164,7 @@ def main() -> None:
     from tests.factories import PASSWORD
     from tests.servers import Daphne
 
-    fragment_size = len(render_board(sessions[0]).encode())
+    fragment_size = len(render_board(sessions[0]).html.encode())
     with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
         phone = Phone(server.url)
         phone.log_in("bench", PASSWORD)

@@ -209,9 +209,9 @@ def test_the_broadcast_takes_the_services_replay_and_reads_two_rows_sets_only(ho
     session, _, game = _evening_of_three_games(host)
     _, outcome = round_record(game=game, number=1, entry=ROUND, by=host)
     with CaptureQueriesContext(connection) as queries:
-        html = board.render_board(session, game, outcome)
-    assert len(queries) == 2, [q["sql"] for q in queries]  # the latest game, the tally
-    assert html == board.render_board(session)  # what a board connecting now is sent
+        html = board.render_board(session, game, outcome).html
+    assert len(queries) == 2, [q["sql"] for q in queries]  # the latest game (with the revision), the tally
+    assert html == board.render_board(session).html  # what a board connecting now is sent
     assert "Bob loses a token (2 left)" in text_of(html) and "Tonight Ann 1" in text_of(html)
 
 
@@ -223,8 +223,8 @@ def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally
     round_record(game=game, number=1, entry=ROUND, by=host)
     outcome = round_correct(round=first.rounds.get(), entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}},
                             by=host)
-    html = board.render_board(session, first, outcome)
-    assert html == board.render_board(session)
+    html = board.render_board(session, first, outcome).html
+    assert html == board.render_board(session).html
     assert "Stop the Bus, 3 tokens · game 3" in text_of(html) and "Bob loses a token (2 left)" in text_of(html)
     assert "Tonight Bob 1" in text_of(html) and "Ann 1" not in text_of(html)
 
@@ -310,3 +310,50 @@ async def test_closing_the_boards_of_a_rotated_link_waits_for_nothing():
         await asyncio.wait_for(handover.send_and_wait(board.token_group(session.share_token), {"type": "board.close"}),
                                10)
     assert (await communicator.receive_output())["type"] == "websocket.close"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_change_overtaken_by_a_later_one_sends_nothing():
+    """Two changes commit at once: the first one's hook runs after the second has committed.
+    Its replay is out of date, and the second's broadcast brings the newer board."""
+    session, game = await evening()
+    communicator, _ = await connect(session.share_token)
+    await communicator.receive_from()
+    heard = []
+
+    def keep(sender, **announced):
+        heard.append(announced)
+
+    from scoring.services import session_changed
+
+    session_changed.connect(keep, weak=False, dispatch_uid="test")
+    try:
+        await record(game, 1)
+        await record(game, 2, {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
+    finally:
+        session_changed.disconnect(dispatch_uid="test")
+    assert "Round 1 Bob's 5 high" in text_of(await communicator.receive_from())
+    assert "Round 2 Bob's 5 high" in text_of(await communicator.receive_from())
+    with mock.patch.object(board, "send_to_group") as sent:
+        await database_sync_to_async(board.broadcast_board)(**heard[0])  # round 1's hook, late
+        await database_sync_to_async(board.broadcast_board)(**heard[1])  # round 2's, again
+    assert sent.call_count == 1 and sent.call_args.args[1]["revision"] == heard[1]["revision"]
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
+    session, game = await evening()
+    communicator, _ = await connect(session.share_token)
+    await communicator.receive_from()
+    await record(game)
+    newest = await communicator.receive_from()
+    shown = (await database_sync_to_async(board.render_board)(session)).revision
+    group = board.session_group(session.pk)
+    for revision in (shown - 1, shown):  # an older board arriving late, and the same one again
+        await handover.send_and_wait(group, {"type": "board.html", "html": "<p>old</p>", "revision": revision})
+    assert await communicator.receive_nothing()
+    await handover.send_and_wait(group, {"type": "board.html", "html": "<p>newer</p>", "revision": shown + 1})
+    assert await communicator.receive_from() == "<p>newer</p>"
+    assert "Bob loses a token" in text_of(newest)
+    await communicator.disconnect()

@@ -235,12 +235,13 @@ def test_recording_a_round_writes_in_a_fixed_number_of_queries(host_client, even
                                                               django_assert_max_num_queries):
     """The path a round takes to the boards: the view's read, the locked write with its
     figures (one upsert), the board's render. Pinned so a regression shows."""
-    with django_assert_max_num_queries(17) as captured:  # savepoints included
+    with django_assert_max_num_queries(18) as captured:  # savepoints included
         host_client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="Jh Jd 4c",
                                                                Cy="7c 7d 9s"), headers=HX)
     writes = [query["sql"].split()[0] for query in captured.captured_queries
               if query["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
-    assert writes == ["INSERT", "INSERT"]  # the round, then every player's figures in one statement
+    assert writes == ["INSERT", "INSERT", "UPDATE"]  # the round, every player's figures in one statement, the
+    # session's revision
     seat_reads = [query for query in captured.captured_queries if 'FROM "scoring_seat"' in query["sql"]]
     assert len(seat_reads) == 2  # the view's (names and ids, which the write takes), the host's page's
     assert Round.objects.count() == 1 and bus.performances.count() == 3

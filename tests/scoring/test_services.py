@@ -94,6 +94,25 @@ def test_recording_returns_the_outcome_and_announces_after_commit(evening, host,
     assert (round_.number, outcome.standings) == (1, {"Ann": 2, "Bob": 1, "Cy": 2})
 
 
+def test_every_change_counts_the_sessions_revision_up_and_announces_it(evening, host,
+                                                                       django_capture_on_commit_callbacks):
+    heard = []
+    services.session_changed.connect(lambda sender, revision, **kw: heard.append(revision), weak=False,
+                                     dispatch_uid="test")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            game = bus(evening)
+            round_record(game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+            round_correct(round=game.rounds.get(), by=host, entry=hands(Ann="2C 3D 5H", Bob="AS KS QS", Cy="7C 7D 9S"))
+            round_delete_last(game=game, number=1)
+    finally:
+        services.session_changed.disconnect(dispatch_uid="test")
+    start = heard[0]
+    assert heard == [start, start + 1, start + 2, start + 3]
+    evening.refresh_from_db()
+    assert evening.revision == start + 3
+
+
 def test_a_second_submit_of_the_same_round_is_refused_by_number(evening, host):
     game = bus(evening)
     entry = hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
