@@ -357,3 +357,20 @@ async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
     assert await communicator.receive_from() == "<p>newer</p>"
     assert "Bob loses a token" in text_of(newest)
     await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_connects_without_looking_up_a_session_or_a_user():
+    """The board needs no login: a TV (or fifty, after a restart) connecting costs no session
+    or user lookups."""
+    import channels.auth
+    import channels.sessions
+
+    session, _ = await evening()
+    with mock.patch("channels.auth.get_user", wraps=channels.auth.get_user) as get_user, \
+            mock.patch.object(channels.sessions.InstanceSessionWrapper, "resolve_session",
+                              autospec=True, side_effect=channels.sessions.InstanceSessionWrapper.resolve_session) as load:
+        communicator, connected = await connect(session.share_token)
+        assert connected and "board-standings" in await communicator.receive_from()
+        await communicator.disconnect()
+    assert not get_user.called and not load.called
