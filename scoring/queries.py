@@ -110,4 +110,5 @@ def _most_wins_first(tally: Counter) -> dict[str, int]:
     return dict(sorted(tally.items(), key=lambda item: (-item[1], item[0])))
 
 
-__all__ = ["GameState", "evening_tally", "game_replay", "game_state", "games_of", "players_of", "sessions_of", "tally_of"]
+__all__ = ["GameState", "evening_tally", "game_replay", "game_state", "games_of", "players_of", "sessions_of",
+           "tally_of"]

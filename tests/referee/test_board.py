@@ -367,9 +367,9 @@ async def test_a_board_connects_without_looking_up_a_session_or_a_user():
     import channels.sessions
 
     session, _ = await evening()
+    wrapper = channels.sessions.InstanceSessionWrapper
     with mock.patch("channels.auth.get_user", wraps=channels.auth.get_user) as get_user, \
-            mock.patch.object(channels.sessions.InstanceSessionWrapper, "resolve_session",
-                              autospec=True, side_effect=channels.sessions.InstanceSessionWrapper.resolve_session) as load:
+            mock.patch.object(wrapper, "resolve_session", autospec=True, side_effect=wrapper.resolve_session) as load:
         communicator, connected = await connect(session.share_token)
         assert connected and "board-standings" in await communicator.receive_from()
         await communicator.disconnect()
