@@ -64,7 +64,8 @@ class BoardConsumer(AsyncWebsocketConsumer):
         changes commit at once, or a change lands while this board is being rendered)."""
         revision = event.get("revision")
         if revision is None or revision > self.revision:
-            self.revision = self.revision if revision is None else revision
+            if revision is not None:
+                self.revision = revision
             await self.send(text_data=event["html"])
         handover.forwarded(event.get("receipt"))
 

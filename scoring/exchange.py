@@ -120,7 +120,8 @@ def _import_game(host, session: Session, item: dict, players: dict) -> None:
                                                     entry=revision_item["entry"], replaced_by=host)
             RoundRevision.objects.filter(pk=revision.pk).update(
                 replaced_at=parse_datetime(revision_item["replaced_at"]))
-    keep_figures(game, game_replay(game, [round_item["entry"] for round_item in item["rounds"]], item["seats"]))
+    outcome = game_replay(game, [round_item["entry"] for round_item in item["rounds"]], item["seats"])
+    keep_figures(game, outcome, {name: players[name.casefold()].pk for name in item["seats"]})
 
 
 def _moment(text: str | None):

@@ -173,8 +173,9 @@ def game_end(*, game: Game) -> GameOutcome:
         raise EntryError(ONLY_COMMERCE_ENDS)
     game.ended = True
     game.save(update_fields=["ended"])
-    outcome = game_replay(game)
-    keep_figures(game, outcome)
+    players = seated_players(game)
+    outcome = game_replay(game, seats=list(players))
+    keep_figures(game, outcome, players)
     _announce(game.session, game, outcome)
     return outcome
 
@@ -253,7 +254,8 @@ def round_delete_last(*, game: Game, number: int) -> GameOutcome:
     if last.number != number:
         raise EntryError(NOT_THE_LAST_ROUND.format(number=number))
     last.delete()
-    outcome = game_replay(game)
-    keep_figures(game, outcome)
+    players = seated_players(game)
+    outcome = game_replay(game, seats=list(players))
+    keep_figures(game, outcome, players)
     _announce(game.session, game, outcome)
     return outcome

@@ -15,7 +15,7 @@ from django.db.models import Count, Q, Sum
 from engine import CATEGORIES, GameOutcome
 from engine.statistics import deal_frequencies, figures_of, ruleset_of
 
-from .models import Game, Performance, Player, Seat
+from .models import Game, Performance, Player
 
 # --- Keeping the figures -------------------------------------------------------------------------
 
@@ -43,12 +43,10 @@ def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome
 _FIGURE_FIELDS = [f.name for f in Performance._meta.concrete_fields if f.name not in ("id", "game", "player")]
 
 
-def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int] | None = None) -> None:
+def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int]) -> None:
     """Rewrite the game's figures from its replay, inside the caller's transaction, in one
-    statement (``player_ids``: the seated players' ids by name, if the caller has them).
-    A game's seats never change, so its rows are always the same players'."""
-    if player_ids is None:
-        player_ids = dict(Seat.objects.filter(game=game).values_list("player__name", "player_id"))
+    statement (``player_ids``: the seated players' ids by name, which the caller has read
+    for the replay). A game's seats never change, so its rows are always the same players'."""
     rows = performance_rows(Performance, game.pk, player_ids, outcome)
     if not rows:  # no round left
         Performance.objects.filter(game=game).delete()
