@@ -63,15 +63,20 @@ class Board(NamedTuple):
     html: str
 
 
-def board_context(session: Session, changed: Game | None = None, outcome: GameOutcome | None = None) -> dict:
+def board_context(session: Session, current: Game | None = None, outcome: GameOutcome | None = None,
+                  revision: int | None = None) -> dict:
     """What the board shows: the session's latest game as replayed, the evening's tally, and
-    the session's revision as read before them (the board is at least that new). ``changed``
-    and ``outcome``: a game a service has just committed, and its replay; when it is the
-    latest game, the board takes that replay rather than reading and replaying its rounds."""
-    game = Game.objects.filter(session=session).select_related("session").order_by("-number").first()
-    revision = game.session.revision if game else Session.objects.values_list("revision", flat=True).get(pk=session.pk)
-    if game is not None and (changed is None or outcome is None or changed.pk != game.pk):
-        outcome = queries.game_state(game).outcome  # None if a stored round no longer passes
+    the session's revision (the board is at least that new). Given ``current``, ``outcome``
+    and ``revision`` (a change a service has just committed to the session's current game:
+    that game, its replay and the revision as the change left them), the board reads only
+    the tally; otherwise it reads the revision first, then the latest game and its rounds."""
+    if current is not None and outcome is not None and revision is not None:
+        game = current
+    else:
+        game = Game.objects.filter(session=session).select_related("session").order_by("-number").first()
+        revision = (game.session.revision if game
+                    else Session.objects.values_list("revision", flat=True).get(pk=session.pk))
+        outcome = queries.game_state(game).outcome if game else None  # None if a stored round no longer passes
     rounds = outcome.rounds if outcome else ()
     return {
         "session": session, "revision": revision, "game": game, "outcome": outcome, "tally": queries.tally_of(session),
@@ -82,9 +87,10 @@ def board_context(session: Session, changed: Game | None = None, outcome: GameOu
     }
 
 
-def render_board(session: Session, changed: Game | None = None, outcome: GameOutcome | None = None) -> Board:
+def render_board(session: Session, current: Game | None = None, outcome: GameOutcome | None = None,
+                 revision: int | None = None) -> Board:
     """The board's fragments (out-of-band swaps by element id), as one HTML string."""
-    context = board_context(session, changed, outcome)
+    context = board_context(session, current, outcome, revision)
     return Board(context["revision"], render_to_string(BOARD_FRAGMENTS, context))
 
 
@@ -100,17 +106,17 @@ def send_to_group(group: str, message: dict) -> None:
         loop.create_task(get_channel_layer().group_send(group, message))
 
 
-def broadcast_board(sender=None, *, session: Session, game: Game | None = None, outcome: GameOutcome | None = None,
-                    revision: int | None = None, **kwargs) -> None:
+def broadcast_board(sender=None, *, session: Session, revision: int, game: Game | None = None,
+                    outcome: GameOutcome | None = None, **kwargs) -> None:
     """Render the board once and send that HTML to every board of the session, marked with
     the change's revision: a board forwards only what is newer than what it shows, whatever
-    order concurrent changes' messages arrive in. A change that a later one has already
-    overtaken sends nothing: the later one's broadcast brings the newer board."""
-    board = render_board(session, game, outcome)
-    if revision is not None and board.revision > revision:
+    order concurrent changes' messages arrive in. A change that isn't to the current game
+    reads the board anew, and sends nothing if a later change has overtaken it meanwhile:
+    the later one's broadcast brings the newer board."""
+    board = render_board(session, game, outcome, revision)
+    if board.revision > revision:
         return
-    send_to_group(session_group(session.pk), {"type": "board.html", "html": board.html,
-                                              "revision": board.revision if revision is None else revision})
+    send_to_group(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})
 
 
 def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:

@@ -21,8 +21,9 @@ from .statistics import keep_figures
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
 # it), whenever a session's games or rounds change; the TV board listens (scoring never
-# imports the interface). Where one game changed, ``game=`` and ``outcome=`` (its replay, as
-# committed) come too, so listeners need not replay it again.
+# imports the interface). Where the change was to the session's current (latest) game,
+# ``game=`` and ``outcome=`` (its replay, as committed) come too, so listeners need not read
+# and replay it again; otherwise they are None.
 session_changed = Signal()
 # Sent after commit, with ``session=`` and ``old_token=``, when a board's address changes.
 share_token_rotated = Signal()
@@ -42,19 +43,26 @@ CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
 
 def _announce(session: Session, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
     """Mark the change with the session's next revision and announce it once committed."""
-    revision = _next_revision(session)
-    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, game=game, outcome=outcome,
-                                                       revision=revision))
+    revision, latest = _next_revision(session)
+    current = game is not None and game.number == latest
+    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, revision=revision,
+                                                       game=game if current else None,
+                                                       outcome=outcome if current else None))
 
 
-def _next_revision(session: Session) -> int:
-    """The session's revision, counted up in the change's transaction. The update holds
-    the session's row until the commit, so revisions follow the order changes commit in
-    (one statement: the ORM's update() can't return the new value)."""
+def _next_revision(session: Session) -> tuple[int, int | None]:
+    """The session's revision, counted up in the change's transaction, and the number of its
+    latest game. The update holds the session's row until the commit, so revisions follow
+    the order changes commit in; the latest game is read after it, in a statement of its
+    own (on PostgreSQL a statement sees the data as it was when the statement began, before
+    any wait for the row), so it includes a game started by a change committed just before.
+    Plain SQL: the ORM's update() can't return values, and this runs on every change."""
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {Session._meta.db_table} SET revision = revision + 1 WHERE id = %s RETURNING revision",
                        [session.pk])
-        return cursor.fetchone()[0]
+        (revision,) = cursor.fetchone()
+        cursor.execute(f"SELECT MAX(number) FROM {Game._meta.db_table} WHERE session_id = %s", [session.pk])
+        return revision, cursor.fetchone()[0]
 
 
 def clean_names(names: Iterable[str]) -> list[str]:

@@ -1,6 +1,8 @@
 """The write path: each service in one transaction, validated by the engine, announced after commit."""
 
 import threading
+import time
+from unittest import mock
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -94,6 +96,29 @@ def test_recording_returns_the_outcome_and_announces_after_commit(evening, host,
     assert (round_.number, outcome.standings) == (1, {"Ann": 2, "Bob": 1, "Cy": 2})
 
 
+def test_a_change_to_the_sessions_current_game_is_announced_with_it_and_its_replay(evening, host,
+                                                                                   django_capture_on_commit_callbacks):
+    """Listeners (the board) take the game and its replay from the announcement rather than
+    reading them again, but only when that game is still the session's latest: a correction
+    to an earlier game doesn't change which game the room is playing."""
+    heard = []
+    services.session_changed.connect(lambda sender, game, outcome, **kw: heard.append((game, outcome)), weak=False,
+                                     dispatch_uid="test")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            first = bus(evening)
+            round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+            second = bus(evening)
+            round_correct(round=first.rounds.get(), by=host, entry=hands(Ann="2C 3D 5H", Bob="AS KS QS", Cy="7C 7D 9S"))
+            _, outcome = round_record(game=second, number=1, by=host,
+                                      entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+    finally:
+        services.session_changed.disconnect(dispatch_uid="test")
+    assert [game for game, _ in heard] == [first, first, second, None, second]
+    assert heard[3] == (None, None) and heard[4][1] == outcome
+    assert heard[1][1].standings == {"Ann": 2, "Bob": 1, "Cy": 2}
+
+
 def test_every_change_counts_the_sessions_revision_up_and_announces_it(evening, host,
                                                                        django_capture_on_commit_callbacks):
     heard = []
@@ -152,6 +177,49 @@ def test_two_phones_recording_the_same_round_at_once_record_one_round(host):
     assert sorted(results) == ["Round 1 was already recorded.", "recorded"]
     assert Round.objects.filter(game=game).count() == 1
 
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_committed_after_a_new_game_started_is_not_announced_as_the_current_game(host):
+    """A round is recorded in the first game while the host starts a second one: the round's
+    change waits for the new game's commit, and is then not announced as the current game's."""
+    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    first = bus(evening)
+    new_game_counted = threading.Event()
+    next_revision = services._next_revision
+    heard = []
+
+    def counting_in_turn(session):
+        if threading.current_thread().name == "new game":
+            counted = next_revision(session)  # holds the session's row until its commit...
+            new_game_counted.set()
+            time.sleep(0.3)  # ...while the round's count waits for it
+            return counted
+        return next_revision(session)
+
+    def in_thread(change):
+        try:
+            change()
+        finally:
+            connection.close()
+
+    services.session_changed.connect(lambda sender, game, revision, **kw: heard.append((game, revision)),
+                                     weak=False, dispatch_uid="test")
+    try:
+        with mock.patch.object(services, "_next_revision", counting_in_turn):
+            new_game = threading.Thread(name="new game", target=in_thread, args=(lambda: bus(evening),))
+            new_game.start()
+            assert new_game_counted.wait(5)
+            round_ = threading.Thread(target=in_thread, args=(lambda: round_record(
+                game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")),))
+            round_.start()
+            new_game.join()
+            round_.join()
+    finally:
+        services.session_changed.disconnect(dispatch_uid="test")
+    (second, started), (current, recorded) = heard
+    assert second.number == 2 and started < recorded
+    assert current is None  # the room is playing the second game by then
 
 def test_a_finished_game_takes_no_more_rounds(evening, host):
     game = bus(evening, tokens=1)
