@@ -108,14 +108,16 @@ def record_round(request, game: Game | None) -> RoundEntryForm | None:
     """Record the posted round; the form to show again if it was refused, else None."""
     if game is None:
         return None
-    current = queries.game_state(game)  # only the game the round is for
+    # Only the game the round is for, as of the session's revision read with it: the write
+    # takes these reads unless another change has come in since.
+    current = queries.game_state(game, revision=game.session.revision)
     number = _posted_number(request)
     form = entry_form_for(current, request.POST, number=number)
     if not form.is_valid():
         return form
     try:
         services.round_record(game=current.game, number=form.cleaned_data["number"], entry=form.entry(),
-                              by=request.user, players=current.player_ids)
+                              by=request.user, known=current)
     except services.RoundAlreadyRecorded as error:
         messages.info(request, str(error))
         return None

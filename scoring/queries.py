@@ -36,6 +36,7 @@ class GameState:
     outcome: GameOutcome | None
     error: EntryError | None = None  # a stored round the engine now refuses (should never happen)
     player_ids: Mapping[str, int] | None = None  # the seated players' ids by name, where read
+    revision: int | None = None  # the session's revision, where read before the rest (see game_state)
 
     @property
     def next_number(self) -> int:
@@ -65,19 +66,21 @@ def games_of(session: Session) -> list[GameState]:
     return [_state(game, seats[game.pk], rounds[game.pk]) for game in games]
 
 
-def game_state(game: Game) -> GameState:
-    """One game, replayed: two queries."""
+def game_state(game: Game, revision: int | None = None) -> GameState:
+    """One game, replayed: two queries. ``revision``: the session's revision as read before
+    these (with the game, say); a change recorded from this state then needn't read them
+    again if the revision hasn't moved since (see services.round_record)."""
     player_ids = seated_players(game)
-    return _state(game, list(player_ids), list(game.rounds.order_by("number")), player_ids)
+    return _state(game, list(player_ids), list(game.rounds.order_by("number")), player_ids, revision)
 
 
-def _state(game: Game, seats: list[str], rounds: list[Round], player_ids: Mapping[str, int] | None = None
-           ) -> GameState:
+def _state(game: Game, seats: list[str], rounds: list[Round], player_ids: Mapping[str, int] | None = None,
+           revision: int | None = None) -> GameState:
     try:
         outcome = game_replay(game, [r.entry for r in rounds], seats)
     except EntryError as error:
-        return GameState(game, seats, rounds, None, error, player_ids)
-    return GameState(game, seats, rounds, outcome, player_ids=player_ids)
+        return GameState(game, seats, rounds, None, error, player_ids, revision)
+    return GameState(game, seats, rounds, outcome, player_ids=player_ids, revision=revision)
 
 
 def first_entries_of(session: Session) -> dict[int, dict[int, dict]]:

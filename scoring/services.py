@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -18,6 +19,9 @@ from engine import EntryError, GameOutcome, replay
 
 from .models import Game, Player, Round, RoundRevision, Seat, Session, new_share_token
 from .statistics import keep_figures
+
+if TYPE_CHECKING:
+    from .queries import GameState
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
 # it), whenever a session's games or rounds change; the TV board listens (scoring never
@@ -41,28 +45,42 @@ SEATS_FROM_SESSION = "{name} is not a player of this session."
 CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
 
 
-def _announce(session: Session, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
-    """Mark the change with the session's next revision and announce it once committed."""
-    revision, latest = _next_revision(session)
-    current = game is not None and game.number == latest
-    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, revision=revision,
-                                                       game=game if current else None,
-                                                       outcome=outcome if current else None))
+class Turn(NamedTuple):
+    """A change's place in its session's queue (see _take_turn)."""
+
+    revision: int  # the session's, as this change leaves it
+    latest: int | None  # the number of the session's latest game, as the changes before this one left it
 
 
-def _next_revision(session: Session) -> tuple[int, int | None]:
-    """The session's revision, counted up in the change's transaction, and the number of its
-    latest game. The update holds the session's row until the commit, so revisions follow
-    the order changes commit in; the latest game is read after it, in a statement of its
-    own (on PostgreSQL a statement sees the data as it was when the statement began, before
-    any wait for the row), so it includes a game started by a change committed just before.
-    Plain SQL: the ORM's update() can't return values, and this runs on every change."""
+def _take_turn(session_id: int) -> Turn:
+    """First thing in a change: count the session's revision up. The update holds the
+    session's row until the commit, so the session's changes queue up here (every service
+    in the same order: no deadlock) and revisions follow the order they commit in. The
+    latest game is read after it, in a statement of its own (on PostgreSQL a statement sees
+    the data as it was when it began, before any wait for the row). Plain SQL: the ORM's
+    update() can't return values, and this runs on every change."""
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {Session._meta.db_table} SET revision = revision + 1 WHERE id = %s RETURNING revision",
-                       [session.pk])
+                       [session_id])
         (revision,) = cursor.fetchone()
-        cursor.execute(f"SELECT MAX(number) FROM {Game._meta.db_table} WHERE session_id = %s", [session.pk])
-        return revision, cursor.fetchone()[0]
+        cursor.execute(f"SELECT MAX(number) FROM {Game._meta.db_table} WHERE session_id = %s", [session_id])
+        return Turn(revision, cursor.fetchone()[0])
+
+
+def _in_turn(game: Game) -> tuple[Game, Turn]:
+    """Take the turn of the game's session, then read the game again, as the changes
+    before this one left it."""
+    turn = _take_turn(game.session_id)
+    return Game.objects.select_related("session").get(pk=game.pk), turn
+
+
+def _announce(session: Session, turn: Turn, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
+    """Announce the change once committed, with its game and replay if that is the
+    session's current (latest) game: the one the change started, or the latest before."""
+    current = game is not None and game.number >= (turn.latest or 0)
+    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, revision=turn.revision,
+                                                       game=game if current else None,
+                                                       outcome=outcome if current else None))
 
 
 def clean_names(names: Iterable[str]) -> list[str]:
@@ -100,7 +118,7 @@ def session_start(*, host, title: str, played_on: datetime.date, player_names: I
     session.full_clean()
     session.save()
     session.players.set(players_named(host=host, names=names))
-    _announce(session)
+    _announce(session, _take_turn(session.pk))
     return session
 
 
@@ -140,12 +158,12 @@ def game_start(*, session: Session, kind: str, seat_names: list[str], options: M
             raise EntryError(SEATS_FROM_SESSION.format(name=name), field="players")
     options = dict(options)
     outcome = replay(kind, list(seat_names), [], **options)  # refuses bad options or seats, naming them
-    number = (session.games.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    game = Game(session=session, number=number, kind=kind, options=options)
+    turn = _take_turn(session.pk)  # two games started at once are numbered one after the other
+    game = Game(session=session, number=(turn.latest or 0) + 1, kind=kind, options=options)
     game.full_clean()
     game.save()
     Seat.objects.bulk_create(Seat(game=game, player=present[name], position=i) for i, name in enumerate(seat_names))
-    _announce(session, game, outcome)
+    _announce(session, turn, game, outcome)
     return game
 
 
@@ -168,15 +186,10 @@ def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str
     return replay(game.kind, seat_names(game) if seats is None else seats, rounds, **options)
 
 
-def _locked(game: Game) -> Game:
-    """The game row, locked until the transaction ends: writers of one game queue up."""
-    return Game.objects.select_for_update().select_related("session").get(pk=game.pk)
-
-
 @transaction.atomic
 def game_end(*, game: Game) -> GameOutcome:
     """The host ends a Commerce game: the highest balance wins."""
-    game = _locked(game)
+    game, turn = _in_turn(game)
     if game.kind != Game.Kind.COMMERCE:
         raise EntryError(ONLY_COMMERCE_ENDS)
     game.ended = True
@@ -184,7 +197,7 @@ def game_end(*, game: Game) -> GameOutcome:
     players = seated_players(game)
     outcome = game_replay(game, seats=list(players))
     keep_figures(game, outcome, players)
-    _announce(game.session, game, outcome)
+    _announce(game.session, turn, game, outcome)
     return outcome
 
 
@@ -195,14 +208,21 @@ class RoundAlreadyRecorded(EntryError):
 
 
 @transaction.atomic
-def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mapping[str, int] | None = None
-                 ) -> tuple[Round, GameOutcome]:
+def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mapping[str, int] | None = None,
+                 known: GameState | None = None) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
     A second submit of the same round records nothing and says so. ``players``: the game's
     seated players' ids by name in seat order, if the caller has read them (a game's seats
-    never change, so they need not be read again under the lock)."""
-    game = _locked(game)
-    entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
+    never change). ``known``: the game as the caller read it, with the session's revision
+    read before the rest (queries.game_state): if the change's turn finds the revision not
+    moved since, nothing has changed, and the caller's reads are taken as they are."""
+    turn = _take_turn(game.session_id)
+    if known is not None and known.revision is not None and turn.revision == known.revision + 1 and known.player_ids:
+        entries, players = [r.entry for r in known.rounds], known.player_ids
+    else:
+        game = Game.objects.select_related("session").get(pk=game.pk)
+        entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
+        players = players or seated_players(game)
     expected = len(entries) + 1
     if number < expected:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
@@ -210,7 +230,6 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mappin
         raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
     if game.ended:
         raise EntryError(GAME_ENDED)
-    players = players or seated_players(game)
     outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
     try:
         with transaction.atomic():  # the unique (game, number) backs the check above
@@ -218,7 +237,7 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mappin
     except IntegrityError:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
     keep_figures(game, outcome, players)
-    _announce(game.session, game, outcome)
+    _announce(game.session, turn, game, outcome)
     return round_, outcome
 
 
@@ -227,7 +246,7 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     """Replace a past round's entry, keeping the previous one in its revision trail. The
     whole game is replayed: a later round that the correction makes impossible (a player
     now out, a game now over) refuses the correction, naming that round."""
-    game = _locked(round.game)
+    game, turn = _in_turn(round.game)
     rounds = list(game.rounds.order_by("number"))
     target = next(r for r in rounds if r.pk == round.pk)
     entries = [dict(entry) if r.pk == target.pk else r.entry for r in rounds]
@@ -241,6 +260,7 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
                              position=error.position) from None
         raise
     if target.entry == dict(entry):
+        transaction.set_rollback(True)  # nothing changes: the revision isn't counted up either
         return outcome
     revisions = target.revisions.count()
     RoundRevision.objects.create(round=target, number=revisions + 1, entry=target.entry, replaced_by=by)
@@ -248,14 +268,14 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     target.corrected_at = timezone.now()
     target.save(update_fields=["entry", "corrected_at"])
     keep_figures(game, outcome, players)
-    _announce(game.session, game, outcome)
+    _announce(game.session, turn, game, outcome)
     return outcome
 
 
 @transaction.atomic
 def round_delete_last(*, game: Game, number: int) -> GameOutcome:
     """Delete the last round (``number`` is the round the host confirmed deleting)."""
-    game = _locked(game)
+    game, turn = _in_turn(game)
     last = game.rounds.order_by("-number").first()
     if last is None:
         raise EntryError(NO_ROUNDS)
@@ -265,5 +285,5 @@ def round_delete_last(*, game: Game, number: int) -> GameOutcome:
     players = seated_players(game)
     outcome = game_replay(game, seats=list(players))
     keep_figures(game, outcome, players)
-    _announce(game.session, game, outcome)
+    _announce(game.session, turn, game, outcome)
     return outcome

@@ -138,32 +138,30 @@ async def measure(base: str, sessions, phone: Phone, fragment_size: int):
 
 def profile_rounds(host, session, rounds: int = 12) -> str:
     """Where a round's time goes, in this process, step by step as the view takes it (the
-    median over ``rounds`` rounds): the view's read (the game, its seats, its rounds, their
-    replay), the write (lock, read, replay, insert, the figures, commit), the board's render
-    from the write's replay, and the host's page after it."""
+    median over ``rounds`` rounds): the view's read, the write, the board's render from
+    what the write announced, and the host's page after it."""
     from django.template.loader import render_to_string
 
     from referee.board import render_board
     from referee.sessions import session_context
+    from scoring.models import Game
     from scoring.queries import game_state
-    from scoring.services import round_record
-
-    from scoring.services import session_changed
+    from scoring.services import round_record, session_changed
 
     session_changed.disconnect(dispatch_uid="board-broadcast")  # the render is timed on its own; no server here
     heard = []
     session_changed.connect(lambda sender, **change: heard.append(change), weak=False, dispatch_uid="bench")
-    game = session.games.get()
     entry = {"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "JH JD 4C", "Di": "2C 3D 5H"}}
-    steps = ["the view's read and replay", "the write (lock, read, replay, insert, figures, commit)",
-             "the board's render (the tally, template)", "the host's page (after the boards have it)"]
+    steps = ["the view's read (the game with the revision, seats, rounds) and replay",
+             "the write (the turn, insert, figures, commit)", "the board's render (the tally, template)",
+             "the host's page (after the boards have it)"]
     timings: dict[str, list[float]] = {step: [] for step in steps}
     for _ in range(rounds):
         marks = [time.perf_counter()]
-        state = game_state(game)
+        game = Game.objects.select_related("session").filter(session=session).order_by("-number").first()
+        state = game_state(game, revision=game.session.revision)
         marks.append(time.perf_counter())
-        round_record(game=game, number=state.next_number, entry=entry, by=host,
-                                  players=state.player_ids)
+        round_record(game=game, number=state.next_number, entry=entry, by=host, known=state)
         marks.append(time.perf_counter())
         change = heard[-1]
         render_board(session, change["game"], change["outcome"], change["revision"])

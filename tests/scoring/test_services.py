@@ -151,7 +151,7 @@ def test_a_second_submit_of_the_same_round_is_refused_by_number(evening, host):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_recording_the_same_round_at_once_record_one_round(host):
-    """Two threads, two connections, two transactions: the game row lock (and the unique
+    """Two threads, two connections, two transactions: the session's turn (and the unique
     (game, number) behind it) lets exactly one through."""
     evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     game = bus(evening)
@@ -186,7 +186,7 @@ def test_a_change_committed_after_a_new_game_started_is_not_announced_as_the_cur
     evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     first = bus(evening)
     new_game_counted = threading.Event()
-    next_revision = services._next_revision
+    next_revision = services._take_turn
     heard = []
 
     def counting_in_turn(session):
@@ -206,7 +206,7 @@ def test_a_change_committed_after_a_new_game_started_is_not_announced_as_the_cur
     services.session_changed.connect(lambda sender, game, revision, **kw: heard.append((game, revision)),
                                      weak=False, dispatch_uid="test")
     try:
-        with mock.patch.object(services, "_next_revision", counting_in_turn):
+        with mock.patch.object(services, "_take_turn", counting_in_turn):
             new_game = threading.Thread(name="new game", target=in_thread, args=(lambda: bus(evening),))
             new_game.start()
             assert new_game_counted.wait(5)
@@ -220,6 +220,75 @@ def test_a_change_committed_after_a_new_game_started_is_not_announced_as_the_cur
     (second, started), (current, recorded) = heard
     assert second.number == 2 and started < recorded
     assert current is None  # the room is playing the second game by then
+
+
+def read_as_the_view_does(session):
+    """The session's latest game with the session's revision (one statement), then its seats
+    and rounds, replayed."""
+    from scoring import queries
+
+    game = Game.objects.select_related("session").filter(session=session).order_by("-number").first()
+    return queries.game_state(game, revision=game.session.revision)
+
+
+def test_a_round_recorded_from_what_was_read_at_the_sessions_revision_reads_nothing_again(evening, host):
+    """The revision counted up first says whether anything changed since the caller read
+    the game: nothing has, so the write takes the caller's seats and rounds as they are."""
+    from django.test.utils import CaptureQueriesContext
+
+    bus(evening)
+    state = read_as_the_view_does(evening)
+    with CaptureQueriesContext(connection) as captured:
+        round_record(game=state.game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"),
+                     known=state)
+    reads = [query["sql"] for query in captured if query["sql"].startswith("SELECT")]
+    assert len(reads) == 1 and reads[0].startswith("SELECT MAX(number)"), reads  # the latest game, for the board
+    assert Round.objects.get().number == 1 and state.game.performances.count() == 3
+
+
+def test_a_round_recorded_from_what_another_change_has_overtaken_reads_the_game_again(evening, host):
+    commerce = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 5})
+    round_record(game=commerce, number=1, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
+    state = read_as_the_view_does(evening)
+    game_end(game=commerce)  # from another phone, meanwhile
+    with pytest.raises(EntryError, match=f"^{GAME_ENDED}$"):
+        round_record(game=state.game, number=2, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"), known=state)
+    assert commerce.rounds.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_games_started_at_once_are_numbered_one_after_the_other(host):
+    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    start = threading.Barrier(2)
+    failures = []
+
+    def phone():
+        try:
+            start.wait()
+            bus(evening)
+        except Exception as error:  # noqa: BLE001 - any failure is the test's
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert sorted(evening.games.values_list("number", flat=True)) == [1, 2]
+
+
+def test_a_correction_to_the_same_entry_changes_nothing_not_even_the_revision(evening, host):
+    game = bus(evening)
+    entry = hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+    round_record(game=game, number=1, by=host, entry=entry)
+    evening.refresh_from_db()
+    before = evening.revision
+    round_correct(round=game.rounds.get(), by=host, entry=entry)
+    evening.refresh_from_db()
+    assert evening.revision == before and not RoundRevision.objects.exists()
 
 def test_a_finished_game_takes_no_more_rounds(evening, host):
     game = bus(evening, tokens=1)
