@@ -231,9 +231,8 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mappin
     if game.ended:
         raise EntryError(GAME_ENDED)
     outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
-    try:
-        with transaction.atomic():  # the unique (game, number) backs the check above
-            round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
+    try:  # the unique (game, number) backs the check above; the change then stops, undone whole
+        round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
     except IntegrityError:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
     keep_figures(game, outcome, players)

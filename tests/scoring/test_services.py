@@ -10,7 +10,7 @@ from django.db import connection
 
 from engine import EntryError
 from scoring import services
-from scoring.models import Game, Player, Round, RoundRevision
+from scoring.models import Game, Player, Round, RoundRevision, Session
 from scoring.services import (
     GAME_ENDED,
     ONLY_COMMERCE_ENDS,
@@ -289,6 +289,20 @@ def test_a_correction_to_the_same_entry_changes_nothing_not_even_the_revision(ev
     round_correct(round=game.rounds.get(), by=host, entry=entry)
     evening.refresh_from_db()
     assert evening.revision == before and not RoundRevision.objects.exists()
+
+
+def test_a_round_written_behind_the_services_back_is_still_recorded_only_once(evening, host):
+    """The unique (game, number) backs the check: a round added without taking the session's
+    turn (an admin's edit) leaves the revision as it was, and the caller's reads look current."""
+    bus(evening)
+    state = read_as_the_view_does(evening)
+    entry = hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+    Round.objects.create(game=state.game, number=1, entry=entry, recorded_by=host)
+    evening.refresh_from_db()
+    with pytest.raises(RoundAlreadyRecorded, match=f"^{ROUND_ALREADY_RECORDED.format(number=1)}$"):
+        round_record(game=state.game, number=1, by=host, entry=entry, known=state)
+    assert Round.objects.count() == 1 and not state.game.performances.exists()
+    assert Session.objects.get(pk=evening.pk).revision == evening.revision  # not counted up
 
 def test_a_finished_game_takes_no_more_rounds(evening, host):
     game = bus(evening, tokens=1)
