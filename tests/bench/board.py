@@ -75,6 +75,44 @@ class Phone:
         self.token = self.csrf("/sessions/")
 
 
+class Poster:
+    """The phone's rounds, posted from the event loop that times them (on a kept-alive
+    connection of its own, with the phone's cookies): the clock starts as the request is
+    written, with no thread hop before it, as the floors' clocks start as their message is."""
+
+    def __init__(self, phone: Phone):
+        self.phone = phone
+
+    async def open(self) -> None:
+        netloc = urllib.parse.urlsplit(self.phone.base)
+        self.reader, self.writer = await asyncio.open_connection(netloc.hostname, netloc.port)
+
+    def send(self, path: str, data: dict) -> None:
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.phone.token}).encode()
+        cookie = "; ".join(f"{name}={value}" for name, value in self.phone.cookies.items())
+        head = (f"POST {path} HTTP/1.1\r\nHost: {urllib.parse.urlsplit(self.phone.base).netloc}\r\n"
+                f"Referer: {self.phone.base}{path}\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                f"HX-Request: true\r\nCookie: {cookie}\r\nContent-Length: {len(body)}\r\n\r\n")
+        self.writer.write(head.encode() + body)
+
+    async def response(self) -> int:
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while (line := (await self.reader.readline()).decode().strip()):
+            name, _, value = line.partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "set-cookie":
+                cookie, _, rest = value.strip().partition("=")
+                self.phone.cookies[cookie] = rest.split(";")[0]
+        await self.reader.readexactly(length)
+        return status
+
+    async def close(self) -> None:
+        self.writer.close()
+        await self.writer.wait_closed()
+
+
 async def arrivals(sockets):
     async def one(socket):
         await socket.recv()
@@ -106,14 +144,17 @@ async def measure(base: str, sessions, phone: Phone, fragment_size: int):
         boards.append(sockets)
 
     latencies, responses = [], []
+    poster = Poster(phone)
+    await poster.open()
     for number in range(1, ROUNDS_EACH + 1):
         for session, sockets in zip(sessions, boards):
             waiting = asyncio.ensure_future(arrivals(sockets))
             start = time.perf_counter()
-            await asyncio.to_thread(phone.post, session.get_absolute_url(), {"number": str(number), **ENTRY})
-            responded = time.perf_counter() - start
+            poster.send(session.get_absolute_url(), {"number": str(number), **ENTRY})
+            assert await poster.response() == 200
+            responses.append(time.perf_counter() - start)
             latencies.append(max(await waiting) - start)
-            responses.append(responded)
+    await poster.close()
 
     echo_times = []
     async with connect(f"{ws}/ws/bench/echo/") as echo:

@@ -160,6 +160,32 @@ async def test_a_request_goes_to_a_worker_thread_once_for_the_whole_middleware_c
     assert len(hops) <= 5, hops
 
 
+
+@pytest.mark.django_db(transaction=True)
+async def test_every_request_runs_on_the_one_worker_thread_the_boards_share():
+    """Django gives each request a new worker thread (two, with asgiref 3.13) and a new
+    database connection in it, which cost more than the view on the way from a round to
+    the boards; here every request's sync code runs on the process's one worker thread for
+    sync code, the one Channels' consumers already share."""
+    import threading
+
+    from channels.db import database_sync_to_async
+    from django.core.signals import request_started
+
+    from ..factories import UserFactory
+
+    threads = []
+    request_started.connect(lambda **kwargs: threads.append(threading.get_ident()), weak=False, dispatch_uid="test")
+    try:
+        for _ in range(3):
+            status, _ = await asgi_get("/")
+            assert status == 200
+    finally:
+        request_started.disconnect(dispatch_uid="test")
+    boards_thread = await database_sync_to_async(threading.get_ident)()
+    assert set(threads) == {boards_thread}
+    assert await database_sync_to_async(lambda: UserFactory().pk)()  # the database, from that thread
+
 def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_path):
     import subprocess
     import sys
