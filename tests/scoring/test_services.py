@@ -149,34 +149,42 @@ def test_a_second_submit_of_the_same_round_is_refused_by_number(evening, host):
     assert Round.objects.count() == 1
 
 
+def at_once(*changes):
+    """Each change in a thread of its own (its own connection and transaction), all started
+    together: what each returned, or raised."""
+    start = threading.Barrier(len(changes))
+    outcomes = [None] * len(changes)
+
+    def run(number, change):
+        try:
+            start.wait()
+            outcomes[number] = change()
+        except Exception as error:  # noqa: BLE001 - the caller looks at what each did
+            outcomes[number] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(changes)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_recording_the_same_round_at_once_record_one_round(host):
     """Two threads, two connections, two transactions: the session's turn (and the unique
     (game, number) behind it) lets exactly one through."""
     evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     game = bus(evening)
-    entry = hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
-    start = threading.Barrier(2)
-    results = []
 
     def phone():
-        try:
-            start.wait()
-            round_record(game=game, number=1, by=host, entry=entry)
-            results.append("recorded")
-        except RoundAlreadyRecorded as error:
-            results.append(str(error))
-        finally:
-            connection.close()
+        return round_record(game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
 
-    threads = [threading.Thread(target=phone) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(results) == ["Round 1 was already recorded.", "recorded"]
+    refused = [str(outcome) for outcome in at_once(phone, phone) if isinstance(outcome, Exception)]
+    assert refused == ["Round 1 was already recorded."]
     assert Round.objects.filter(game=game).count() == 1
-
 
 
 @pytest.mark.django_db(transaction=True)
@@ -259,25 +267,8 @@ def test_a_round_recorded_from_what_another_change_has_overtaken_reads_the_game_
 @pytest.mark.django_db(transaction=True)
 def test_two_games_started_at_once_are_numbered_one_after_the_other(host):
     evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
-    start = threading.Barrier(2)
-    failures = []
-
-    def phone():
-        try:
-            start.wait()
-            bus(evening)
-        except Exception as error:  # noqa: BLE001 - any failure is the test's
-            failures.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=phone) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert failures == []
-    assert sorted(evening.games.values_list("number", flat=True)) == [1, 2]
+    outcomes = at_once(lambda: bus(evening), lambda: bus(evening))
+    assert sorted(game.number for game in outcomes) == [1, 2], outcomes
 
 
 def test_a_correction_to_the_same_entry_changes_nothing_not_even_the_revision(evening, host):
