@@ -14,9 +14,9 @@ class OneWorkerThread(ASGIHandler):
     database) run on the process's one worker thread for sync code, the thread Channels'
     consumers already share, as Django did before 4.0. Since 4.0 each request starts a
     thread of its own (two, with asgiref 3.13) and opens a new database connection in it,
-    which cost more than the view on the way from a round to the boards (make bench: the
-    round's p50 8.2 to 6.5 ms, its p95 11.5 to 8.2 ms). Under the GIL the requests' Python
-    ran one at a time anyway; what this gives up is one request's database wait overlapping
+    which cost more than the view on the way from a round to the boards; here the thread
+    keeps its connection (settings: CONN_MAX_AGE). Under the GIL the requests' Python ran
+    one at a time anyway; what this gives up is one request's database wait overlapping
     another's, which a second process gives back (README: several processes)."""
 
     async def __call__(self, scope, receive, send):

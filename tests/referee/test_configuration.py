@@ -160,31 +160,34 @@ async def test_a_request_goes_to_a_worker_thread_once_for_the_whole_middleware_c
     assert len(hops) <= 5, hops
 
 
-
 @pytest.mark.django_db(transaction=True)
-async def test_every_request_runs_on_the_one_worker_thread_the_boards_share():
+async def test_every_request_runs_on_the_one_worker_thread_the_boards_share_and_keeps_its_connection():
     """Django gives each request a new worker thread (two, with asgiref 3.13) and a new
     database connection in it, which cost more than the view on the way from a round to
     the boards; here every request's sync code runs on the process's one worker thread for
-    sync code, the one Channels' consumers already share."""
+    sync code, the one Channels' consumers already share, and its connection is kept."""
     import threading
 
     from channels.db import database_sync_to_async
     from django.core.signals import request_started
+    from django.db.backends.signals import connection_created
 
-    from ..factories import UserFactory
+    from ..factories import SessionFactory
 
-    threads = []
+    token = await database_sync_to_async(lambda: SessionFactory().share_token)()  # connects that thread
+    threads, connections_opened = [], []
     request_started.connect(lambda **kwargs: threads.append(threading.get_ident()), weak=False, dispatch_uid="test")
+    connection_created.connect(lambda **kwargs: connections_opened.append(1), weak=False, dispatch_uid="test")
     try:
         for _ in range(3):
-            status, _ = await asgi_get("/")
-            assert status == 200
+            status, body = await asgi_get(f"/board/{token}/")
+            assert status == 200 and b'id="board-standings"' in body
     finally:
         request_started.disconnect(dispatch_uid="test")
-    boards_thread = await database_sync_to_async(threading.get_ident)()
-    assert set(threads) == {boards_thread}
-    assert await database_sync_to_async(lambda: UserFactory().pk)()  # the database, from that thread
+        connection_created.disconnect(dispatch_uid="test")
+    assert set(threads) == {await database_sync_to_async(threading.get_ident)()}
+    assert connections_opened == []
+
 
 def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_path):
     import subprocess
