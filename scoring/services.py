@@ -217,7 +217,8 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mappin
     read before the rest (queries.game_state): if the change's turn finds the revision not
     moved since, nothing has changed, and the caller's reads are taken as they are."""
     turn = _take_turn(game.session_id)
-    if known is not None and known.revision is not None and turn.revision == known.revision + 1 and known.player_ids:
+    if (known is not None and known.game.pk == game.pk and known.revision is not None
+            and turn.revision == known.revision + 1 and known.player_ids):
         entries, players = [r.entry for r in known.rounds], known.player_ids
     else:
         game = Game.objects.select_related("session").get(pk=game.pk)
