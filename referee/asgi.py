@@ -16,8 +16,9 @@ class OneWorkerThread(ASGIHandler):
     thread of its own (two, with asgiref 3.13) and opens a new database connection in it,
     which cost more than the view on the way from a round to the boards; here the thread
     keeps its connection (settings: CONN_MAX_AGE). Under the GIL the requests' Python ran
-    one at a time anyway; what this gives up is one request's database wait overlapping
-    another's, which a second process gives back (README: several processes)."""
+    one at a time anyway; what this gives up is one request's waits (the database, Redis)
+    overlapping another's work: a slow step holds up the process's other requests and its
+    boards' reads meanwhile, which a second process gives back (README: several processes)."""
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":

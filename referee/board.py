@@ -59,7 +59,7 @@ def standings_rows(game: Game, outcome: GameOutcome | None) -> list[dict]:
 
 
 class Board(NamedTuple):
-    revision: int  # the session's revision, read before anything else the board shows
+    revision: int  # the session's revision: the board shows it, or newer
     html: str
 
 

@@ -33,14 +33,16 @@ class BoardConsumer(AsyncWebsocketConsumer):
             return
         boards = session_group(session.pk)
         self.groups_joined = [boards, token_group(self.token)]
-        for group in self.groups_joined:
+        for group in self.groups_joined:  # from here on no change is missed...
             await self.channel_layer.group_add(group, self.channel_name)
-        handover.joined(boards)  # the session's broadcasts wait for this board's receipt
-        self.counted.append(boards)
         await self.accept()
         board = await database_sync_to_async(render_board)(session)
         self.revision = board.revision
         await self.send(text_data=board.html)
+        # ...but a change is waited for only once this board shows one: until then its render
+        # queues behind the very view that would be waiting for it (asgi.py: one worker thread).
+        handover.joined(boards)
+        self.counted.append(boards)
 
     async def dispatch(self, message):
         """Channels' dispatch without the database clean-up it does before every handler:

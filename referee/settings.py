@@ -123,9 +123,9 @@ SQLITE_OPTIONS = {
 
 def database_config(url: str | None, folder: Path) -> dict:
     """PostgreSQL (or any database) from a URL; without one, a SQLite file in ``folder``.
-    The connection is kept between requests (checked first if it has been idle): a process
-    runs its requests on one worker thread (see asgi.py), and a new connection a request cost
-    more than the view on the way from a round to the boards."""
+    The connection is kept between requests (checked at the start of each request that uses
+    it): a process runs its requests on one worker thread (see asgi.py), and a new connection
+    a request cost more than the view on the way from a round to the boards."""
     config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_max_age=600,
                                    conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":

@@ -53,16 +53,20 @@ class Turn(NamedTuple):
 
 
 def _take_turn(session_id: int) -> Turn:
-    """First thing in a change: count the session's revision up. The update holds the
+    """A change's first write: count the session's revision up. The update holds the
     session's row until the commit, so the session's changes queue up here (every service
-    in the same order: no deadlock) and revisions follow the order they commit in. The
-    latest game is read after it, in a statement of its own (on PostgreSQL a statement sees
-    the data as it was when it began, before any wait for the row). Plain SQL: the ORM's
-    update() can't return values, and this runs on every change."""
+    takes this row first: no deadlock) and revisions follow the order they commit in. The
+    latest game is read after it, in a statement of its own: on PostgreSQL a subquery of
+    the update would see the data as it was before the update waited for the row, missing
+    a game that the change it waited for started. Plain SQL: the ORM's update() can't
+    return values, and this runs on every change."""
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {Session._meta.db_table} SET revision = revision + 1 WHERE id = %s RETURNING revision",
                        [session_id])
-        (revision,) = cursor.fetchone()
+        counted = cursor.fetchone()
+        if counted is None:
+            raise Session.DoesNotExist(f"No session {session_id}: it may have been deleted.")
+        (revision,) = counted
         cursor.execute(f"SELECT MAX(number) FROM {Game._meta.db_table} WHERE session_id = %s", [session_id])
         return Turn(revision, cursor.fetchone()[0])
 

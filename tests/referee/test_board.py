@@ -252,6 +252,21 @@ def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally
 
 
 @pytest.mark.django_db
+def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothing(host):
+    """Its board is read anew after the commit; if a later change has committed meanwhile,
+    the later one's broadcast brings the newer board."""
+    from scoring.services import round_correct
+
+    session, first, game = _evening_of_three_games(host)
+    correction = announced(lambda: round_correct(round=first.rounds.get(), by=host,
+                                                 entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
+    round_record(game=game, number=1, entry=ROUND, by=host)  # committed before the correction's hook runs
+    with mock.patch.object(board, "send_to_group") as sent:
+        board.broadcast_board(**correction)
+    assert correction["game"] is None and not sent.called
+
+
+@pytest.mark.django_db
 def test_the_tally_from_the_kept_figures_is_the_tally_of_the_replays(host):
     from scoring import queries
 
@@ -310,6 +325,28 @@ async def test_a_board_forwards_a_change_without_waiting_for_a_worker_thread():
     assert [communicator.output_queue.qsize() for communicator in boards] == [1, 1, 1, 1]
     for communicator in boards:
         await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_is_waited_for_only_once_it_shows_a_board():
+    """A connecting board renders its first board on the worker thread that a change's view
+    holds while it waits for the boards (asgi.py): waited for before then, it would hold
+    every change up for the whole wait."""
+    from referee import consumers
+
+    session, _ = await evening()
+    group = board.session_group(session.pk)
+    counted_while_rendering = []
+
+    def rendering(*args):
+        counted_while_rendering.append(handover.boards_here(group))
+        return board.render_board(*args)
+
+    with mock.patch.object(consumers, "render_board", rendering):
+        communicator, _ = await connect(session.share_token)
+        await communicator.receive_from()
+    assert counted_while_rendering == [0] and handover.boards_here(group) == 1
+    await communicator.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
