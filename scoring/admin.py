@@ -11,12 +11,27 @@ class PlayerAdmin(admin.ModelAdmin):
     readonly_fields = ["public_id", "created"]
 
 
-class SeatInline(admin.TabularInline):
+class ThroughTheServicesOnly:
+    """Games, seats and rounds change only through the services: they check each change
+    with the engine, keep the figures, count the session's revision up (which a round
+    recorded from the host's reads relies on) and tell the boards. Here: to read."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(ThroughTheServicesOnly, admin.TabularInline):
     model = Seat
     extra = 0
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(ThroughTheServicesOnly, admin.TabularInline):
     model = Round
     extra = 0
     fields = ["number", "entry", "recorded_at", "recorded_by", "corrected_at"]
@@ -33,7 +48,7 @@ class SessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ThroughTheServicesOnly, admin.ModelAdmin):
     list_display = ["__str__", "session", "kind", "ended", "created"]
     list_filter = ["kind", "ended"]
     search_fields = ["session__title"]
@@ -42,19 +57,19 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ThroughTheServicesOnly, admin.ModelAdmin):
     list_display = ["game", "position", "player"]
     list_select_related = ["game", "player"]
 
 
-class RoundRevisionInline(admin.TabularInline):
+class RoundRevisionInline(ThroughTheServicesOnly, admin.TabularInline):
     model = RoundRevision
     extra = 0
     readonly_fields = ["replaced_at"]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ThroughTheServicesOnly, admin.ModelAdmin):
     list_display = ["__str__", "recorded_at", "recorded_by", "corrected_at"]
     list_select_related = ["game", "recorded_by"]
     readonly_fields = ["public_id", "recorded_at"]
@@ -62,7 +77,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(RoundRevision)
-class RoundRevisionAdmin(admin.ModelAdmin):
+class RoundRevisionAdmin(ThroughTheServicesOnly, admin.ModelAdmin):
     list_display = ["__str__", "replaced_at", "replaced_by"]
     list_select_related = ["round", "replaced_by"]
 

@@ -370,3 +370,18 @@ def test_services_refuse_another_hosts_players_by_name(evening):
     other = session_start(host=stranger, title="Theirs", played_on="2026-11-20", player_names=["Ann", "Zed"])
     assert other.players.get(name="Ann").host == stranger
     assert evening.players.get(name="Ann").host != stranger
+
+
+def test_games_and_rounds_change_only_through_the_services_not_the_admin(admin_client, evening, host):
+    from django.urls import reverse
+
+    game = bus(evening)
+    round_, _ = round_record(game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+    for model, obj in (("game", game), ("round", round_)):
+        change = reverse(f"admin:scoring_{model}_change", args=[obj.pk])
+        assert admin_client.get(change).status_code == 200  # to read
+        assert admin_client.post(change, {"number": 5}).status_code == 403
+        delete = reverse(f"admin:scoring_{model}_delete", args=[obj.pk])
+        assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert admin_client.get(reverse("admin:scoring_round_add")).status_code == 403
+    assert Round.objects.get().number == 1 and Game.objects.get() == game
