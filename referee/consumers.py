@@ -64,10 +64,8 @@ class BoardConsumer(AsyncWebsocketConsumer):
     async def board_html(self, event):
         """Forward a board newer than the one shown (an older one can arrive later when two
         changes commit at once, or a change lands while this board is being rendered)."""
-        revision = event.get("revision")
-        if revision is None or revision > self.revision:
-            if revision is not None:
-                self.revision = revision
+        if event["revision"] > self.revision:
+            self.revision = event["revision"]
             await self.send(text_data=event["html"])
         handover.forwarded(event.get("receipt"))
 

@@ -55,7 +55,7 @@ class Session(models.Model):
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     # Counts the changes to the session's games and rounds, in the order they commit: a board
-    # forwards only a board newer than the one it shows (see services._announce).
+    # forwards only a board newer than the one it shows (see services._take_turn).
     revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:

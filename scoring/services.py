@@ -75,7 +75,11 @@ def _in_turn(game: Game) -> tuple[Game, Turn]:
     """Take the turn of the game's session, then read the game again, as the changes
     before this one left it."""
     turn = _take_turn(game.session_id)
-    return Game.objects.select_related("session").get(pk=game.pk), turn
+    return _read_again(game), turn
+
+
+def _read_again(game: Game) -> Game:
+    return Game.objects.select_related("session").get(pk=game.pk)
 
 
 def _announce(session: Session, turn: Turn, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
@@ -212,22 +216,21 @@ class RoundAlreadyRecorded(EntryError):
 
 
 @transaction.atomic
-def round_record(*, game: Game, number: int, entry: Mapping, by, players: Mapping[str, int] | None = None,
-                 known: GameState | None = None) -> tuple[Round, GameOutcome]:
+def round_record(*, game: Game, number: int, entry: Mapping, by, known: GameState | None = None
+                 ) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
-    A second submit of the same round records nothing and says so. ``players``: the game's
-    seated players' ids by name in seat order, if the caller has read them (a game's seats
-    never change). ``known``: the game as the caller read it, with the session's revision
-    read before the rest (queries.game_state): if the change's turn finds the revision not
-    moved since, nothing has changed, and the caller's reads are taken as they are."""
+    A second submit of the same round records nothing and says so. ``known``: the game as
+    the caller read it, with the session's revision read before the rest
+    (queries.game_state): if the change's turn finds the revision not moved since, nothing
+    has changed, and the caller's reads are taken as they are."""
     turn = _take_turn(game.session_id)
     if (known is not None and known.game.pk == game.pk and known.revision is not None
             and turn.revision == known.revision + 1 and known.player_ids):
         entries, players = [r.entry for r in known.rounds], known.player_ids
     else:
-        game = Game.objects.select_related("session").get(pk=game.pk)
+        game = _read_again(game)
         entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
-        players = players or seated_players(game)
+        players = seated_players(game)
     expected = len(entries) + 1
     if number < expected:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))

@@ -291,7 +291,8 @@ async def test_the_boards_are_handed_the_change_before_the_hosts_page_is_rendere
         await communicator.receive_from()
     with mock.patch.object(handover, "WAIT_AT_MOST", 60):  # the boards' receipts end the wait, not time
         await asyncio.wait_for(handover.send_and_wait(board.session_group(session.pk),
-                                                      {"type": "board.html", "html": "<p>new</p>"}), 10)
+                                                      {"type": "board.html", "html": "<p>new</p>",
+                                                       "revision": 10**6}), 10)
     assert [communicator.output_queue.qsize() for communicator in boards] == [1, 1, 1, 1]
     for communicator in boards:
         assert await communicator.receive_from() == "<p>new</p>"
@@ -306,7 +307,7 @@ async def test_a_board_that_has_gone_keeps_the_sender_waiting_a_moment_at_most()
     handover.joined(group)  # a board counted here that will never forward anything
     try:
         start = time.monotonic()
-        await handover.send_and_wait(group, {"type": "board.html", "html": "<p>new</p>"})
+        await handover.send_and_wait(group, {"type": "board.html", "html": "<p>new</p>", "revision": 1})
         assert time.monotonic() - start < handover.WAIT_AT_MOST + 0.5
     finally:
         handover.left(group)
