@@ -13,7 +13,8 @@ from .cards import (
     parse_hand,
     show_cards,
 )
-from .crash import SettingCheck, check_setting
+from .commerce import CommerceOptions
+from .crash import CrashOptions, SettingCheck, check_setting
 from .outcomes import EVENT_KINDS, EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import (
     BRAG,
@@ -25,11 +26,12 @@ from .ranking import (
     rank_hand,
 )
 from .replay import GAMES, replay
+from .stop_the_bus import StopTheBusOptions
 
 __all__ = [
     "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "DECK", "EVENT_KINDS", "GAMES", "RULESETS",
-    "Card", "CardClash", "CardError", "EntryError", "Event", "GameOutcome", "HandRank", "RoundOutcome",
-    "SettingCheck",
+    "Card", "CardClash", "CardError", "CommerceOptions", "CrashOptions", "EntryError", "Event", "GameOutcome",
+    "HandRank", "RoundOutcome", "SettingCheck", "StopTheBusOptions",
     "card", "check_one_deck", "check_setting", "format_cards", "parse_cards", "parse_hand", "rank_hand",
     "replay", "show_cards",
 ]

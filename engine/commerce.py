@@ -95,7 +95,7 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
     else:
         winners = ()
     return GameOutcome(
-        game=GAME, players=players, options=settings.as_dict(), rounds=tuple(outcomes), standings=standings,
+        game=GAME, players=players, settings=settings, rounds=tuple(outcomes), standings=standings,
         finished=settings.ended, winners=winners, out=(), next_dealer=None if settings.ended else players[dealer],
         pot=pot, still_in=players,
     )

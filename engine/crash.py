@@ -295,7 +295,7 @@ def replay_crash(players: Sequence[str], rounds: Sequence[object], **options: ob
             dealer = pass_the_deal(players, dealer, [name for name in players if name not in fouled])
     finished = bool(board.winners)
     return GameOutcome(
-        game=GAME, players=players, options=settings.as_dict(), rounds=tuple(outcomes), standings=board.points,
+        game=GAME, players=players, settings=settings, rounds=tuple(outcomes), standings=board.points,
         finished=finished, winners=board.winners, out=tuple(fouled),
         next_dealer=None if finished else players[dealer],
         still_in=tuple(name for name in players if name not in fouled),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .ranking import HandRank
 
@@ -75,13 +75,22 @@ class RoundOutcome:
     pot: int = 0
 
 
+class GameOptions(Protocol):
+    """A game's options as its replay read them, defaults filled in (StopTheBusOptions,
+    CrashOptions or CommerceOptions): the one place their defaults live."""
+
+    first_dealer: int
+
+    def as_dict(self) -> dict[str, object]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     """A game replayed from its rounds: everything a board or a stats page shows."""
 
     game: str
     players: tuple[str, ...]
-    options: Mapping[str, object]
+    settings: GameOptions  # typed, defaults filled in
     rounds: tuple[RoundOutcome, ...]
     standings: Mapping[str, int]
     finished: bool
@@ -90,3 +99,8 @@ class GameOutcome:
     next_dealer: str | None
     pot: int = 0
     still_in: tuple[str, ...] = field(default=())
+
+    @property
+    def options(self) -> dict[str, object]:
+        """The options as replay takes them, every one spelled out."""
+        return self.settings.as_dict()

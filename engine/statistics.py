@@ -44,7 +44,7 @@ def ruleset_of(outcome: GameOutcome) -> str:
     """The ranking the game's hands were ranked under."""
     if outcome.game == "commerce":
         return COMMERCE
-    return str(outcome.options.get("rules", BRAG))
+    return str(getattr(outcome.settings, "rules", BRAG))
 
 
 def figures_of(outcome: GameOutcome) -> dict[str, Figures]:
@@ -62,7 +62,7 @@ def figures_of(outcome: GameOutcome) -> dict[str, Figures]:
         for event in round_.events:
             _count(event, counts, scored)
         out.update(round_.out)
-    stake = outcome.game == "commerce" and bool(outcome.options.get("stake"))
+    stake = outcome.game == "commerce" and bool(outcome.settings.stake)
     # Winners share first place; the others go by their standing, then by how long they lasted.
     keys = {name: (True,) if name in outcome.winners else (False, outcome.standings[name],
                                                             counts[name]["rounds_played"])

@@ -105,7 +105,7 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
     still_in = tuple(name for name in players if tokens[name] > 0)
     finished = len(still_in) == 1
     return GameOutcome(
-        game=GAME, players=players, options=settings.as_dict(), rounds=tuple(outcomes), standings=tokens,
+        game=GAME, players=players, settings=settings, rounds=tuple(outcomes), standings=tokens,
         finished=finished, winners=still_in if finished else (), out=tuple(went_out),
         next_dealer=None if finished else players[dealer], still_in=still_in,
     )

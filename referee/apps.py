@@ -9,7 +9,7 @@ class RefereeConfig(AppConfig):
     def ready(self):
         from scoring.services import session_changed, share_token_rotated
 
-        from .board import broadcast_board, close_rotated_boards
+        from .board.broadcast import broadcast_board, close_rotated_boards
 
         session_changed.connect(broadcast_board, dispatch_uid="board-broadcast")
         share_token_rotated.connect(close_rotated_boards, dispatch_uid="board-close-rotated")

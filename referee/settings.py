@@ -60,6 +60,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, before anything else is done
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -68,11 +69,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",  # after authentication, as django-axes asks
-    # Innermost: WhiteNoise is sync-only, so Django runs the whole chain in the request's
-    # worker thread rather than hopping to the event loop and back around every hook of
-    # the middleware above (about 3 ms a request under Daphne). A static file is still
-    # answered before any URL is resolved or view run; the middleware above are lazy.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -123,11 +119,9 @@ SQLITE_OPTIONS = {
 
 def database_config(url: str | None, folder: Path) -> dict:
     """PostgreSQL (or any database) from a URL; without one, a SQLite file in ``folder``.
-    The connection is kept between requests (checked at the start of each request that uses
-    it): a process runs its requests on one worker thread (see asgi.py), and a new connection
-    a request cost more than the view on the way from a round to the boards."""
-    config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_max_age=600,
-                                   conn_health_checks=True)
+    A connection a request (CONN_MAX_AGE 0): under ASGI each request runs in a thread of its
+    own, and a connection kept per thread would outlive it."""
+    config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_max_age=0)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = dict(SQLITE_OPTIONS)
         # Channels' live server runs in another process: it needs a test database on disk.

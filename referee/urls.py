@@ -2,7 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import accounts, board, history, judge, players, rounds, sessions, transfers
+from .board.page import board_page
+from .views import accounts, history, judge, players, rounds, sessions, transfers
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
@@ -27,6 +28,6 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
     path("players/", players.circle_page, name="circle"),
     path("players/<uuid:player_id>/", players.player_page, name="player"),
-    path("board/<str:token>/", board.board_page, name="board"),
+    path("board/<str:token>/", board_page, name="board"),
     path("admin/", admin.site.urls),
 ]

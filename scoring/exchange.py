@@ -29,7 +29,7 @@ from django.utils.dateparse import parse_datetime
 from engine import EntryError, replay
 
 from .models import Game, Player, Round, RoundRevision, Seat, Session
-from .services import game_replay
+from .replays import game_replay
 from .statistics import keep_figures
 
 FORMAT, VERSION = "brag-referee", 1

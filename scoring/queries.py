@@ -3,17 +3,15 @@ order built in, in a constant number of queries however long the evening."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db import connection
 from django.db.models import Count, QuerySet
 
 from engine import EntryError, GameOutcome
 
 from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session
-from .services import game_replay, seated_players
+from .replays import game_replay, seat_names
 
 
 def sessions_of(host) -> QuerySet[Session]:
@@ -36,8 +34,11 @@ class GameState:
     rounds: list[Round]
     outcome: GameOutcome | None
     error: EntryError | None = None  # a stored round the engine now refuses (should never happen)
-    player_ids: Mapping[str, int] | None = None  # the seated players' ids by name, where read
-    revision: int | None = None  # the session's revision, where read before the rest (see game_state)
+
+    @property
+    def settings(self):
+        """The game's options as the engine reads them (typed, defaults filled in)."""
+        return (self.outcome or game_replay(self.game, [], self.seats)).settings
 
     @property
     def next_number(self) -> int:
@@ -67,21 +68,26 @@ def games_of(session: Session) -> list[GameState]:
     return [_state(game, seats[game.pk], rounds[game.pk]) for game in games]
 
 
-def game_state(game: Game, revision: int | None = None) -> GameState:
-    """One game, replayed: two queries. ``revision``: the session's revision as read before
-    these (with the game, say); a change recorded from this state then needn't read them
-    again if the revision hasn't moved since (see services.round_record)."""
-    player_ids = seated_players(game)
-    return _state(game, list(player_ids), list(game.rounds.order_by("number")), player_ids, revision)
+def game_state(game: Game, outcome: GameOutcome | None = None) -> GameState:
+    """One game with its seats and rounds (two queries), replayed, or with the replay a
+    service has just returned for it (a change shows what it committed without replaying
+    the game again)."""
+    seats, rounds = seat_names(game), list(game.rounds.order_by("number"))
+    if outcome is not None:
+        return GameState(game, seats, rounds, outcome)
+    return _state(game, seats, rounds)
 
 
-def _state(game: Game, seats: list[str], rounds: list[Round], player_ids: Mapping[str, int] | None = None,
-           revision: int | None = None) -> GameState:
+def latest_game(session: Session) -> Game | None:
+    return session.games.order_by("-number").first()
+
+
+def _state(game: Game, seats: list[str], rounds: list[Round]) -> GameState:
     try:
         outcome = game_replay(game, [r.entry for r in rounds], seats)
     except EntryError as error:
-        return GameState(game, seats, rounds, None, error, player_ids, revision)
-    return GameState(game, seats, rounds, outcome, player_ids=player_ids, revision=revision)
+        return GameState(game, seats, rounds, None, error)
+    return GameState(game, seats, rounds, outcome)
 
 
 def first_entries_of(session: Session) -> dict[int, dict[int, dict]]:
@@ -95,33 +101,13 @@ def first_entries_of(session: Session) -> dict[int, dict[int, dict]]:
     return first
 
 
-def evening_tally(states: list[GameState]) -> dict[str, int]:
-    """Games won per player over the evening (a shared win counts for each), from the
-    replayed games. A game ended before any round was played wins nobody anything, as in
-    the statistics."""
-    return _most_wins_first(Counter(name for state in states if state.outcome and state.outcome.finished
-                                    and state.outcome.rounds for name in state.outcome.winners))
-
-
 def tally_of(session: Session) -> dict[str, int]:
-    """The evening's tally as ``evening_tally`` gives it, from the kept figures rather than
-    replays: one statement however many games the evening has had. Plain SQL: the board
-    reads it after every change, and the ORM took several times longer to build this join
-    than the database took to answer it."""
-    name = connection.ops.quote_name
-    performance, game, player = (name(model._meta.db_table) for model in (Performance, Game, Player))
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT p.{name('name')}, COUNT(*) FROM {performance} f "
-                       f"JOIN {game} g ON g.{name('id')} = f.{name('game_id')} "
-                       f"JOIN {player} p ON p.{name('id')} = f.{name('player_id')} "
-                       f"WHERE g.{name('session_id')} = %s AND f.{name('finished')} AND f.{name('won')} "
-                       f"GROUP BY p.{name('name')}", [session.pk])
-        return _most_wins_first(Counter(dict(cursor.fetchall())))
+    """Games won per player over the evening (a shared win counts for each), most first,
+    from the figures the services keep. A game ended before any round was played wins
+    nobody anything, as in the statistics."""
+    wins = (Performance.objects.filter(game__session=session, finished=True, won=True)
+            .values_list("player__name").annotate(won=Count("id")).order_by("-won", "player__name"))
+    return dict(wins)
 
 
-def _most_wins_first(tally: Counter) -> dict[str, int]:
-    return dict(sorted(tally.items(), key=lambda item: (-item[1], item[0])))
-
-
-__all__ = ["GameState", "evening_tally", "game_replay", "game_state", "games_of", "players_of", "sessions_of",
-           "tally_of"]
+__all__ = ["GameState", "game_state", "games_of", "latest_game", "players_of", "sessions_of", "tally_of"]

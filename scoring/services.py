@@ -7,10 +7,11 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
 from django.db.models.functions import Lower
 from django.dispatch import Signal
 from django.utils import timezone
@@ -18,10 +19,8 @@ from django.utils import timezone
 from engine import EntryError, GameOutcome, replay
 
 from .models import Game, Player, Round, RoundRevision, Seat, Session, new_share_token
+from .replays import game_replay, recorded_entries, seated_players
 from .statistics import keep_figures
-
-if TYPE_CHECKING:
-    from .queries import GameState
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
 # it), whenever a session's games or rounds change; the TV board listens (scoring never
@@ -54,41 +53,30 @@ class Turn(NamedTuple):
 
 def _take_turn(session_id: int) -> Turn:
     """A change's first write: count the session's revision up. The update holds the
-    session's row until the commit, so the session's changes queue up here (every service
-    takes this row first: no deadlock) and revisions follow the order they commit in. The
-    latest game is read after it, in a statement of its own: on PostgreSQL a subquery of
-    the update would see the data as it was before the update waited for the row, missing
-    a game that the change it waited for started. Plain SQL: the ORM's update() can't
-    return values, and this runs on every change."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Session._meta.db_table} SET revision = revision + 1 WHERE id = %s RETURNING revision",
-                       [session_id])
-        counted = cursor.fetchone()
-        if counted is None:
-            raise Session.DoesNotExist(f"No session {session_id}: it may have been deleted.")
-        (revision,) = counted
-        cursor.execute(f"SELECT MAX(number) FROM {Game._meta.db_table} WHERE session_id = %s", [session_id])
-        return Turn(revision, cursor.fetchone()[0])
+    session's row until the commit, so the session's changes queue up here, one behind the
+    other in every process (every service takes this row first: no deadlock), and the
+    revisions follow the order they commit in. What the change reads comes after it."""
+    if not Session.objects.filter(pk=session_id).update(revision=F("revision") + 1):
+        raise Session.DoesNotExist(f"No session {session_id}: it may have been deleted.")
+    revision = Session.objects.values_list("revision", flat=True).get(pk=session_id)
+    return Turn(revision, Game.objects.filter(session_id=session_id).aggregate(latest=Max("number"))["latest"])
 
 
 def _in_turn(game: Game) -> tuple[Game, Turn]:
-    """Take the turn of the game's session, then read the game again, as the changes
-    before this one left it."""
+    """Take the turn of the game's session, then read the game as the changes before this
+    one left it."""
     turn = _take_turn(game.session_id)
-    return _read_again(game), turn
-
-
-def _read_again(game: Game) -> Game:
-    return Game.objects.select_related("session").get(pk=game.pk)
+    return Game.objects.select_related("session").get(pk=game.pk), turn
 
 
 def _announce(session: Session, turn: Turn, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
     """Announce the change once committed, with its game and replay if that is the
-    session's current (latest) game: the one the change started, or the latest before."""
+    session's current (latest) game: the one the change started, or the latest before. A
+    listener that fails is logged and never undoes or fails the change (robust)."""
     current = game is not None and game.number >= (turn.latest or 0)
     transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, revision=turn.revision,
                                                        game=game if current else None,
-                                                       outcome=outcome if current else None))
+                                                       outcome=outcome if current else None), robust=True)
 
 
 def clean_names(names: Iterable[str]) -> list[str]:
@@ -137,7 +125,8 @@ def session_rotate_share_token(*, session: Session) -> str:
     old = session.share_token
     session.share_token = new_share_token()
     session.save(update_fields=["share_token"])
-    transaction.on_commit(lambda: share_token_rotated.send(sender=Session, session=session, old_token=old))
+    transaction.on_commit(lambda: share_token_rotated.send(sender=Session, session=session, old_token=old),
+                          robust=True)
     return old
 
 
@@ -175,25 +164,6 @@ def game_start(*, session: Session, kind: str, seat_names: list[str], options: M
     return game
 
 
-def seat_names(game: Game) -> list[str]:
-    return list(seated_players(game))
-
-
-def seated_players(game: Game) -> dict[str, int]:
-    """The game's players' ids by name, in seat order (clockwise): one query."""
-    return dict(game.seats.order_by("position").values_list("player__name", "player_id"))
-
-
-def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str] | None = None) -> GameOutcome:
-    """The game as the engine referees it, from its rounds and seats (or those given)."""
-    if rounds is None:
-        rounds = list(game.rounds.order_by("number").values_list("entry", flat=True))
-    options = dict(game.options)
-    if game.kind == Game.Kind.COMMERCE:
-        options["ended"] = game.ended
-    return replay(game.kind, seat_names(game) if seats is None else seats, rounds, **options)
-
-
 @transaction.atomic
 def game_end(*, game: Game) -> GameOutcome:
     """The host ends a Commerce game: the highest balance wins."""
@@ -216,21 +186,11 @@ class RoundAlreadyRecorded(EntryError):
 
 
 @transaction.atomic
-def round_record(*, game: Game, number: int, entry: Mapping, by, known: GameState | None = None
-                 ) -> tuple[Round, GameOutcome]:
+def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
-    A second submit of the same round records nothing and says so. ``known``: the game as
-    the caller read it, with the session's revision read before the rest
-    (queries.game_state): if the change's turn finds the revision not moved since, nothing
-    has changed, and the caller's reads are taken as they are."""
-    turn = _take_turn(game.session_id)
-    if (known is not None and known.game.pk == game.pk and known.revision is not None
-            and turn.revision == known.revision + 1 and known.player_ids):
-        entries, players = [r.entry for r in known.rounds], known.player_ids
-    else:
-        game = _read_again(game)
-        entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
-        players = seated_players(game)
+    A second submit of the same round records nothing and says so."""
+    game, turn = _in_turn(game)
+    entries = recorded_entries(game)
     expected = len(entries) + 1
     if number < expected:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
@@ -238,6 +198,7 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, known: GameStat
         raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
     if game.ended:
         raise EntryError(GAME_ENDED)
+    players = seated_players(game)
     outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
     try:  # the unique (game, number) backs the check above; the change then stops, undone whole
         round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)

@@ -24,18 +24,6 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = f"skipped in CI, where nothing may skip: {report.longrepr}"
 
 
-@pytest.fixture(scope="session")
-def django_db_setup(django_db_setup):
-    """pytest-django's, and then: requests and boards share one worker thread, whose database
-    connection outlives them (asgi.py, settings.py); it is closed before the test database
-    is dropped (PostgreSQL refuses while someone is connected)."""
-    yield
-    from asgiref.sync import SyncToAsync
-    from django.db import connections
-
-    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
-
-
 @pytest.fixture
 def host(db):
     from .factories import UserFactory

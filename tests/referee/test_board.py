@@ -1,16 +1,15 @@
 """The TV board: its page, and its WebSocket through Channels' communicator."""
 
-import asyncio
-import re
-import time
 from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from referee import board, handover
 from referee.asgi import application
+from referee.board import broadcast
+from referee.board.render import render_board, session_group
 from scoring.services import (
     game_start,
     round_record,
@@ -18,12 +17,11 @@ from scoring.services import (
     session_start,
 )
 
+from ..pages import text_of
+
 ORIGIN = [(b"origin", b"http://localhost")]
 ROUND = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
 
-
-def text_of(html):
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'")
 
 
 @database_sync_to_async
@@ -139,7 +137,7 @@ async def test_the_fragments_are_rendered_once_per_change_however_many_boards_ar
     boards = [(await connect(session.share_token))[0] for _ in range(5)]
     for communicator in boards:
         await communicator.receive_from()
-    with mock.patch.object(board, "render_board", wraps=board.render_board) as render:
+    with mock.patch.object(broadcast, "render_board", wraps=render_board) as render:
         await record(game)
         for communicator in boards:
             await communicator.receive_from()
@@ -219,19 +217,15 @@ def announced(change):
 
 
 @pytest.mark.django_db
-def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(host):
+def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(host, django_assert_num_queries):
     """The service hands over the game, its replay and the session's revision as its change
     left them: the board reads nothing else again."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     session, _, game = _evening_of_three_games(host)
     change = announced(lambda: round_record(game=game, number=1, entry=ROUND, by=host))
     assert change["game"] == game
-    with CaptureQueriesContext(connection) as queries:
-        shown = board.render_board(session, change["game"], change["outcome"], change["revision"])
-    assert len(queries) == 1, [q["sql"] for q in queries]  # the evening's tally
-    assert shown == board.render_board(session)  # the revision and HTML a board connecting now is sent
+    with django_assert_num_queries(1):  # the evening's tally
+        shown = render_board(session, change["game"], change["outcome"], change["revision"])
+    assert shown == render_board(session)  # the revision and HTML a board connecting now is sent
     assert "Bob loses a token (2 left)" in text_of(shown.html) and "Tonight Ann 1" in text_of(shown.html)
 
 
@@ -244,8 +238,8 @@ def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally
     change = announced(lambda: round_correct(round=first.rounds.get(), by=host,
                                              entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
     assert change["game"] is None  # not the game the room is playing
-    shown = board.render_board(session, change["game"], change["outcome"], change["revision"])
-    assert shown == board.render_board(session) and shown.revision == change["revision"]
+    shown = render_board(session, change["game"], change["outcome"], change["revision"])
+    assert shown == render_board(session) and shown.revision == change["revision"]
     assert "Stop the Bus, 3 tokens · game 3" in text_of(shown.html)
     assert "Bob loses a token (2 left)" in text_of(shown.html)
     assert "Tonight Bob 1" in text_of(shown.html) and "Ann 1" not in text_of(shown.html)
@@ -261,115 +255,25 @@ def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothin
     correction = announced(lambda: round_correct(round=first.rounds.get(), by=host,
                                                  entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
     round_record(game=game, number=1, entry=ROUND, by=host)  # committed before the correction's hook runs
-    with mock.patch.object(board, "send_to_group") as sent:
-        board.broadcast_board(**correction)
+    with mock.patch.object(broadcast, "_send") as sent:
+        broadcast.broadcast_board(**correction)
     assert correction["game"] is None and not sent.called
 
 
 @pytest.mark.django_db
-def test_the_tally_from_the_kept_figures_is_the_tally_of_the_replays(host):
+def test_the_evenings_tally_counts_each_finished_games_winners_most_first(host):
     from scoring import queries
 
-    session, first, game = _evening_of_three_games(host)
+    session, first, game = _evening_of_three_games(host)  # Ann won; a Commerce ended before any hand
     second_win = game_start(session=session, kind="stop_the_bus", seat_names=["Bob", "Cy"], options={"tokens": 1})
     round_record(game=second_win, number=1, entry={"hands": {"Bob": "AS KS QS", "Cy": "2C 3D 5H"}}, by=host)
-    tally = queries.tally_of(session)
-    assert tally == queries.evening_tally(queries.games_of(session)) == {"Ann": 1, "Bob": 1}
-    assert list(tally) == ["Ann", "Bob"]  # most wins first, then by name
+    shared = game_start(session=session, kind="commerce", seat_names=["Bob", "Cy"], options={})
+    round_record(game=shared, number=1, entry={"hands": {"Bob": "AS KS QS", "Cy": "AH KH QH"}}, by=host)
+    from scoring.services import game_end
 
-
-@pytest.mark.django_db(transaction=True)
-async def test_the_boards_are_handed_the_change_before_the_hosts_page_is_rendered():
-    """The sender (a view's thread, through the services' on-commit hook) waits until this
-    process's boards of the session have forwarded the change: its rendering of the host's
-    page would otherwise hold the interpreter while the room waits."""
-    session, game = await evening()
-    other, _ = await evening("Elsewhere")
-    boards = [(await connect(session.share_token))[0] for _ in range(4)]
-    stranger, _ = await connect(other.share_token)
-    for communicator in [*boards, stranger]:
-        await communicator.receive_from()
-    with mock.patch.object(handover, "WAIT_AT_MOST", 60):  # the boards' receipts end the wait, not time
-        await asyncio.wait_for(handover.send_and_wait(board.session_group(session.pk),
-                                                      {"type": "board.html", "html": "<p>new</p>",
-                                                       "revision": 10**6}), 10)
-    assert [communicator.output_queue.qsize() for communicator in boards] == [1, 1, 1, 1]
-    for communicator in boards:
-        assert await communicator.receive_from() == "<p>new</p>"
-    for communicator in [*boards, stranger]:
-        await communicator.disconnect()
-    assert handover.boards_here(board.session_group(session.pk)) == 0
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_board_that_has_gone_keeps_the_sender_waiting_a_moment_at_most():
-    group = "board-session-gone"
-    handover.joined(group)  # a board counted here that will never forward anything
-    try:
-        start = time.monotonic()
-        await handover.send_and_wait(group, {"type": "board.html", "html": "<p>new</p>", "revision": 1})
-        assert time.monotonic() - start < handover.WAIT_AT_MOST + 0.5
-    finally:
-        handover.left(group)
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_board_forwards_a_change_without_waiting_for_a_worker_thread():
-    """Channels' consumers close stale database connections in a worker thread before
-    every message; the board reads nothing to forward one, so it doesn't queue behind
-    the thread (here: the one still busy with the write that sent the change)."""
-    session, game = await evening()
-    boards = [(await connect(session.share_token))[0] for _ in range(4)]
-    for communicator in boards:
-        await communicator.receive_from()
-    await record(game)
-    assert [communicator.output_queue.qsize() for communicator in boards] == [1, 1, 1, 1]
-    for communicator in boards:
-        await communicator.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_board_is_waited_for_only_once_it_shows_a_board():
-    """A connecting board renders its first board on the worker thread that a change's view
-    holds while it waits for the boards (asgi.py): waited for before then, it would hold
-    every change up for the whole wait."""
-    from referee import consumers
-
-    session, _ = await evening()
-    group = board.session_group(session.pk)
-    counted_while_rendering = []
-
-    def rendering(*args):
-        counted_while_rendering.append(handover.boards_here(group))
-        return board.render_board(*args)
-
-    with mock.patch.object(consumers, "render_board", rendering):
-        communicator, _ = await connect(session.share_token)
-        await communicator.receive_from()
-    assert counted_while_rendering == [0] and handover.boards_here(group) == 1
-    await communicator.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_board_that_crashes_while_connecting_is_not_waited_for():
-    session, _ = await evening()
-    with mock.patch("referee.consumers.render_board", side_effect=RuntimeError("the database went away")):
-        communicator = WebsocketCommunicator(application, f"/ws/board/{session.share_token}/", headers=ORIGIN)
-        await communicator.connect()
-        with pytest.raises(RuntimeError):
-            await communicator.wait(1)
-    assert handover.boards_here(board.session_group(session.pk)) == 0
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_closing_the_boards_of_a_rotated_link_waits_for_nothing():
-    session, _ = await evening()
-    communicator, _ = await connect(session.share_token)
-    await communicator.receive_from()
-    with mock.patch.object(handover, "WAIT_AT_MOST", 60):
-        await asyncio.wait_for(handover.send_and_wait(board.token_group(session.share_token), {"type": "board.close"}),
-                               10)
-    assert (await communicator.receive_output())["type"] == "websocket.close"
+    game_end(game=shared)  # a pot split: both won
+    assert queries.tally_of(session) == {"Bob": 2, "Ann": 1, "Cy": 1}
+    assert list(queries.tally_of(session)) == ["Bob", "Ann", "Cy"]  # most wins first, then by name
 
 
 @pytest.mark.django_db(transaction=True)
@@ -394,7 +298,7 @@ async def test_a_change_overtaken_by_a_later_one_changes_no_board():
         session_changed.disconnect(dispatch_uid="test")
     assert "Round 1 Bob's 5 high" in text_of(await communicator.receive_from())
     assert "Round 2 Bob's 5 high" in text_of(await communicator.receive_from())
-    await database_sync_to_async(board.broadcast_board)(**heard[0])  # round 1's hook, late
+    await database_sync_to_async(broadcast.broadcast_board)(**heard[0])  # round 1's hook, late
     assert await communicator.receive_nothing()
     await communicator.disconnect()
 
@@ -406,29 +310,22 @@ async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
     await communicator.receive_from()
     await record(game)
     newest = await communicator.receive_from()
-    shown = (await database_sync_to_async(board.render_board)(session)).revision
-    group = board.session_group(session.pk)
+    shown = (await database_sync_to_async(render_board)(session)).revision
+    group, layer = session_group(session.pk), get_channel_layer()
     for revision in (shown - 1, shown):  # an older board arriving late, and the same one again
-        await handover.send_and_wait(group, {"type": "board.html", "html": "<p>old</p>", "revision": revision})
+        await layer.group_send(group, {"type": "board.html", "html": "<p>old</p>", "revision": revision})
     assert await communicator.receive_nothing()
-    await handover.send_and_wait(group, {"type": "board.html", "html": "<p>newer</p>", "revision": shown + 1})
+    await layer.group_send(group, {"type": "board.html", "html": "<p>newer</p>", "revision": shown + 1})
     assert await communicator.receive_from() == "<p>newer</p>"
     assert "Bob loses a token" in text_of(newest)
     await communicator.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_board_connects_without_looking_up_a_session_or_a_user():
-    """The board needs no login: a TV (or fifty, after a restart) connecting costs no session
-    or user lookups."""
-    import channels.auth
-    import channels.sessions
-
-    session, _ = await evening()
-    wrapper = channels.sessions.InstanceSessionWrapper
-    with mock.patch("channels.auth.get_user", wraps=channels.auth.get_user) as get_user, \
-            mock.patch.object(wrapper, "resolve_session", autospec=True, side_effect=wrapper.resolve_session) as load:
-        communicator, connected = await connect(session.share_token)
-        assert connected and "board-standings" in await communicator.receive_from()
-        await communicator.disconnect()
-    assert not get_user.called and not load.called
+async def test_a_board_that_goes_away_leaves_its_sessions_group():
+    session, game = await evening()
+    communicator, _ = await connect(session.share_token)
+    await communicator.receive_from()
+    await communicator.disconnect()
+    layer = get_channel_layer()
+    assert not layer.groups.get(session_group(session.pk))  # the in-memory layer's members

@@ -88,12 +88,6 @@ async def test_the_channel_layer_is_redis_and_carries_group_messages_when_redis_
     await layer.flush()
 
 
-def test_the_server_keeps_what_it_loaded_at_start_out_of_the_garbage_collectors_passes():
-    import gc
-
-    assert application is not None and gc.get_freeze_count() > 50_000
-
-
 def test_the_cache_is_redis_when_redis_url_is_set():
     if not os.environ.get("REDIS_URL"):
         pytest.skip("REDIS_URL is unset: the cache is in this process's memory here; CI sets it")
@@ -133,60 +127,6 @@ async def test_the_asgi_application_serves_pages_and_static_files_without_debug(
     assert status == 200 and b"prefers-color-scheme: dark" in body
     status, body = await asgi_get("/static/django_htmx/htmx-2.min.js")
     assert status == 200 and b"htmx" in body
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_request_goes_to_a_worker_thread_once_for_the_whole_middleware_chain():
-    """Django runs a middleware chain that holds a sync-only middleware in sync mode; with
-    it innermost (WhiteNoise), every hook runs in the request's worker thread, instead of
-    hopping between the event loop and the thread around each hook as Django's own
-    middleware do in async mode (a few milliseconds a request under Daphne)."""
-    from unittest import mock
-
-    from asgiref.sync import SyncToAsync
-
-    hops = []
-    original = SyncToAsync.__call__
-
-    async def counted(self, *args, **kwargs):
-        hops.append(getattr(self.func, "__qualname__", repr(self.func)))
-        return await original(self, *args, **kwargs)
-
-    with mock.patch.object(SyncToAsync, "__call__", counted):
-        status, _ = await asgi_get("/")
-    assert status == 200
-    # The request's start signal, the chain, CSRF's look at the view, the view, the close
-    # (with the chain in async mode, 15).
-    assert len(hops) <= 5, hops
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_every_request_runs_on_the_one_worker_thread_the_boards_share_and_keeps_its_connection():
-    """Django gives each request a new worker thread (two, with asgiref 3.13) and a new
-    database connection in it, which cost more than the view on the way from a round to
-    the boards; here every request's sync code runs on the process's one worker thread for
-    sync code, the one Channels' consumers already share, and its connection is kept."""
-    import threading
-
-    from channels.db import database_sync_to_async
-    from django.core.signals import request_started
-    from django.db.backends.signals import connection_created
-
-    from ..factories import SessionFactory
-
-    token = await database_sync_to_async(lambda: SessionFactory().share_token)()  # connects that thread
-    threads, connections_opened = [], []
-    request_started.connect(lambda **kwargs: threads.append(threading.get_ident()), weak=False, dispatch_uid="test")
-    connection_created.connect(lambda **kwargs: connections_opened.append(1), weak=False, dispatch_uid="test")
-    try:
-        for _ in range(3):
-            status, body = await asgi_get(f"/board/{token}/")
-            assert status == 200 and b'id="board-standings"' in body
-    finally:
-        request_started.disconnect(dispatch_uid="test")
-        connection_created.disconnect(dispatch_uid="test")
-    assert set(threads) == {await database_sync_to_async(threading.get_ident)()}
-    assert connections_opened == []
 
 
 def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_path):

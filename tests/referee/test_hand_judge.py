@@ -5,9 +5,10 @@ import re
 import pytest
 
 from engine.cards import EXPECTED_CARD
-from referee.forms import NEED_TWO_HANDS
+from referee.forms.judge import NEED_TWO_HANDS
 
-HX = {"HX-Request": "true"}
+from ..pages import HX, field_errors, text_of
+
 
 
 def post(client, headers=None, **fields):
@@ -15,14 +16,6 @@ def post(client, headers=None, **fields):
     return client.post("/", data, headers=headers or {})
 
 
-def text_of(response):
-    html = response.content.decode()
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").replace("&quot;", '"')
-
-
-def field_errors(response):
-    found = re.findall(r'<p class="error field-error" id="id_(cards_\d+)_error">([^<]*)</p>', response.content.decode())
-    return [(field, message.replace("&quot;", '"')) for field, message in found]
 
 
 def test_get_shows_the_whole_page_with_an_empty_form_and_the_brag_ranking(client):

@@ -1,18 +1,15 @@
 """Looking back on a past session: each game, a chart with its figures, every round's hands."""
 
-import re
 
 import pytest
 
 from scoring.services import game_start, round_correct, round_record, session_start
 
 from ..factories import UserFactory
+from ..pages import text_of
 
 pytestmark = pytest.mark.django_db
 
-
-def text_of(response):
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())).replace("&#x27;", "'")
 
 
 @pytest.fixture

@@ -1,19 +1,16 @@
 """A player's page and the circle's page, through the test client as a host's browser sees them."""
 
-import re
 
 import pytest
 
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
+from ..pages import text_of
 from ..scoring.test_statistics import an_evening
 
 pytestmark = pytest.mark.django_db
 
-
-def text_of(response):
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())).replace("&#x27;", "'")
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 refusal lands next to the field it concerns."""
 
 from engine import EntryError, replay
-from referee.round_entry import (
+from referee.forms.rounds import (
     DECLARE_OR_PLACE,
     FILL_IN_ORDER,
     HAND_NEEDED,

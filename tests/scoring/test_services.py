@@ -27,6 +27,8 @@ from scoring.services import (
     session_start,
 )
 
+from scoring.replays import game_replay, seat_names
+
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +70,7 @@ def test_a_game_is_checked_by_the_engine_before_it_is_saved(evening):
         game_start(session=evening, kind="crash", seat_names=["Ann", "Dan"], options={})
     assert not Game.objects.exists()
     game = game_start(session=evening, kind="crash", seat_names=["Cy", "Ann"], options={"target": 5})
-    assert (game.number, game.first_dealer, services.seat_names(game)) == (1, 0, ["Cy", "Ann"])
+    assert (game.number, game.first_dealer, seat_names(game)) == (1, 0, ["Cy", "Ann"])
 
 
 def test_a_refused_round_writes_nothing(evening, host):
@@ -230,40 +232,6 @@ def test_a_change_committed_after_a_new_game_started_is_not_announced_as_the_cur
     assert current is None  # the room is playing the second game by then
 
 
-def read_as_the_view_does(session):
-    """The session's latest game with the session's revision (one statement), then its seats
-    and rounds, replayed."""
-    from scoring import queries
-
-    game = Game.objects.select_related("session").filter(session=session).order_by("-number").first()
-    return queries.game_state(game, revision=game.session.revision)
-
-
-def test_a_round_recorded_from_what_was_read_at_the_sessions_revision_reads_nothing_again(evening, host):
-    """The revision counted up first says whether anything changed since the caller read
-    the game: nothing has, so the write takes the caller's seats and rounds as they are."""
-    from django.test.utils import CaptureQueriesContext
-
-    bus(evening)
-    state = read_as_the_view_does(evening)
-    with CaptureQueriesContext(connection) as captured:
-        round_record(game=state.game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"),
-                     known=state)
-    reads = [query["sql"] for query in captured if query["sql"].startswith("SELECT")]
-    assert len(reads) == 1 and reads[0].startswith("SELECT MAX(number)"), reads  # the latest game, for the board
-    assert Round.objects.get().number == 1 and state.game.performances.count() == 3
-
-
-def test_a_round_recorded_from_what_another_change_has_overtaken_reads_the_game_again(evening, host):
-    commerce = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 5})
-    round_record(game=commerce, number=1, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
-    state = read_as_the_view_does(evening)
-    game_end(game=commerce)  # from another phone, meanwhile
-    with pytest.raises(EntryError, match=f"^{GAME_ENDED}$"):
-        round_record(game=state.game, number=2, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"), known=state)
-    assert commerce.rounds.count() == 1
-
-
 @pytest.mark.django_db(transaction=True)
 def test_two_games_started_at_once_are_numbered_one_after_the_other(host):
     """On SQLite whole transactions queue up anyway; on PostgreSQL (CI) only the turn does."""
@@ -284,16 +252,15 @@ def test_a_correction_to_the_same_entry_changes_nothing_not_even_the_revision(ev
 
 
 def test_a_round_written_behind_the_services_back_is_still_recorded_only_once(evening, host):
-    """The unique (game, number) backs the check: a round added without taking the session's
-    turn (an admin's edit) leaves the revision as it was, and the caller's reads look current."""
-    bus(evening)
-    state = read_as_the_view_does(evening)
+    """A round added without taking the session's turn (an admin's edit) is read behind the
+    turn: the second is refused and nothing is counted up."""
+    game = bus(evening)
     entry = hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
-    Round.objects.create(game=state.game, number=1, entry=entry, recorded_by=host)
+    Round.objects.create(game=game, number=1, entry=entry, recorded_by=host)
     evening.refresh_from_db()
     with pytest.raises(RoundAlreadyRecorded, match=f"^{ROUND_ALREADY_RECORDED.format(number=1)}$"):
-        round_record(game=state.game, number=1, by=host, entry=entry, known=state)
-    assert Round.objects.count() == 1 and not state.game.performances.exists()
+        round_record(game=game, number=1, by=host, entry=entry)
+    assert Round.objects.count() == 1 and not game.performances.exists()
     assert Session.objects.get(pk=evening.pk).revision == evening.revision  # not counted up
 
 def test_a_finished_game_takes_no_more_rounds(evening, host):
@@ -339,7 +306,7 @@ def test_correcting_round_2_of_6_changes_who_is_out_and_the_winner(evening, host
     second.refresh_from_db()
     assert second.entry == corrected and second.corrected_at is not None
     assert list(second.revisions.values_list("number", "entry")) == [(1, SIX_ROUNDS[1])]
-    assert services.game_replay(game).winners == ("Ann",)  # what the database kept
+    assert game_replay(game).winners == ("Ann",)  # what the database kept
 
 
 def test_a_correction_that_makes_a_later_round_impossible_is_refused_naming_that_round(evening, host):

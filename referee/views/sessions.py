@@ -12,13 +12,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from engine import EntryError
+from engine import EntryError, GameOutcome
 from scoring import queries, services
-from scoring.models import Game, Session
+from scoring.models import Session
 
-from .board import qr_svg
-from .round_entry import RoundEntryForm, entry_lines
-from .session_forms import NewGameForm, NewSessionForm
+from ..board.page import qr_svg
+from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..forms.sessions import NewGameForm, NewSessionForm
+from ..presenters import entry_lines, game_summary, unit
 
 
 def host_session(request, session_id) -> Session:
@@ -51,29 +52,19 @@ def new_session(request):
     return render(request, "sessions/new.html", {"form": form})
 
 
-def entry_form_for(state: queries.GameState, data=None, *, number: int | None = None, initial=None,
-                   players: list[str] | None = None) -> RoundEntryForm:
-    """The round entry form of a game: the players still in, the hands the game deals."""
-    options = state.outcome.options if state.outcome else state.game.options
-    positions = int(options.get("cards", 13)) // 3 if state.game.kind == "crash" else 1
-    declarations = state.game.kind == "crash" and options.get("preset", "classic") == "classic"
-    players = players if players is not None else list(state.outcome.still_in if state.outcome else state.seats)
-    number = number or state.next_number
-    return RoundEntryForm(data, game=state.game.kind, players=players, positions=positions,
-                          declarations=declarations, initial={"number": number, **(initial or {})})
-
-
-def session_context(session: Session, form: RoundEntryForm | None = None, **extra) -> dict:
-    games = queries.games_of(session)
-    current = games[-1] if games else None
+def session_context(session: Session, current: queries.GameState | None, form: RoundEntryForm | None = None,
+                    **extra) -> dict:
+    """The session page: its current (latest) game, the form for its next round while it
+    goes on, every round of it, and the evening's tally."""
     if current and form is None and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
     before = queries.first_entries_of(session).get(current.game.pk, {}) if current else {}
     history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
                for round_, recorded in (current.history if current else [])]
-    return {"session": session, "games": games, "current": current, "form": form,
-            "tally": queries.evening_tally(games), "players": list(session.players.all()),
-            "history": history, **extra}
+    outcome = current.outcome if current else None
+    return {"session": session, "current": current, "form": form, "tally": queries.tally_of(session),
+            "players": list(session.players.all()), "history": history,
+            "summary": game_summary(outcome) if outcome else "", "unit": unit(outcome) if outcome else "", **extra}
 
 
 @login_required
@@ -82,49 +73,39 @@ def session_context(session: Session, form: RoundEntryForm | None = None, **extr
 def session_page(request, session_id):
     """The evening: the current game's standings and who deals next, the last round's
     outcome, and the form for the next round. POST records that round."""
-    form = None
-    if request.method == "POST":
-        session, game = host_session_and_latest_game(request, session_id)
-        form = record_round(request, game)
+    session = host_session(request, session_id)
+    game = queries.latest_game(session)
+    current = queries.game_state(game) if game else None
+    form = recorded = None
+    if request.method == "POST" and current:
+        form, recorded = record_round(request, current)
         if form is None and not request.htmx:
             return redirect(session)
-    else:
-        session = host_session(request, session_id)
-    context = session_context(session, form, recorded=request.method == "POST" and form is None)
+        if recorded:  # show what the service committed, not a replay of it
+            current = queries.game_state(game, recorded)
+    context = session_context(session, current, form, recorded=recorded is not None)
     if request.htmx:
         return render(request, "sessions/session.html#game", context)
     board_url = request.build_absolute_uri(reverse("board", kwargs={"token": session.share_token}))
     return render(request, "sessions/session.html", {**context, "board_url": board_url, "qr": qr_svg(board_url)})
 
 
-def host_session_and_latest_game(request, session_id) -> tuple[Session, Game | None]:
-    """host_session, with the game a round is recorded in read at once (one query)."""
-    game = (Game.objects.select_related("session").filter(session__host=request.user, session__public_id=session_id)
-            .order_by("-number").first())
-    return (game.session, game) if game else (host_session(request, session_id), None)
-
-
-def record_round(request, game: Game | None) -> RoundEntryForm | None:
-    """Record the posted round; the form to show again if it was refused, else None."""
-    if game is None:
-        return None
-    # Only the game the round is for, as of the session's revision read with it: the write
-    # takes these reads unless another change has come in since.
-    current = queries.game_state(game, revision=game.session.revision)
-    number = _posted_number(request)
-    form = entry_form_for(current, request.POST, number=number)
+def record_round(request, current: queries.GameState) -> tuple[RoundEntryForm | None, GameOutcome | None]:
+    """Record the posted round: the form to show again if it was refused, and the game's
+    replay with the round if it was recorded."""
+    form = entry_form_for(current, request.POST, number=_posted_number(request))
     if not form.is_valid():
-        return form
+        return form, None
     try:
-        services.round_record(game=current.game, number=form.cleaned_data["number"], entry=form.entry(),
-                              by=request.user, known=current)
+        _, outcome = services.round_record(game=current.game, number=form.cleaned_data["number"],
+                                           entry=form.entry(), by=request.user)
     except services.RoundAlreadyRecorded as error:
         messages.info(request, str(error))
-        return None
+        return None, None
     except EntryError as error:
         form.add_entry_error(error)
-        return form
-    return None
+        return form, None
+    return None, outcome
 
 
 def _posted_number(request) -> int | None:

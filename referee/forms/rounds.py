@@ -8,14 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from django import forms
 
-from engine import (
-    CardError,
-    EntryError,
-    format_cards,
-    parse_cards,
-    parse_hand,
-    show_cards,
-)
+from engine import CardError, EntryError, format_cards, parse_cards, parse_hand
 
 CRASH_DECLARATIONS = [("", "No declaration"), ("six_pairs", "Six pairs"), ("thirteen_run", "Thirteen-card run")]
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
@@ -184,29 +177,14 @@ class RoundEntryForm(forms.Form):
         return initial
 
 
-def shown(text: str) -> str:
-    """Stored card text as people read it ("AS TH" -> "A♠ 10♥"); anything else as it is."""
-    try:
-        return show_cards(parse_cards(text))
-    except CardError:
-        return text
-
-
-def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
-    """A recorded entry as people read it, in seat order (a JSON column may keep its keys
-    in another order): "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
-    def seated(mapping: Mapping) -> list:
-        return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
-
-    lines = []
-    for name, hands in seated(entry.get("hands", {})):
-        placed = hands if isinstance(hands, list) else [hands]
-        lines.append(f"{name}: {' | '.join(shown(h) for h in placed) or 'no hand'}")
-    for name, (kind, cards) in seated(entry.get("declarations", {})):
-        lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
-    if entry.get("table"):
-        lines.append(f"Table: {shown(entry['table'])}")
-    for extra in ("caller", "knocker"):
-        if entry.get(extra):
-            lines.append(f"{extra.capitalize()}: {entry[extra]}")
-    return lines
+def entry_form_for(state, data=None, *, number: int | None = None, initial=None,
+                   players: Sequence[str] | None = None) -> RoundEntryForm:
+    """The round entry form of a game (a queries.GameState): the players still in (or those
+    given), the hands its options deal, and the round it is for (the next, or ``number``)."""
+    crash = state.game.kind == "crash"
+    settings = state.settings
+    if players is None:
+        players = state.outcome.still_in if state.outcome else state.seats
+    return RoundEntryForm(data, game=state.game.kind, players=list(players),
+                          positions=settings.positions if crash else 1, declarations=crash and settings.classic,
+                          initial={"number": number or state.next_number, **(initial or {})})

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -14,29 +13,8 @@ from django.views.decorators.http import require_GET
 from scoring.models import Game, Player
 from scoring.statistics import circle, player_record
 
-from .charts import categories_chart
-
-PERIOD_BACKWARDS = "“From” must be on or before “to”."
-NOT_A_GAME = "Choose one of Stop the Bus, Crash or Commerce, or all games."
-
-
-class GameFilter(forms.Form):
-    game = forms.ChoiceField(required=False, choices=[("", "All games"), *Game.Kind.choices], label="Game",
-                             error_messages={"invalid_choice": NOT_A_GAME})
-
-
-class CircleFilter(GameFilter):
-    since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}),
-                            error_messages={"invalid": "Enter a date as year-month-day, like 2026-11-20."})
-    until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}),
-                            error_messages={"invalid": "Enter a date as year-month-day, like 2026-11-20."})
-
-    def clean(self):
-        data = super().clean()
-        if data.get("since") and data.get("until") and data["since"] > data["until"]:
-            raise forms.ValidationError(PERIOD_BACKWARDS)
-        return data
-
+from ..charts import categories_chart
+from ..forms.players import CircleFilter, GameFilter
 
 def periods(today: datetime.date) -> list[tuple[str, str, str]]:
     """Quick choices of period: (label, since, until) as query values."""

@@ -8,7 +8,7 @@ from engine import rank_hand
 from engine.guides import GUIDES
 from engine.verdicts import order_hands
 
-from .forms import HandJudgeForm, clamp_rows
+from ..forms.judge import HandJudgeForm, clamp_rows
 
 
 @require_http_methods(["GET", "POST"])

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .consumers import BoardConsumer
+from .consumer import BoardConsumer
 
 websocket_urlpatterns = [
     path("ws/board/<str:token>/", BoardConsumer.as_asgi()),

@@ -10,9 +10,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from engine import EntryError, check_setting
 from scoring import queries, services
 from scoring.models import Game
+from scoring.replays import game_replay
 
-from .round_entry import RoundEntryForm, entry_lines
-from .sessions import entry_form_for, host_session
+from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..presenters import entry_lines
+from .sessions import host_session
 
 
 def host_game(request, session_id, game_id) -> tuple:
@@ -28,7 +30,7 @@ def correct_round(request, session_id, game_id, number):
     session, game = host_game(request, session_id, game_id)
     state = queries.game_state(game)
     round_ = get_object_or_404(game.rounds, number=number)
-    before = services.game_replay(game, [r.entry for r in state.rounds[: number - 1]], state.seats)
+    before = game_replay(game, [r.entry for r in state.rounds[: number - 1]], state.seats)
     players = list(before.still_in)  # who was still in when this round was dealt
     initial = RoundEntryForm.initial_from(round_.entry, players, game.kind)
     form = entry_form_for(state, request.POST or None, number=number, initial=initial, players=players)
@@ -40,7 +42,7 @@ def correct_round(request, session_id, game_id, number):
             if request.POST.get("action") == "confirm":
                 services.round_correct(round=round_, entry=form.entry(), by=request.user)
                 return redirect(session)
-            preview = services.game_replay(game, entries, state.seats)
+            preview = game_replay(game, entries, state.seats)
         except EntryError as error:
             if error.round in (None, number):
                 form.add_entry_error(error)

@@ -1,7 +1,6 @@
 """Export and import from the web: download a session or all of a host's data as the
 documented JSON file, and upload one to recreate it (scoring/exchange.py)."""
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -17,11 +16,8 @@ from scoring.exchange import (
     to_json,
 )
 
+from ..forms.transfers import ImportForm
 from .sessions import host_session
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(label="Export file (.json)")
 
 
 def _download(data: dict, name: str) -> HttpResponse:

@@ -8,7 +8,7 @@ import re
 from django import forms
 from django.utils import timezone
 
-from engine import RULESETS
+from engine import RULESETS, CommerceOptions, CrashOptions, StopTheBusOptions
 from engine.guides import GUIDES
 
 NAMES_SPLIT = re.compile(r"[,\n;]+")
@@ -41,6 +41,8 @@ class NewSessionForm(forms.Form):
         return [*self.cleaned_data.get("players", []), *typed]
 
 
+# Each option's first value is the engine's default: the engine owns them.
+BUS, CRASH, COMMERCE = StopTheBusOptions(), CrashOptions(), CommerceOptions()
 GAME_CHOICES = [("stop_the_bus", "Stop the Bus"), ("crash", "Crash"), ("commerce", "Commerce")]
 
 
@@ -50,20 +52,21 @@ class NewGameForm(forms.Form):
 
     kind = forms.ChoiceField(choices=GAME_CHOICES, widget=forms.RadioSelect, initial="stop_the_bus", label="Game")
     # Stop the Bus
-    tokens = forms.IntegerField(min_value=1, max_value=20, initial=3, required=False, label="Tokens each")
-    rules = forms.ChoiceField(choices=[(r, GUIDES[r].title) for r in RULESETS if r != "commerce"], initial="brag",
+    tokens = forms.IntegerField(min_value=1, max_value=20, initial=BUS.tokens, required=False,
+                                label="Tokens each")
+    rules = forms.ChoiceField(choices=[(r, GUIDES[r].title) for r in RULESETS if r != "commerce"], initial=BUS.rules,
                               required=False, label="Hand ranking")
     # Crash
     preset = forms.ChoiceField(choices=[("classic", "Classic"), ("arena", "Arena (Board Game Arena)")],
-                               initial="classic", required=False, label="Preset")
-    target = forms.IntegerField(min_value=1, max_value=99, initial=7, required=False, label="Target")
-    cards = forms.TypedChoiceField(choices=[(13, "13 cards"), (9, "9 cards")], coerce=int, initial=13,
+                               initial=CRASH.preset, required=False, label="Preset")
+    target = forms.IntegerField(min_value=1, max_value=99, initial=CRASH.target, required=False, label="Target")
+    cards = forms.TypedChoiceField(choices=[(13, "13 cards"), (9, "9 cards")], coerce=int, initial=CRASH.cards,
                                    required=False, label="Cards dealt (arena)")
     ignore = forms.ChoiceField(choices=[("high_card", "High cards"), ("pair", "Pairs and high cards"),
-                                        ("none", "None")], initial="high_card", required=False,
+                                        ("none", "None")], initial=CRASH.ignore, required=False,
                                label="Hands that cannot score (arena)")
     # Commerce
-    stake = forms.IntegerField(min_value=0, max_value=1_000_000, initial=0, required=False,
+    stake = forms.IntegerField(min_value=0, max_value=1_000_000, initial=COMMERCE.stake, required=False,
                                label="Stake a hand (0: play for the win)")
 
     first_dealer = forms.ChoiceField(label="First dealer")
@@ -100,16 +103,12 @@ class NewGameForm(forms.Form):
         return cleaned
 
     def options(self) -> dict:
-        """The game's options exactly as replay takes them."""
+        """The game's options exactly as replay takes them: those the host set (an option
+        left empty takes the engine's default)."""
         data = self.cleaned_data
         kind = data["kind"]
+        names = {"stop_the_bus": ("tokens", "rules"), "crash": ("preset", "target"), "commerce": ("stake",)}[kind]
+        if kind == "crash" and data.get("preset") == "arena":
+            names += ("cards", "ignore")
         options: dict = {"first_dealer": data["seat_names"].index(data["first_dealer"])}
-        if kind == "stop_the_bus":
-            options |= {"tokens": data.get("tokens") or 3, "rules": data.get("rules") or "brag"}
-        elif kind == "crash":
-            options |= {"preset": data.get("preset") or "classic", "target": data.get("target") or 7}
-            if options["preset"] == "arena":
-                options |= {"cards": data.get("cards") or 13, "ignore": data.get("ignore") or "high_card"}
-        else:
-            options["stake"] = data.get("stake") or 0
-        return options
+        return options | {name: data[name] for name in names if data.get(name) not in (None, "")}

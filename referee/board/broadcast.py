@@ -1,0 +1,53 @@
+"""After a committed change, the board is rendered once and the same HTML goes to every
+board of the session. A broadcast that fails or hangs (the channel layer down, Redis
+unreachable) is logged with its session and given up after BROADCAST_WITHIN seconds: the
+change is kept and the host is answered all the same; boards catch up on the next change
+or when they reconnect (the consumer sends the current board on connect)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from engine import GameOutcome
+from scoring.models import Game, Session
+
+from .render import render_board, session_group, token_group
+
+BROADCAST_WITHIN = 2.0  # seconds
+logger = logging.getLogger(__name__)
+
+
+def broadcast_board(sender=None, *, session: Session, revision: int, game: Game | None = None,
+                    outcome: GameOutcome | None = None, **kwargs) -> None:
+    """Send the board as the change left it, marked with the change's revision: a board
+    forwards only what is newer than what it shows, whatever order concurrent changes'
+    messages arrive in. A change overtaken by a later one meanwhile sends nothing: the later
+    one's broadcast brings the newer board."""
+    try:
+        board = render_board(session, game, outcome, revision)
+        if board.revision > revision:
+            return
+        _send(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})
+    except Exception:
+        logger.exception("The boards of session %s (%s) missed revision %s; they catch up on the next change "
+                         "or when they reconnect.", session.public_id, session.title, revision)
+
+
+def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:
+    try:
+        _send(token_group(old_token), {"type": "board.close"})
+    except Exception:
+        logger.exception("The boards on the replaced link of session %s (%s) were not closed; the link no "
+                         "longer works.", session.public_id, session.title)
+
+
+def _send(group: str, message: dict) -> None:
+    async_to_sync(_send_within)(group, message)
+
+
+async def _send_within(group: str, message: dict) -> None:
+    await asyncio.wait_for(get_channel_layer().group_send(group, message), BROADCAST_WITHIN)

@@ -1,0 +1,50 @@
+"""The board's WebSocket, read-only: on connect it joins its session's groups and sends the
+current board to this socket only; afterwards it forwards what the session's broadcast
+sends, if newer than what it shows. Anything a client sends is ignored."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from scoring.models import Session
+
+from .render import render_board, session_group, token_group
+
+
+def session_of_token(token: str) -> Session | None:
+    return Session.objects.filter(share_token=token).first()
+
+
+class BoardConsumer(AsyncWebsocketConsumer):
+    groups_joined: tuple[str, ...] = ()
+    revision = -1  # the session's revision of the board this socket shows
+
+    async def connect(self):
+        token = self.scope["url_route"]["kwargs"]["token"]
+        session = await database_sync_to_async(session_of_token)(token)
+        if session is None:
+            await self.close()  # an unknown or replaced link
+            return
+        self.groups_joined = (session_group(session.pk), token_group(token))
+        for group in self.groups_joined:  # joined before the board is read: no change is missed
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        board = await database_sync_to_async(render_board)(session)
+        self.revision = board.revision
+        await self.send(text_data=board.html)
+
+    async def disconnect(self, code):
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Read-only: a client's messages change nothing."""
+
+    async def board_html(self, event):
+        """Forward a board newer than the one shown (an older one can arrive later when two
+        changes commit at once)."""
+        if event["revision"] > self.revision:
+            self.revision = event["revision"]
+            await self.send(text_data=event["html"])
+
+    async def board_close(self, event):
+        await self.close(code=4004)

@@ -1,0 +1,30 @@
+"""The board's page (no login: its share token is the key) and its address as a QR code."""
+
+import io
+
+import segno
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring.models import Session
+
+from .render import board_context
+
+
+def qr_svg(url: str) -> str:
+    """An address as a QR code, server-rendered SVG."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgclass="qr",
+                                    title="Scan to open the board", dark="#000", light="#fff")
+    return out.getvalue().decode()
+
+
+@require_GET
+def board_page(request, token: str):
+    """The board: an unknown or replaced token is a 404."""
+    try:
+        session = Session.objects.get(share_token=token)
+    except Session.DoesNotExist:
+        raise Http404("No board here: the link may have been replaced.") from None
+    return render(request, "board/board.html", {**board_context(session), "token": token})

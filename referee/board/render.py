@@ -1,0 +1,58 @@
+"""What a board shows, rendered once per change: the session's latest game as replayed,
+the evening's tally, and the session's revision (the board is at least that new)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from django.template.loader import render_to_string
+
+from engine import GameOutcome
+from scoring import queries
+from scoring.models import Game, Session
+
+from ..presenters import game_summary, standings_rows
+
+BOARD_FRAGMENTS = "board/board.html#fragments"
+RECENT_ROUNDS = 8  # the strip of earlier rounds under the last one
+
+
+def session_group(session_id: int) -> str:
+    """The channel group of a session's boards (by session, so it survives a new token)."""
+    return f"board-session-{session_id}"
+
+
+def token_group(token: str) -> str:
+    """The boards connected through one share token (closed when it is rotated)."""
+    return f"board-token-{token}"
+
+
+class Board(NamedTuple):
+    revision: int  # the session's revision: the board shows it, or newer
+    html: str
+
+
+def board_context(session: Session, game: Game | None = None, outcome: GameOutcome | None = None,
+                  revision: int | None = None) -> dict:
+    """Given a change a service has just committed to the session's current game (that
+    game, its replay and the revision it left), the board shows it; otherwise it reads the
+    revision, then the latest game, and replays it."""
+    if game is None or outcome is None or revision is None:
+        revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
+        game = queries.latest_game(session)
+        outcome = queries.game_state(game).outcome if game else None  # None if a stored round no longer passes
+    rounds = outcome.rounds if outcome else ()
+    return {
+        "session": session, "revision": revision, "game": game, "outcome": outcome, "tally": queries.tally_of(session),
+        "summary": game_summary(outcome) if outcome else (game.get_kind_display() if game else ""),
+        "rows": standings_rows(outcome),
+        "last_round": rounds[-1] if rounds else None,
+        "recent": list(reversed(rounds[-RECENT_ROUNDS - 1:-1])),  # the rounds before the last, newest first
+    }
+
+
+def render_board(session: Session, game: Game | None = None, outcome: GameOutcome | None = None,
+                 revision: int | None = None) -> Board:
+    """The board's fragments (out-of-band swaps by element id), as one HTML string."""
+    context = board_context(session, game, outcome, revision)
+    return Board(context["revision"], render_to_string(BOARD_FRAGMENTS, context))

@@ -1,0 +1,75 @@
+"""A game as people read it, for every screen that shows one (the host's page, the board
+and looking back): the game in a word, the unit of its figures, the standings as rows,
+and recorded cards as text. The figures come from the engine's replay; nothing here
+knows a default of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine import CardError, GameOutcome, parse_cards, show_cards
+
+
+def game_summary(outcome: GameOutcome) -> str:
+    """The game and its options in a word: "Crash, classic, to 7"."""
+    settings = outcome.settings
+    if outcome.game == "stop_the_bus":
+        ace_high = ", aces high" if settings.rules == "brag-ace-high" else ""
+        return f"Stop the Bus, {settings.tokens} tokens{ace_high}"
+    if outcome.game == "crash":
+        cards = "" if settings.classic else f" {settings.cards} cards"
+        return f"Crash, {settings.preset}{cards}, to {settings.target}"
+    return f"Commerce, stake {settings.stake}" if settings.stake else "Commerce, for the win"
+
+
+def unit(outcome: GameOutcome) -> str:
+    """What the standings count."""
+    if outcome.game == "stop_the_bus":
+        return "tokens"
+    if outcome.game == "crash":
+        return "points"
+    return "balance" if outcome.settings.stake else "hands won"
+
+
+def starting_figures(outcome: GameOutcome) -> dict[str, int]:
+    """Each player's figure before the first round."""
+    start = outcome.settings.tokens if outcome.game == "stop_the_bus" else 0
+    return dict.fromkeys(outcome.players, start)
+
+
+def standings_rows(outcome: GameOutcome | None) -> list[dict]:
+    """One row a player: the figure, tokens as pips (Stop the Bus), out, dealing next, won."""
+    if outcome is None:
+        return []
+    tokens = outcome.settings.tokens if outcome.game == "stop_the_bus" else 0
+    return [{"name": name, "value": value, "pips": [i < value for i in range(tokens)],
+             "out": name in outcome.out, "deals": name == outcome.next_dealer, "won": name in outcome.winners}
+            for name, value in outcome.standings.items()]
+
+
+def shown(text: str) -> str:
+    """Stored card text as people read it ("AS TH" -> "A♠ 10♥"); anything else as it is."""
+    try:
+        return show_cards(parse_cards(text))
+    except CardError:
+        return text
+
+
+def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
+    """A recorded entry as people read it, in seat order (a JSON column may keep its keys
+    in another order): "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
+    def seated(mapping: Mapping) -> list:
+        return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
+
+    lines = []
+    for name, hands in seated(entry.get("hands", {})):
+        placed = hands if isinstance(hands, list) else [hands]
+        lines.append(f"{name}: {' | '.join(shown(h) for h in placed) or 'no hand'}")
+    for name, (kind, cards) in seated(entry.get("declarations", {})):
+        lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
+    if entry.get("table"):
+        lines.append(f"Table: {shown(entry['table'])}")
+    for extra in ("caller", "knocker"):
+        if entry.get(extra):
+            lines.append(f"{extra.capitalize()}: {entry[extra]}")
+    return lines

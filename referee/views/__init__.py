@@ -1,0 +1,1 @@
+"""The interface's views, one module per screen."""

@@ -1,0 +1,79 @@
+"""A change is kept and the host answered whatever happens to the boards' broadcast: a
+channel layer that fails or hangs is logged with the session and given up within its
+bound; boards catch up on the next change or when they reconnect."""
+
+import asyncio
+import time
+
+import pytest
+from channels.layers import InMemoryChannelLayer
+
+from referee.board.broadcast import BROADCAST_WITHIN
+from scoring.models import Round
+from scoring.services import game_start, session_start
+
+from ..pages import HX, text_of
+
+
+class BrokenLayer(InMemoryChannelLayer):
+    """Redis refusing connections, say."""
+
+    async def group_send(self, group, message):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
+class HangingLayer(InMemoryChannelLayer):
+    """A channel layer that never answers."""
+
+    async def group_send(self, group, message):
+        await asyncio.Event().wait()
+
+
+@pytest.fixture
+def evening(host):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    return session
+
+
+def use_layer(settings, layer: type) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.{layer.__name__}"}}
+
+
+ROUND = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("layer", [BrokenLayer, HangingLayer])
+def test_a_round_is_recorded_and_shown_when_the_boards_cannot_be_told(host_client, evening, settings, caplog, layer):
+    use_layer(settings, layer)
+    start = time.monotonic()
+    response = host_client.post(evening.get_absolute_url(), ROUND, headers=HX)
+    answered_in = time.monotonic() - start
+    assert response.status_code == 200
+    assert "Round 1 recorded" in text_of(response) and "Bob loses a token (2 left)" in text_of(response)
+    assert Round.objects.filter(game__session=evening).count() == 1
+    assert answered_in < BROADCAST_WITHIN + 3  # given up within its bound, not hung
+    failures = [record for record in caplog.records if record.name == "referee.board.broadcast"]
+    assert len(failures) == 1 and str(evening.public_id) in failures[0].getMessage()
+    assert "missed revision" in failures[0].getMessage()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_tap_after_a_failed_broadcast_records_nothing_more(host_client, evening, settings):
+    use_layer(settings, BrokenLayer)
+    host_client.post(evening.get_absolute_url(), ROUND, headers=HX)
+    response = host_client.post(evening.get_absolute_url(), ROUND, headers=HX)
+    assert response.status_code == 200 and "Round 1 was already recorded." in text_of(response)
+    assert Round.objects.filter(game__session=evening).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_board_link_is_made_when_the_old_boards_cannot_be_closed(host_client, evening, settings, caplog):
+    use_layer(settings, BrokenLayer)
+    old = evening.share_token
+    response = host_client.post(f"/sessions/{evening.public_id}/rotate-board/")
+    evening.refresh_from_db()
+    assert response.status_code == 302 and evening.share_token != old
+    assert any(str(evening.public_id) in record.getMessage() for record in caplog.records
+               if record.name == "referee.board.broadcast")
