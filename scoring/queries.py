@@ -57,13 +57,18 @@ class GameState:
 
 
 def games_of(session: Session) -> list[GameState]:
-    """Every game of the session, oldest first, replayed: four queries in all."""
-    games = list(session.games.order_by("number"))
+    """Every game of the session, oldest first, replayed: three queries in all."""
+    return game_states(list(session.games.order_by("number")))
+
+
+def game_states(games: list[Game]) -> list[GameState]:
+    """These games (of one page, say), each with its seats and rounds, replayed: two queries."""
     seats: dict[int, list[str]] = defaultdict(list)
-    for seat in Seat.objects.filter(game__session=session).select_related("player").order_by("game_id", "position"):
-        seats[seat.game_id].append(seat.player.name)
+    for game_id, name in Seat.objects.filter(game__in=games).order_by("game_id", "position").values_list(
+            "game_id", "player__name"):
+        seats[game_id].append(name)
     rounds: dict[int, list[Round]] = defaultdict(list)
-    for round_ in Round.objects.filter(game__session=session).order_by("game_id", "number"):
+    for round_ in Round.objects.filter(game__in=games).order_by("game_id", "number"):
         rounds[round_.game_id].append(round_)
     return [_state(game, seats[game.pk], rounds[game.pk]) for game in games]
 
@@ -90,11 +95,11 @@ def _state(game: Game, seats: list[str], rounds: list[Round]) -> GameState:
     return GameState(game, seats, rounds, outcome)
 
 
-def first_entries_of(session: Session) -> dict[int, dict[int, dict]]:
-    """For every game of the session (by game pk), each corrected round's first entry, by
-    round number. One query."""
+def first_entries_of(games: list[Game]) -> dict[int, dict[int, dict]]:
+    """For each of these games (by game pk), each corrected round's first entry, by round
+    number. One query."""
     first: dict[int, dict[int, dict]] = defaultdict(dict)
-    for game_id, number, entry in (RoundRevision.objects.filter(round__game__session=session)
+    for game_id, number, entry in (RoundRevision.objects.filter(round__game__in=games)
                                    .order_by("round__game_id", "round__number", "number")
                                    .values_list("round__game_id", "round__number", "entry")):
         first[game_id].setdefault(number, entry)
@@ -110,4 +115,4 @@ def tally_of(session: Session) -> dict[str, int]:
     return dict(wins)
 
 
-__all__ = ["GameState", "game_state", "games_of", "latest_game", "players_of", "sessions_of", "tally_of"]
+__all__ = ["GameState", "game_state", "game_states", "games_of", "latest_game", "players_of", "sessions_of", "tally_of"]

@@ -1,8 +1,12 @@
 """A past session, looked back on: each game with its options, winner and a chart of its
-standings; every round with each hand as cards, its label and the referee's sentences."""
+standings; every round with each hand as cards, its label and the referee's sentences.
+Games come a few to a page, and a long game's rounds a page at a time, so the page stays
+the same size however long the evening was."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.core.paginator import Page, Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from scoring import queries
@@ -11,12 +15,16 @@ from ..charts import standings_chart
 from ..presenters import entry_lines, game_summary, shown, starting_figures, unit
 from .sessions import host_session
 
+GAMES_A_PAGE = 5
+ROUNDS_A_PAGE = 50
 
-def game_story(state, first_recorded: dict[int, dict]) -> dict:
+
+def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
+    """One game: its summary, its chart and one page of its rounds (the first, unless asked)."""
     outcome = state.outcome
-    start = starting_figures(outcome)
-    rounds = []
-    for round_, recorded in zip(outcome.rounds, state.rounds, strict=True):
+    rounds = Paginator(list(zip(outcome.rounds, state.rounds, strict=True)), ROUNDS_A_PAGE).get_page(page_number)
+    told = []
+    for round_, recorded in rounds:
         hands = []
         for name in state.seats:
             given = recorded.entry.get("hands", {}).get(name)
@@ -26,21 +34,39 @@ def game_story(state, first_recorded: dict[int, dict]) -> dict:
             ranks = round_.hands.get(name, ())
             hands.append({"name": name, "hands": [{"cards": shown(text), "label": rank.label}
                                                   for text, rank in zip(texts, ranks)]})
-        rounds.append({"outcome": round_, "hands": hands, "corrected": recorded.corrected_at,
-                       "first": entry_lines(first_recorded[round_.number], state.seats)
-                       if round_.number in first_recorded else None})
-    chart = standings_chart(f"{state.game.get_kind_display()} · game {state.game.number}", state.seats, start,
-                            [dict(r.standings) for r in outcome.rounds], unit(outcome))
-    return {"state": state, "summary": game_summary(outcome), "rounds": rounds, "chart": chart}
+        told.append({"outcome": round_, "hands": hands, "corrected": recorded.corrected_at,
+                     "first": entry_lines(first_recorded[round_.number], state.seats)
+                     if round_.number in first_recorded else None})
+    chart = standings_chart(f"{state.game.get_kind_display()} · game {state.game.number}", state.seats,
+                            starting_figures(outcome), [dict(r.standings) for r in outcome.rounds], unit(outcome))
+    return {"state": state, "summary": game_summary(outcome), "rounds": told, "page": rounds, "chart": chart,
+            "rounds_query": f"?game={state.game.number}&"}
+
+
+def whole_number(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        raise Http404("No such page.") from None
 
 
 @login_required
 @require_GET
 def past_session(request, session_id):
+    """The session's games, GAMES_A_PAGE to a page (``?page=``), each with its first rounds;
+    or one game (``?game=``) with its rounds a page at a time (``&page=``)."""
     session = host_session(request, session_id)
-    states = queries.games_of(session)
-    first = queries.first_entries_of(session)
-    stories = [game_story(state, first.get(state.game.pk, {})) for state in states if state.outcome]
-    return render(request, "sessions/history.html", {"session": session, "stories": stories,
-                                                     "players": list(session.players.all()),
-                                                     "tally": queries.tally_of(session)})
+    games = session.games.order_by("number")
+    number = whole_number(request.GET.get("game"))
+    if number is not None:
+        games_page: Page | None = None
+        chosen = [get_object_or_404(games, number=number)]
+    else:
+        games_page = Paginator(games, GAMES_A_PAGE).get_page(request.GET.get("page"))
+        chosen = list(games_page)
+    first = queries.first_entries_of(chosen)
+    stories = [game_story(state, first.get(state.game.pk, {}), request.GET.get("page") if number else 1)
+               for state in queries.game_states(chosen) if state.outcome]
+    return render(request, "sessions/history.html", {
+        "session": session, "stories": stories, "games_page": games_page, "one_game": number is not None,
+        "players": list(session.players.all()), "tally": queries.tally_of(session)})

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
@@ -20,6 +21,9 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..presenters import entry_lines, game_summary, unit
+
+
+ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 
 
 def host_session(request, session_id) -> Session:
@@ -53,17 +57,18 @@ def new_session(request):
 
 
 def session_context(session: Session, current: queries.GameState | None, form: RoundEntryForm | None = None,
-                    **extra) -> dict:
+                    page_number=1, **extra) -> dict:
     """The session page: its current (latest) game, the form for its next round while it
-    goes on, every round of it, and the evening's tally."""
+    goes on, its rounds (newest first, ROUNDS_A_PAGE at a time) and the evening's tally."""
     if current and form is None and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
-    before = queries.first_entries_of(session).get(current.game.pk, {}) if current else {}
+    rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
+    before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if current else {}
     history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
-               for round_, recorded in (current.history if current else [])]
+               for round_, recorded in rounds]
     outcome = current.outcome if current else None
     return {"session": session, "current": current, "form": form, "tally": queries.tally_of(session),
-            "players": list(session.players.all()), "history": history,
+            "players": list(session.players.all()), "history": history, "rounds_page": rounds,
             "summary": game_summary(outcome) if outcome else "", "unit": unit(outcome) if outcome else "", **extra}
 
 
@@ -83,7 +88,8 @@ def session_page(request, session_id):
             return redirect(session)
         if recorded:  # show what the service committed, not a replay of it
             current = queries.game_state(game, recorded)
-    context = session_context(session, current, form, recorded=recorded is not None)
+    page_number = request.GET.get("page") if request.method == "GET" else 1
+    context = session_context(session, current, form, page_number, recorded=recorded is not None)
     if request.htmx:
         return render(request, "sessions/session.html#game", context)
     board_url = request.build_absolute_uri(reverse("board", kwargs={"token": session.share_token}))

@@ -51,3 +51,38 @@ def test_the_past_session_page_runs_a_constant_number_of_queries(host_client, ho
 def test_another_hosts_past_session_is_a_404(client, friday):
     client.force_login(UserFactory(username="stranger"))
     assert client.get(f"/sessions/{friday.public_id}/history/").status_code == 404
+
+
+def long_commerce(session, host, rounds):
+    game = game_start(session=session, kind="commerce", seat_names=["Ann", "Bob"], options={})
+    for number in range(1, rounds + 1):
+        round_record(game=game, number=number, by=host, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C"}})
+    return game
+
+
+def rounds_shown(response) -> list[int]:
+    import re
+
+    return [int(n) for n in re.findall(r"<strong>Round (\d+)</strong>", response.content.decode())]
+
+
+def test_a_long_game_shows_its_first_rounds_and_the_rest_a_page_at_a_time(host_client, host, friday):
+    long_commerce(friday, host, 120)
+    url = f"/sessions/{friday.public_id}/history/"
+    overview = host_client.get(url)
+    assert rounds_shown(overview) == [1, 2, *range(1, 51)]  # game 1's two rounds, game 2's first fifty
+    assert "Rounds 51–120 of game 2" in text_of(overview) and "· 120 rounds" in text_of(overview)
+    last = host_client.get(url, {"game": 2, "page": 3})
+    assert rounds_shown(last) == list(range(101, 121))
+    assert "Rounds: page 3 of 3" in text_of(last) and "Game 1" not in text_of(last)
+    assert host_client.get(url, {"game": 9}).status_code == 404
+    assert host_client.get(url, {"game": "x"}).status_code == 404
+
+
+def test_a_long_evening_shows_its_games_five_to_a_page(host_client, host, friday):
+    for _ in range(6):
+        long_commerce(friday, host, 1)
+    url = f"/sessions/{friday.public_id}/history/"
+    first, second = host_client.get(url), host_client.get(url, {"page": 2})
+    assert "Game 5:" in text_of(first) and "Game 6:" not in text_of(first) and "Games: page 1 of 2" in text_of(first)
+    assert "Game 6:" in text_of(second) and "Game 7:" in text_of(second) and "Game 1:" not in text_of(second)

@@ -364,3 +364,16 @@ def test_export_and_import_from_the_web(host_client, evening, bus, host, client)
 def test_another_hosts_session_cannot_be_exported(client, evening):
     client.force_login(UserFactory(username="stranger"))
     assert client.get(f"/sessions/{evening.public_id}/export/").status_code == 404
+
+
+def test_the_session_page_shows_the_latest_rounds_and_earlier_ones_a_tap_away(host_client, evening, host):
+    game = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={})
+    for number in range(1, 26):
+        round_record(game=game, number=number, by=host, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C"}})
+    shown = re.compile(r"<strong>Round (\d+)</strong>")
+    latest = host_client.get(evening.get_absolute_url())
+    assert [int(n) for n in shown.findall(latest.content.decode())] == list(range(25, 15, -1))
+    assert "Earlier rounds" in text_of(latest) and "Rounds: page 1 of 3" in text_of(latest)
+    earliest = host_client.get(evening.get_absolute_url(), {"page": 3})
+    assert [int(n) for n in shown.findall(earliest.content.decode())] == list(range(5, 0, -1))
+    assert "Newer rounds" in text_of(earliest) and "Earlier rounds" not in text_of(earliest)
