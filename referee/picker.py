@@ -15,6 +15,5 @@ PICKER = [
 
 @cache
 def picker_html() -> SafeString:
-    """The picker never changes, so it is rendered once per process (52 buttons take about
-    2 ms to render, a good part of a page)."""
+    """The picker never changes: it is rendered once per process."""
     return render_to_string("includes/picker.html", {"picker": PICKER})
