@@ -138,7 +138,15 @@ def database_config(url: str | None, folder: Path) -> dict:
 def channel_layers_config(redis_url: str | None) -> dict:
     """Redis when REDIS_URL is set (several server processes); otherwise in memory."""
     if redis_url:
-        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}}
+        host = {
+            "address": redis_url,
+            # Above channels_redis's 5 s blocking read of a channel (redis-py 8's default is
+            # 5 s too, which drops every idle board); a link gone silent still times out.
+            "socket_timeout": 10,
+            # Redis unreachable: a board's connect and a view's broadcast fail at once.
+            "socket_connect_timeout": 2,
+        }
+        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}}
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
