@@ -150,20 +150,13 @@ def channel_layers_config(redis_url: str | None) -> dict:
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-def caches_config(redis_url: str | None) -> dict:
-    """Redis when REDIS_URL is set (shared by every server process); otherwise this process's memory."""
-    if redis_url:
-        return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url,
-                            "KEY_PREFIX": "referee"}}
-    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-
 DATABASES = {"default": database_config(os.environ.get("DATABASE_URL", "").strip(), BASE_DIR)}
 CHANNEL_LAYERS = channel_layers_config(os.environ.get("REDIS_URL", "").strip())
-CACHES = caches_config(os.environ.get("REDIS_URL", "").strip())
-# A logged-in request reads its session from the cache, not the database (kept in both, so
-# a restart logs nobody out). Several processes share the cache through Redis.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Logins live in the database, so the host's pages don't depend on Redis and every process
+# sees them. Nothing else needs a cache shared between processes (axes counts failed logins
+# in the database), so the cache stays in this process's memory.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.utils import ConnectionHandler
 
 from referee.asgi import application
-from referee.settings import caches_config, channel_layers_config, database_config, env_flag
+from referee.settings import channel_layers_config, database_config, env_flag
 
 
 def test_without_database_url_the_database_is_a_sqlite_file_in_wal_mode(tmp_path, django_db_blocker):
@@ -55,17 +55,6 @@ def test_the_redis_socket_waits_longer_than_the_layers_blocking_read_and_connect
     assert host["socket_connect_timeout"] <= 2
 
 
-def test_without_redis_url_the_cache_is_this_processes_memory():
-    assert caches_config(None)["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
-
-
-def test_a_redis_url_shares_the_cache_and_so_the_sessions_between_processes():
-    cache = caches_config("redis://127.0.0.1:6379/0")["default"]
-    assert (cache["BACKEND"], cache["LOCATION"]) == ("django.core.cache.backends.redis.RedisCache",
-                                                     "redis://127.0.0.1:6379/0")
-    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
-
-
 @pytest.mark.parametrize(("value", "expected"), [("1", True), ("true", True), ("Yes", True), ("0", False),
                                                  ("false", False), ("", False), (None, False)])
 def test_debug_flag_reads_common_spellings(monkeypatch, value, expected):
@@ -103,17 +92,6 @@ def test_the_server_keeps_what_it_loaded_at_start_out_of_the_garbage_collectors_
     import gc
 
     assert application is not None and gc.get_freeze_count() > 50_000
-
-
-def test_the_cache_is_redis_when_redis_url_is_set():
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("REDIS_URL is unset: the cache is in this process's memory here; CI sets it")
-    from django.core.cache import cache
-
-    assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
-    cache.set("config-check", "kept", 5)
-    assert cache.get("config-check") == "kept"
-    cache.delete("config-check")
 
 
 async def asgi_get(path):
