@@ -123,11 +123,9 @@ SQLITE_OPTIONS = {
 
 def database_config(url: str | None, folder: Path) -> dict:
     """PostgreSQL (or any database) from a URL; without one, a SQLite file in ``folder``.
-    The connection is kept between requests (checked at the start of each request that uses
-    it): a process runs its requests on one worker thread (see asgi.py), and a new connection
-    a request cost more than the view on the way from a round to the boards."""
-    config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_max_age=600,
-                                   conn_health_checks=True)
+    A connection a request, closed at its end, as Django advises under ASGI: each request runs
+    in a thread of its own, so a connection kept for later would never be used again."""
+    config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_max_age=0)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = dict(SQLITE_OPTIONS)
         # Channels' live server runs in another process: it needs a test database on disk.

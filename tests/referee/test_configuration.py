@@ -55,6 +55,11 @@ def test_the_redis_socket_waits_longer_than_the_layers_blocking_read_and_connect
     assert host["socket_connect_timeout"] <= 2
 
 
+def test_the_database_connection_is_closed_after_each_request():
+    config = database_config("postgres://postgres@127.0.0.1:5432/test", None)
+    assert (config["CONN_MAX_AGE"], config["CONN_HEALTH_CHECKS"]) == (0, False)
+
+
 @pytest.mark.parametrize(("value", "expected"), [("1", True), ("true", True), ("Yes", True), ("0", False),
                                                  ("false", False), ("", False), (None, False)])
 def test_debug_flag_reads_common_spellings(monkeypatch, value, expected):
@@ -150,32 +155,27 @@ async def test_a_request_goes_to_a_worker_thread_once_for_the_whole_middleware_c
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_every_request_runs_on_the_one_worker_thread_the_boards_share_and_keeps_its_connection():
-    """Django gives each request a new worker thread (two, with asgiref 3.13) and a new
-    database connection in it, which cost more than the view on the way from a round to
-    the boards; here every request's sync code runs on the process's one worker thread for
-    sync code, the one Channels' consumers already share, and its connection is kept."""
+async def test_every_request_runs_on_the_one_worker_thread_the_boards_share():
+    """Django gives each request a new worker thread (two, with asgiref 3.13); here every
+    request's sync code runs on the process's one worker thread for sync code, the one
+    Channels' consumers already share."""
     import threading
 
     from channels.db import database_sync_to_async
     from django.core.signals import request_started
-    from django.db.backends.signals import connection_created
 
     from ..factories import SessionFactory
 
-    token = await database_sync_to_async(lambda: SessionFactory().share_token)()  # connects that thread
-    threads, connections_opened = [], []
+    token = await database_sync_to_async(lambda: SessionFactory().share_token)()
+    threads = []
     request_started.connect(lambda **kwargs: threads.append(threading.get_ident()), weak=False, dispatch_uid="test")
-    connection_created.connect(lambda **kwargs: connections_opened.append(1), weak=False, dispatch_uid="test")
     try:
         for _ in range(3):
             status, body = await asgi_get(f"/board/{token}/")
             assert status == 200 and b'id="board-standings"' in body
     finally:
         request_started.disconnect(dispatch_uid="test")
-        connection_created.disconnect(dispatch_uid="test")
     assert set(threads) == {await database_sync_to_async(threading.get_ident)()}
-    assert connections_opened == []
 
 
 def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_path):
