@@ -1,7 +1,9 @@
 """Daphne processes of our own, on the test database, for tests that restart a server or
-need two of them (several processes behind one Redis and PostgreSQL)."""
+need two of them (several processes behind one Redis and PostgreSQL); and a Redis server of
+a test's own, to stop and start again."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -90,3 +92,48 @@ def end(process: subprocess.Popen | None) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+class RedisServer:
+    """A redis-server of a test's own on 127.0.0.1:port, nothing kept on disk; start(),
+    stop(), and start() again on the same port."""
+
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 10) -> "RedisServer":
+        self.process = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"redis-server exited with {self.process.returncode}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(64).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"redis-server did not answer on port {self.port} within {timeout} s")
+
+    def stop(self) -> None:
+        end(self.process)
+        self.process = None
+
+    def __enter__(self) -> "RedisServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

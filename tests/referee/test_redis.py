@@ -1,5 +1,6 @@
-"""Boards on a real Redis, through real Daphne processes: an idle board stays, and a board
-that goes away leaves its groups."""
+"""Boards and host pages on a real Redis, through real Daphne processes: an idle board stays,
+a board that goes away leaves its groups, and with Redis down and back everything recovers
+by itself."""
 
 import os
 import re
@@ -12,16 +13,20 @@ import pytest
 import redis
 from django.conf import settings
 from django.test import Client
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import connect
 
+from scoring.models import Round
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
-from ..servers import Daphne
+from ..servers import REDIS_SERVER, Daphne, RedisServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BOB_LOSES = "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
+# The close codes on which htmx's ws extension reconnects by itself (hx-ws-2.js, onclose).
+RECONNECTED_ON = {1006, 1011, 1012, 1013}
 
 
 def shared_redis_url() -> str:
@@ -29,6 +34,12 @@ def shared_redis_url() -> str:
     if not url:
         pytest.skip("REDIS_URL is unset: these boards need a real Redis; CI sets it")
     return url
+
+
+def redis_server() -> RedisServer:
+    if not os.access(REDIS_SERVER, os.X_OK):
+        pytest.skip(f"{REDIS_SERVER} is missing (Debian package redis-server); .ci/run installs it")
+    return RedisServer()
 
 
 @pytest.fixture
@@ -45,6 +56,20 @@ def board_url(server: Daphne, session) -> str:
 
 def open_board(server: Daphne, session):
     return connect(board_url(server, session), origin=server.url, open_timeout=10, close_timeout=5)
+
+
+def first_board_within(server: Daphne, session, seconds: float) -> str:
+    """The first board a new connection receives, trying again as the browser does until
+    one connects."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with open_board(server, session) as board:
+                return board.recv(timeout=5)
+        except (OSError, TimeoutError, WebSocketException):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
 
 
 class Phone:
@@ -112,3 +137,53 @@ def test_a_board_that_goes_away_leaves_its_groups(evening):
         while any(store.zscore(group, channel) is not None for group in groups) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert [store.zscore(group, channel) for group in groups] == [None, None]
+
+
+def test_with_redis_down_boards_close_host_pages_answer_and_boards_come_back_with_redis(evening):
+    redis_process = redis_server()
+    server = Daphne(env={"REDIS_URL": redis_process.url})
+    try:
+        redis_process.start()
+        server.start()
+        phone = Phone(server, evening.host)
+        with open_board(server, evening) as board:
+            board.recv(timeout=10)
+            redis_process.stop()
+            with pytest.raises(ConnectionClosed):  # the browser shows "reconnecting…" and retries
+                board.recv(timeout=10)
+        assert board.close_code in RECONNECTED_ON
+        started = time.monotonic()
+        with pytest.raises(WebSocketException):  # a board opening meanwhile is refused, not left hanging
+            with open_board(server, evening) as late:
+                late.recv(timeout=10)
+        assert time.monotonic() - started < 5
+        assert phone.get("/sessions/")[0] == 200
+        assert phone.get(evening.get_absolute_url())[0] == 200
+
+        redis_process.start()
+        assert 'id="board-standings"' in first_board_within(server, evening, seconds=10)
+    finally:
+        server.stop()
+        redis_process.stop()
+
+
+def test_a_round_recorded_while_redis_is_down_is_saved_shown_and_on_the_boards_once_it_is_back(evening):
+    """Redis carries only the boards' copy of a change: the host's round is kept and shown,
+    and the boards catch up when they connect again."""
+    redis_process = redis_server()
+    server = Daphne(env={"REDIS_URL": redis_process.url})
+    try:
+        redis_process.start()
+        server.start()
+        phone = Phone(server, evening.host)
+        assert phone.get(evening.get_absolute_url())[0] == 200
+        redis_process.stop()
+        status, page = phone.post_htmx(evening.get_absolute_url(), first_round())
+        assert (status, Round.objects.count()) == (200, 1), server.errors()[-3000:]
+        assert BOB_LOSES in page
+
+        redis_process.start()
+        assert BOB_LOSES in first_board_within(server, evening, seconds=10)
+    finally:
+        server.stop()
+        redis_process.stop()
