@@ -119,8 +119,8 @@ SQLITE_OPTIONS = {
 
 def database_config(url: str | None, folder: Path) -> dict:
     """PostgreSQL (or any database) from a URL; without one, a SQLite file in ``folder``.
-    A connection a request (CONN_MAX_AGE 0): under ASGI each request runs in a thread of its
-    own, and a connection kept per thread would outlive it."""
+    A connection a request, closed at its end, as Django advises under ASGI: each request runs
+    in a thread of its own, so a connection kept for later would never be used again."""
     config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_max_age=0)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = dict(SQLITE_OPTIONS)
@@ -132,24 +132,25 @@ def database_config(url: str | None, folder: Path) -> dict:
 def channel_layers_config(redis_url: str | None) -> dict:
     """Redis when REDIS_URL is set (several server processes); otherwise in memory."""
     if redis_url:
-        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}}
+        host = {
+            "address": redis_url,
+            # Above channels_redis's 5 s blocking read of a channel (redis-py 8's default is
+            # 5 s too, which drops every idle board); a link gone silent still times out.
+            "socket_timeout": 10,
+            # Redis unreachable: a board's connect and a view's broadcast fail at once.
+            "socket_connect_timeout": 2,
+        }
+        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}}
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-
-
-def caches_config(redis_url: str | None) -> dict:
-    """Redis when REDIS_URL is set (shared by every server process); otherwise this process's memory."""
-    if redis_url:
-        return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url,
-                            "KEY_PREFIX": "referee"}}
-    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
 DATABASES = {"default": database_config(os.environ.get("DATABASE_URL", "").strip(), BASE_DIR)}
 CHANNEL_LAYERS = channel_layers_config(os.environ.get("REDIS_URL", "").strip())
-CACHES = caches_config(os.environ.get("REDIS_URL", "").strip())
-# A logged-in request reads its session from the cache, not the database (kept in both, so
-# a restart logs nobody out). Several processes share the cache through Redis.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Logins live in the database, so the host's pages don't depend on Redis and every process
+# sees them. Nothing else needs a cache shared between processes (axes counts failed logins
+# in the database), so the cache stays in this process's memory.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

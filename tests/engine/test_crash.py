@@ -3,7 +3,7 @@
 
 import pytest
 
-from engine import EntryError, check_setting, parse_cards
+from engine import CrashOptions, EntryError, check_setting, parse_cards
 from engine.crash import best_quad, count_pairs
 
 from .referee import Referee, hands
@@ -321,6 +321,12 @@ def test_options_out_of_range_are_refused_by_name(options, message):
 
 def test_the_defaults():
     assert play([]).options == {"preset": "classic", "target": 7, "cards": 13, "ignore": "high_card", "first_dealer": 0}
+
+
+def test_the_replay_exposes_its_options_typed_with_the_defaults_filled_in():
+    settings = play([], preset="arena", cards=9).settings
+    assert settings == CrashOptions(preset="arena", target=7, cards=9, ignore="high_card", first_dealer=0)
+    assert (settings.positions, settings.classic) == (3, False)
 
 
 @pytest.mark.parametrize(("players", "options", "message"), [

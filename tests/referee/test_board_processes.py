@@ -1,5 +1,6 @@
 """Several processes: a round recorded through one Daphne reaches a board connected to
-another, through Redis (and PostgreSQL, which both processes share)."""
+another, through Redis (and PostgreSQL, which both processes share); a login made through
+one holds on the other."""
 
 import http.cookiejar
 import os
@@ -74,3 +75,14 @@ def test_with_the_in_memory_layer_the_other_process_hears_nothing():
     finally:
         if redis is not None:
             os.environ["REDIS_URL"] = redis
+
+
+def test_a_login_made_through_one_process_holds_on_another():
+    """Logins are kept in the database, so a balancer may send the host's next request to
+    any process (and none needs Redis for it)."""
+    UserFactory(username="host")
+    with Daphne(env={"REDIS_URL": ""}) as one, Daphne(env={"REDIS_URL": ""}) as other:
+        phone = Browser(one.url)
+        phone.post("/accounts/login/", {"username": "host", "password": PASSWORD})
+        phone.base = other.url  # the same cookies: a cookie is for a host, whatever the port
+        assert "<h1>My sessions</h1>" in phone.get("/sessions/")

@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.utils import ConnectionHandler
 
 from referee.asgi import application
-from referee.settings import caches_config, channel_layers_config, database_config, env_flag
+from referee.settings import channel_layers_config, database_config, env_flag
 
 
 def test_without_database_url_the_database_is_a_sqlite_file_in_wal_mode(tmp_path, django_db_blocker):
@@ -40,19 +40,24 @@ def test_without_redis_url_the_channel_layer_is_in_memory():
 
 def test_a_redis_url_selects_channels_redis():
     layer = channel_layers_config("redis://127.0.0.1:6379/0")["default"]
-    assert layer == {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                     "CONFIG": {"hosts": ["redis://127.0.0.1:6379/0"]}}
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    [host] = layer["CONFIG"]["hosts"]
+    assert host["address"] == "redis://127.0.0.1:6379/0"
 
 
-def test_without_redis_url_the_cache_is_this_processes_memory():
-    assert caches_config(None)["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+def test_the_redis_socket_waits_longer_than_the_layers_blocking_read_and_connects_quickly():
+    """redis-py 8 times a read out after 5 s by default, as long as channels_redis blocks
+    reading a channel: every idle board would be dropped (test_redis.py shows it stays)."""
+    from channels_redis.core import RedisChannelLayer
+
+    [host] = channel_layers_config("redis://127.0.0.1:6379/0")["default"]["CONFIG"]["hosts"]
+    assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
+    assert host["socket_connect_timeout"] <= 2
 
 
-def test_a_redis_url_shares_the_cache_and_so_the_sessions_between_processes():
-    cache = caches_config("redis://127.0.0.1:6379/0")["default"]
-    assert (cache["BACKEND"], cache["LOCATION"]) == ("django.core.cache.backends.redis.RedisCache",
-                                                     "redis://127.0.0.1:6379/0")
-    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+def test_the_database_connection_is_closed_after_each_request():
+    config = database_config("postgres://postgres@127.0.0.1:5432/test", None)
+    assert (config["CONN_MAX_AGE"], config["CONN_HEALTH_CHECKS"]) == (0, False)
 
 
 @pytest.mark.parametrize(("value", "expected"), [("1", True), ("true", True), ("Yes", True), ("0", False),
@@ -88,15 +93,6 @@ async def test_the_channel_layer_is_redis_and_carries_group_messages_when_redis_
     await layer.flush()
 
 
-def test_the_cache_is_redis_when_redis_url_is_set():
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("REDIS_URL is unset: the cache is in this process's memory here; CI sets it")
-    from django.core.cache import cache
-
-    assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
-    cache.set("config-check", "kept", 5)
-    assert cache.get("config-check") == "kept"
-    cache.delete("config-check")
 
 
 async def asgi_get(path):

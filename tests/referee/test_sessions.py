@@ -80,14 +80,6 @@ def test_log_in_and_log_out(client):
     assert client.get("/sessions/").status_code == 302
 
 
-def test_a_logged_in_request_reads_its_session_from_the_cache_not_the_database(client, django_assert_max_num_queries):
-    UserFactory(username="ann")
-    client.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
-    with django_assert_max_num_queries(10) as captured:
-        assert client.get("/sessions/").status_code == 200
-    assert not [query for query in captured.captured_queries if "django_session" in query["sql"]]
-
-
 def test_logins_are_throttled_after_five_failures_with_a_clear_message(client):
     UserFactory(username="ann")
     for _ in range(4):

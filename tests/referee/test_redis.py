@@ -1,0 +1,189 @@
+"""Boards and host pages on a real Redis, through real Daphne processes: an idle board stays,
+a board that goes away leaves its groups, and with Redis down and back everything recovers
+by itself."""
+
+import os
+import re
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+import redis
+from django.conf import settings
+from django.test import Client
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.sync.client import connect
+
+from scoring.models import Round
+from scoring.services import game_start, session_start
+
+from ..factories import UserFactory
+from ..servers import REDIS_SERVER, Daphne, RedisServer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BOB_LOSES = "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
+# The close codes on which htmx's ws extension reconnects by itself (hx-ws-2.js, onclose).
+RECONNECTED_ON = {1006, 1011, 1012, 1013}
+
+
+def shared_redis_url() -> str:
+    url = os.environ.get("REDIS_URL", "").strip()
+    if not url:
+        pytest.skip("REDIS_URL is unset: these boards need a real Redis; CI sets it")
+    return url
+
+
+def redis_server() -> RedisServer:
+    if not os.access(REDIS_SERVER, os.X_OK):
+        pytest.skip(f"{REDIS_SERVER} is missing (Debian package redis-server); .ci/run installs it")
+    return RedisServer()
+
+
+@pytest.fixture
+def evening():
+    host = UserFactory(username="host")
+    session = session_start(host=host, title="Two rooms", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    return session
+
+
+def board_url(server: Daphne, session) -> str:
+    return server.url.replace("http", "ws") + f"/ws/board/{session.share_token}/"
+
+
+def open_board(server: Daphne, session):
+    return connect(board_url(server, session), origin=server.url, open_timeout=10, close_timeout=5)
+
+
+def first_board_within(server: Daphne, session, seconds: float) -> str:
+    """The first board a new connection receives, trying again as the browser does until
+    one connects."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with open_board(server, session) as board:
+                return board.recv(timeout=5)
+        except (OSError, TimeoutError, WebSocketException):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+class Phone:
+    """The host's phone over HTTP: logged in (a session of the test database's, since the
+    test client's cookies don't reach another process), sending CSRF tokens as htmx does."""
+
+    def __init__(self, server: Daphne, host):
+        client = Client()
+        client.force_login(host)
+        self.base = server.url
+        self.cookies = {settings.SESSION_COOKIE_NAME: client.cookies[settings.SESSION_COOKIE_NAME].value}
+        self.csrf_token = ""
+
+    def request(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str]:
+        cookie = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        request = urllib.request.Request(
+            self.base + path, data=urllib.parse.urlencode(data).encode() if data is not None else None,
+            headers={"Cookie": cookie, **(headers or {})})
+        try:
+            with urllib.request.urlopen(request, timeout=15) as response:
+                status, html = response.status, response.read().decode()
+                for header in response.headers.get_all("Set-Cookie") or []:
+                    name, _, value = header.split(";")[0].partition("=")
+                    self.cookies[name] = value
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(errors="replace")
+        token = re.search(r'"x-csrftoken": "([^"]+)"', html)
+        self.csrf_token = token.group(1) if token else self.csrf_token
+        return status, html
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self.request(path)
+
+    def post_htmx(self, path: str, data: dict) -> tuple[int, str]:
+        return self.request(path, data, {"HX-Request": "true", "X-CSRFToken": self.csrf_token})
+
+
+def first_round() -> dict:
+    return {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}
+
+
+def test_an_idle_board_stays_connected_and_still_receives_rounds(evening):
+    with Daphne(env={"REDIS_URL": shared_redis_url()}) as server, open_board(server, evening) as board:
+        assert 'id="board-standings"' in board.recv(timeout=10)
+        with pytest.raises(TimeoutError):  # idle past two of the layer's 5 s reads: no close
+            board.recv(timeout=12)
+        phone = Phone(server, evening.host)
+        assert phone.get(evening.get_absolute_url())[0] == 200
+        status, page = phone.post_htmx(evening.get_absolute_url(), first_round())
+        assert status == 200 and BOB_LOSES in page
+        assert BOB_LOSES in board.recv(timeout=10)
+
+
+def test_a_board_that_goes_away_leaves_its_groups(evening):
+    """channels_redis keeps a group as a sorted set of its channels; a board left behind
+    would stay in it for a day, and every change would still be sent to it."""
+    url = shared_redis_url()
+    groups = [f"asgi:group:board-session-{evening.pk}", f"asgi:group:board-token-{evening.share_token}"]
+    with redis.Redis.from_url(url) as store, Daphne(env={"REDIS_URL": url}) as server:
+        with open_board(server, evening) as board:
+            board.recv(timeout=10)
+            [channel] = store.zrange(groups[1], 0, -1)  # the token is new: only this board
+            assert store.zscore(groups[0], channel) is not None
+        deadline = time.monotonic() + 1
+        while any(store.zscore(group, channel) is not None for group in groups) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [store.zscore(group, channel) for group in groups] == [None, None]
+
+
+def test_with_redis_down_boards_close_host_pages_answer_and_boards_come_back_with_redis(evening):
+    redis_process = redis_server()
+    server = Daphne(env={"REDIS_URL": redis_process.url})
+    try:
+        redis_process.start()
+        server.start()
+        phone = Phone(server, evening.host)
+        with open_board(server, evening) as board:
+            board.recv(timeout=10)
+            redis_process.stop()
+            with pytest.raises(ConnectionClosed):  # the browser shows "reconnecting…" and retries
+                board.recv(timeout=10)
+        assert board.close_code in RECONNECTED_ON
+        started = time.monotonic()
+        with pytest.raises(WebSocketException):  # a board opening meanwhile is refused, not left hanging
+            with open_board(server, evening) as late:
+                late.recv(timeout=10)
+        assert time.monotonic() - started < 5
+        assert phone.get("/sessions/")[0] == 200
+        assert phone.get(evening.get_absolute_url())[0] == 200
+
+        redis_process.start()
+        assert 'id="board-standings"' in first_board_within(server, evening, seconds=10)
+    finally:
+        server.stop()
+        redis_process.stop()
+
+
+def test_a_round_recorded_while_redis_is_down_is_saved_shown_and_on_the_boards_once_it_is_back(evening):
+    """Redis carries only the boards' copy of a change: the host's round is kept and shown,
+    and the boards catch up when they connect again."""
+    redis_process = redis_server()
+    server = Daphne(env={"REDIS_URL": redis_process.url})
+    try:
+        redis_process.start()
+        server.start()
+        phone = Phone(server, evening.host)
+        assert phone.get(evening.get_absolute_url())[0] == 200
+        redis_process.stop()
+        status, page = phone.post_htmx(evening.get_absolute_url(), first_round())
+        assert (status, Round.objects.count()) == (200, 1), server.errors()[-3000:]
+        assert BOB_LOSES in page
+
+        redis_process.start()
+        assert BOB_LOSES in first_board_within(server, evening, seconds=10)
+    finally:
+        server.stop()
+        redis_process.stop()
