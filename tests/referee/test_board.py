@@ -319,13 +319,3 @@ async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
     assert await communicator.receive_from() == "<p>newer</p>"
     assert "Bob loses a token" in text_of(newest)
     await communicator.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_board_that_goes_away_leaves_its_sessions_group():
-    session, game = await evening()
-    communicator, _ = await connect(session.share_token)
-    await communicator.receive_from()
-    await communicator.disconnect()
-    layer = get_channel_layer()
-    assert not layer.groups.get(session_group(session.pk))  # the in-memory layer's members
