@@ -319,3 +319,40 @@ async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
     assert await communicator.receive_from() == "<p>newer</p>"
     assert "Bob loses a token" in text_of(newest)
     await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_slow_page_holds_up_no_board():
+    """Each request runs in a thread of its own (Django's standard ASGI handler): a page
+    that takes its time, a long history say, doesn't keep a board from connecting."""
+    import asyncio
+    import threading
+
+    from asgiref.testing import ApplicationCommunicator
+
+    from referee.views import judge
+
+    session, _ = await evening()
+    release, entered = threading.Event(), threading.Event()
+    real_render = judge.render
+
+    def slow_render(*args, **kwargs):
+        entered.set()
+        release.wait(10)
+        return real_render(*args, **kwargs)
+
+    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": "/", "raw_path": b"/",
+             "query_string": b"", "root_path": "", "scheme": "http", "headers": [(b"host", b"localhost")],
+             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
+    with mock.patch.object(judge, "render", slow_render):
+        page = ApplicationCommunicator(application, scope)
+        await page.send_input({"type": "http.request", "body": b""})
+        await asyncio.to_thread(entered.wait, 5)
+        try:
+            communicator, connected = await connect(session.share_token)
+            assert connected and "board-standings" in await communicator.receive_from(timeout=5)
+            await communicator.disconnect()
+        finally:
+            release.set()
+        assert (await page.receive_output(10))["status"] == 200
+        await page.wait()
