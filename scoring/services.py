@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from engine import EntryError, GameOutcome, replay
 
-from .models import Game, Player, Round, RoundRevision, Seat, Session, new_share_token
+from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Player, Round, RoundRevision, Seat, Session, new_share_token
 from .replays import game_replay, recorded_entries, seated_players
 from .statistics import keep_figures
 
@@ -37,6 +37,8 @@ NAME_TOO_LONG = "“{name}” is too long: at most 24 characters."
 ROUND_ALREADY_RECORDED = "Round {number} was already recorded."
 ROUND_NOT_NEXT = "This form was for round {number}, but the next round is round {expected}: reload the page."
 GAME_ENDED = "This game has ended: it takes no more rounds."
+GAME_FULL = f"This game has reached {MAX_ROUNDS:,} rounds, the most a game keeps: start a new game to go on."
+ROUND_CORRECTED_ENOUGH = f"This round has been corrected {MAX_REVISIONS} times, the most a round keeps."
 ONLY_COMMERCE_ENDS = "Only a Commerce game is ended by the host; the others end by their rules."
 NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not the last."
 NO_ROUNDS = "This game has no round to delete."
@@ -198,6 +200,8 @@ def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round,
         raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
     if game.ended:
         raise EntryError(GAME_ENDED)
+    if number > MAX_ROUNDS:
+        raise EntryError(GAME_FULL)
     players = seated_players(game)
     outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
     try:  # the unique (game, number) backs the check above; the change then stops, undone whole
@@ -231,6 +235,8 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
         transaction.set_rollback(True)  # nothing changes: the revision isn't counted up either
         return outcome
     revisions = target.revisions.count()
+    if revisions >= MAX_REVISIONS:
+        raise EntryError(ROUND_CORRECTED_ENOUGH)
     RoundRevision.objects.create(round=target, number=revisions + 1, entry=target.entry, replaced_by=by)
     target.entry = dict(entry)
     target.corrected_at = timezone.now()

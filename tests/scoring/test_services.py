@@ -352,3 +352,17 @@ def test_games_and_rounds_change_only_through_the_services_not_the_admin(admin_c
         assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert admin_client.get(reverse("admin:scoring_round_add")).status_code == 403
     assert Round.objects.get().number == 1 and Game.objects.get() == game
+
+
+def test_a_game_takes_no_more_than_its_most_rounds_and_a_round_no_more_corrections(evening, host, monkeypatch):
+    monkeypatch.setattr(services, "MAX_ROUNDS", 2)
+    monkeypatch.setattr(services, "MAX_REVISIONS", 1)
+    commerce = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={})
+    first, _ = round_record(game=commerce, number=1, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
+    round_record(game=commerce, number=2, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
+    with pytest.raises(EntryError, match=f"^{services.GAME_FULL}$"):
+        round_record(game=commerce, number=3, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
+    round_correct(round=first, by=host, entry=hands(Ann="QH QD 2C", Bob="AS KS 6S"))
+    with pytest.raises(EntryError, match=f"^{services.ROUND_CORRECTED_ENOUGH}$"):
+        round_correct(round=first, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
+    assert commerce.rounds.count() == 2 and RoundRevision.objects.count() == 1
