@@ -14,8 +14,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
 from engine.statistics import Figures
+
+# A game's rounds and a round's revisions at most (an evening's game has tens of rounds):
+# what replaying or showing one game may cost.
+MAX_ROUNDS = 1_000
+MAX_REVISIONS = 100
 
 
 def new_share_token() -> str:
@@ -128,7 +134,8 @@ class Round(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     entry = models.JSONField()
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add, which would override the moments an import gives bulk_create.
+    recorded_at = models.DateTimeField(default=timezone.now, editable=False)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.RESTRICT, related_name="+")
     corrected_at = models.DateTimeField(null=True, blank=True)
 
@@ -146,7 +153,7 @@ class RoundRevision(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveIntegerField()
     entry = models.JSONField()
-    replaced_at = models.DateTimeField(auto_now_add=True)
+    replaced_at = models.DateTimeField(default=timezone.now, editable=False)  # as recorded_at
     replaced_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.RESTRICT, related_name="+")
 
     class Meta:
