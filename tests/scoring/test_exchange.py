@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scoring import exchange
 from scoring.exchange import (
+    MAX_BYTES,
     NESTED_TOO_DEEPLY,
     ImportRefused,
     export_sessions,
@@ -308,3 +309,10 @@ def test_any_json_in_an_entry_or_the_options_is_refused_or_imported_as_a_game_th
         return
     game_replay(session.games.get())
 
+
+def test_the_import_command_refuses_a_file_too_big(host, tmp_path):
+    path = tmp_path / "big.json"
+    with open(path, "wb") as file:
+        file.truncate(MAX_BYTES + 1)
+    with pytest.raises(CommandError, match=f"the file is {MAX_BYTES + 1:,} bytes: at most {MAX_BYTES:,} are accepted"):
+        call_command("import_sessions", str(path), "--user", host.username)
