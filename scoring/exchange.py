@@ -13,27 +13,30 @@ The file (format "brag-referee", version 1), keys sorted, two-space indents:
                                                          "replaced_at": "..."}]}]}]}]}
 
 Ids, share tokens and accounts are not in it: an import makes new ones for the host who
-imports it, so exporting again gives the same file. An import is checked whole (shape,
-names, and every game replayed through the engine) before anything is saved.
+imports it, so exporting again gives the same file. An import is checked whole (shape and
+limits, names, every game replayed through the engine and every replaced entry checked by
+it) before anything is saved, then written in batches.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import NamedTuple
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from engine import EntryError, replay
 
-from .models import Game, Player, Round, RoundRevision, Seat, Session
-from .replays import game_replay
-from .statistics import keep_figures
+from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session
+from .statistics import performance_rows
 
 FORMAT, VERSION = "brag-referee", 1
-MAX_BYTES = 20 * 1024 * 1024
 GAME_KINDS = [kind for kind, _ in Game.Kind.choices]
 
 
@@ -87,72 +90,117 @@ def _when(moment: datetime.datetime | None) -> str | None:
 
 # --- Import -------------------------------------------------------------------------------------
 
+# What a file may hold: years of evenings fit, and within these limits a file is checked and
+# written in bounded time (each round or revision is refereed and written; each game and seat
+# written). Each refusal names the place and the limit.
+MAX_BYTES = 20 * 1024 * 1024
+MAX_PLAYERS = 1_000  # the file's circle; the sessions' players are among them
+MAX_SESSIONS = 1_000
+MAX_SESSION_PLAYERS = 50
+MAX_GAMES = 100  # a session's
+MAX_SEATS = 16  # the engine's largest table
+MAX_FILE_GAMES = 2_000
+MAX_FILE_ENTRIES = 50_000  # rounds and revisions
+# An entry or a game's options: plain JSON as the engine takes it ({"hands": {"Ann": ["AS KS QS"]}}),
+# with room for a table's 16 hands in one object and a declaration's 13 cards, as typed, in one text.
+MAX_TEXT, MAX_ITEMS, MAX_DEPTH = 200, 20, 4
+BATCH = 1_000  # rows an insert writes at most
+FILE_TOO_BIG = "the file is {size:,} bytes: at most {limit:,} are accepted"
+STORABLE = "text without a NUL character or half of a surrogate pair"
+NESTED_TOO_DEEPLY = "the file is nested too deeply: it is not a Brag referee export"
+
+
+class _Game(NamedTuple):
+    """A checked game, as the writer takes it."""
+
+    session: int  # its session's place in the file
+    item: dict
+    figures: list[Performance]  # read off the checked replay, in seat order; game and player set when written
+
+
 @transaction.atomic
 def import_sessions(host, text: str | bytes) -> list[Session]:
     """Recreate the file's sessions for ``host``; refuse the whole file, saving nothing, if
     any part of it is wrong."""
     data = _parse(text)
-    sessions = _check(data)
-    players = _players(host, data["players"], sessions)
-    created = []
-    for item in sessions:
-        session = Session.objects.create(host=host, title=item["title"],
-                                         played_on=datetime.date.fromisoformat(item["played_on"]))
-        session.players.set([players[name.casefold()] for name in item["players"]])
-        for game_item in item["games"]:
-            _import_game(host, session, game_item, players)
-        created.append(session)
+    sessions, games = _check(data)
+    players = _players(host, data["players"])
+    created = Session.objects.bulk_create(
+        [Session(host=host, title=item["title"], played_on=datetime.date.fromisoformat(item["played_on"]))
+         for item in sessions], batch_size=BATCH)
+    Member = Session.players.through
+    Member.objects.bulk_create([Member(session=session, player=players[name])
+                                for session, item in zip(created, sessions, strict=True) for name in item["players"]],
+                               batch_size=BATCH)
+    for batch in _batches(games, BATCH):
+        _write_games(host, batch, created, players)
     return created
 
 
-def _import_game(host, session: Session, item: dict, players: dict) -> None:
-    game = Game.objects.create(session=session, number=item["number"], kind=item["kind"],
-                               options=item["options"], ended=item["ended"])
-    Seat.objects.bulk_create(Seat(game=game, player=players[name.casefold()], position=i)
-                             for i, name in enumerate(item["seats"]))
-    for round_item in item["rounds"]:
-        round_ = Round.objects.create(game=game, number=round_item["number"], entry=round_item["entry"],
-                                      recorded_by=host)
-        Round.objects.filter(pk=round_.pk).update(recorded_at=parse_datetime(round_item["recorded_at"]),
-                                                  corrected_at=_moment(round_item["corrected_at"]))
-        for revision_item in round_item["revisions"]:
-            revision = RoundRevision.objects.create(round=round_, number=revision_item["number"],
-                                                    entry=revision_item["entry"], replaced_by=host)
-            RoundRevision.objects.filter(pk=revision.pk).update(
-                replaced_at=parse_datetime(revision_item["replaced_at"]))
-    outcome = game_replay(game, [round_item["entry"] for round_item in item["rounds"]], item["seats"])
-    keep_figures(game, outcome, {name: players[name.casefold()].pk for name in item["seats"]})
+def _write_games(host, checked: list[_Game], sessions: list[Session], players: dict[str, Player]) -> None:
+    """Games with their seats and figures, then their rounds and revisions, a batch at a time."""
+    games = Game.objects.bulk_create([
+        Game(session_id=sessions[g.session].pk, number=g.item["number"], kind=g.item["kind"],
+             options=g.item["options"], ended=g.item["ended"]) for g in checked])
+    Seat.objects.bulk_create([Seat(game_id=game.pk, player_id=players[name].pk, position=i)
+                              for game, g in zip(games, checked) for i, name in enumerate(g.item["seats"])],
+                             batch_size=BATCH)
+    for game, g in zip(games, checked):
+        for row, name in zip(g.figures, g.item["seats"]):  # no rows for a game without a round
+            row.game_id, row.player_id = game.pk, players[name].pk
+    Performance.objects.bulk_create([row for g in checked for row in g.figures], batch_size=BATCH)
+    for batch in _batches(((game, r) for game, g in zip(games, checked) for r in g.item["rounds"]), BATCH):
+        rounds = Round.objects.bulk_create([
+            Round(game_id=game.pk, number=r["number"], entry=r["entry"], recorded_at=_moment(r["recorded_at"]),
+                  corrected_at=_moment(r.get("corrected_at")), recorded_by_id=host.pk) for game, r in batch])
+        RoundRevision.objects.bulk_create([
+            RoundRevision(round_id=round_.pk, number=v["number"], entry=v["entry"],
+                          replaced_at=_moment(v["replaced_at"]), replaced_by_id=host.pk)
+            for round_, (_, r) in zip(rounds, batch) for v in r["revisions"]], batch_size=BATCH)
 
 
-def _moment(text: str | None):
-    return parse_datetime(text) if text else None
+def _batches(items: Iterable, size: int) -> Iterator[list]:
+    items = iter(items)
+    while batch := list(islice(items, size)):
+        yield batch
 
 
-def _players(host, names: list[str], sessions: list[dict]) -> dict[str, Player]:
-    """The host's players by name (ignoring case), adding the file's new ones."""
-    wanted = {name.casefold(): name for name in names}
-    for item in sessions:
-        for name in item["players"]:
-            wanted.setdefault(name.casefold(), name)
+def _players(host, names: list[str]) -> dict[str, Player]:
+    """The host's players of the file's names, adding the new ones. A name the host's circle
+    spells otherwise is refused: the rounds name players as their seats do."""
     existing = {p.name.casefold(): p for p in Player.objects.filter(host=host)}
-    for key, name in wanted.items():
-        if key not in existing:
-            existing[key] = Player.objects.create(host=host, name=name)
-    return existing
+    for i, name in enumerate(names):
+        player = existing.get(name.casefold())
+        if player is not None and player.name != name:
+            raise ImportRefused(f"players[{i}]: {name} is spelt {player.name} in your circle: rename one of them first")
+    new = Player.objects.bulk_create(
+        [Player(host=host, name=name) for name in names if name.casefold() not in existing], batch_size=BATCH)
+    return {p.name: p for p in [*existing.values(), *new]}
 
 
 def _parse(text: str | bytes) -> dict:
     if len(text) > MAX_BYTES:
-        raise ImportRefused(f"the file is {len(text):,} bytes: at most {MAX_BYTES:,} are accepted")
+        raise ImportRefused(FILE_TOO_BIG.format(size=len(text), limit=MAX_BYTES))
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ImportRefused(NESTED_TOO_DEEPLY) from None
     except (ValueError, UnicodeDecodeError) as error:
         raise ImportRefused(f"the file is not JSON (it may be truncated): {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(f'this is not a Brag referee export: expected "format": "{FORMAT}"')
     if data.get("version") != VERSION:
-        raise ImportRefused(f"version {data.get('version')!r} of the file format is not supported: expected {VERSION}")
+        raise ImportRefused(f"version {_shown(data.get('version'))} of the file format is not supported: "
+                            f"expected {VERSION}")
     return data
+
+
+def _shown(value) -> str:
+    """A value of the file in a refusal: short, whatever it is."""
+    if isinstance(value, (list, dict)):
+        return "[…]" if isinstance(value, list) else "{…}"
+    text = repr(value)
+    return text if len(text) <= 20 else text[:19] + "…"
 
 
 def _expect(condition: bool, where: str, what: str) -> None:
@@ -160,68 +208,156 @@ def _expect(condition: bool, where: str, what: str) -> None:
         raise ImportRefused(f"{where}: expected {what}")
 
 
-def _name(value, where: str) -> str:
-    _expect(isinstance(value, str) and 0 < len(value.strip()) <= 24, where, "a name of 1 to 24 characters")
+def _text(value, where: str, low: int, high: int, what: str) -> str:
+    _expect(isinstance(value, str) and low <= len(value.strip()) and len(value) <= high, where, what)
+    _expect(_storable(value), where, STORABLE)
     return value
 
 
-def _list(value, where: str, limit: int = 100_000) -> list:
+def _storable(text: str) -> bool:
+    """Text a database keeps as it is: no NUL, no half of a surrogate pair."""
+    if "\x00" in text:
+        return False
+    if text.isascii():
+        return True
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _name(value, where: str) -> str:
+    return _text(value, where, 1, 24, "a name of 1 to 24 characters")
+
+
+def _list(value, where: str, limit: int) -> list:
     _expect(isinstance(value, list) and len(value) <= limit, where, f"a list (at most {limit:,} items)")
     return value
 
 
-def _check(data: dict) -> list[dict]:
+def _plain(value, where: str, depth: int = 1) -> None:
+    """An entry or a game's options: JSON as the engine takes it, small enough to be shown in a
+    refusal and kept as it is."""
+    if isinstance(value, str):
+        _expect(len(value) <= MAX_TEXT, where, f"text of at most {MAX_TEXT} characters")
+        _expect(_storable(value), where, STORABLE)
+    elif isinstance(value, float):
+        _expect(math.isfinite(value), where, "a finite number")
+    elif isinstance(value, (list, dict)):
+        _expect(depth <= MAX_DEPTH, where, f"at most {MAX_DEPTH} levels of lists and objects")
+        _expect(len(value) <= MAX_ITEMS, where, f"at most {MAX_ITEMS} items")
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            if isinstance(key, str):
+                _expect(len(key) <= MAX_TEXT and _storable(key), f"{where} (a key)",
+                        f"text of at most {MAX_TEXT} characters, without a NUL or half of a surrogate pair")
+            # Most items are short text: their place is spelt out only for a closer look.
+            if not (isinstance(item, str) and len(item) <= MAX_TEXT and _storable(item)):
+                _plain(item, f"{where}.{key}" if isinstance(key, str) else f"{where}[{key}]", depth + 1)
+
+
+def _moment(value) -> datetime.datetime | None:
+    """A date and time of the file, in the default time zone if it names none; None if it is
+    not one, or so near the ends of the calendar that another time zone overflows it."""
+    try:
+        moment = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
+    except ValueError:  # the right shape but no such moment: 2026-02-30
+        return None
+    if moment is None or not 1 < moment.year < 9999:
+        return None
+    return timezone.make_aware(moment, timezone.get_default_timezone()) if timezone.is_naive(moment) else moment
+
+
+def _check(data: dict) -> tuple[list[dict], list[_Game]]:
     """Every part of the file, by its place in it; every game replayed by the engine."""
-    for i, name in enumerate(_list(data.get("players"), "players")):
-        _name(name, f"players[{i}]")
-    sessions = _list(data.get("sessions"), "sessions", 10_000)
+    circle: dict[str, str] = {}
+    for i, name in enumerate(_list(data.get("players"), "players", MAX_PLAYERS)):
+        _expect(_name(name, f"players[{i}]").casefold() not in circle, f"players[{i}]",
+                "each name once (ignoring case)")
+        circle[name.casefold()] = name
+    sessions = _list(data.get("sessions"), "sessions", MAX_SESSIONS)
+    games, entries = [], 0
     for s, item in enumerate(sessions):
         where = f"sessions[{s}]"
         _expect(isinstance(item, dict), where, "an object")
-        _expect(isinstance(item.get("title"), str) and 0 < len(item["title"].strip()) <= 80, f"{where}.title",
-                "a title of 1 to 80 characters")
+        _text(item.get("title"), f"{where}.title", 1, 80, "a title of 1 to 80 characters")
         try:
             datetime.date.fromisoformat(item.get("played_on"))
         except (TypeError, ValueError):
             raise ImportRefused(f"{where}.played_on: expected a date like 2026-11-22") from None
-        present = {_name(name, f"{where}.players[{i}]").casefold() for i, name in enumerate(
-            _list(item.get("players"), f"{where}.players", 16 * 64))}
-        for g, game in enumerate(_list(item.get("games"), f"{where}.games", 1000)):
-            _check_game(game, f"{where}.games[{g}]", present, g + 1)
-    return sessions
+        present: set[str] = set()
+        for i, name in enumerate(_list(item.get("players"), f"{where}.players", MAX_SESSION_PLAYERS)):
+            _expect(circle.get(_name(name, f"{where}.players[{i}]").casefold()) == name, f"{where}.players[{i}]",
+                    "one of the file's players, spelt as there")
+            _expect(name not in present, f"{where}.players[{i}]", "each player once")
+            present.add(name)
+        for g, game in enumerate(_list(item.get("games"), f"{where}.games", MAX_GAMES)):
+            at, fewer = f"{where}.games[{g}]", "in the file (export fewer sessions at a time)"
+            _expect(len(games) < MAX_FILE_GAMES, at, f"at most {MAX_FILE_GAMES:,} games {fewer}")
+            entries += _check_game(game, at, present, g + 1)
+            _expect(entries <= MAX_FILE_ENTRIES, at, f"at most {MAX_FILE_ENTRIES:,} rounds and revisions {fewer}")
+            games.append(_Game(s, game, _referee(game, at)))
+    return sessions, games
 
 
-def _check_game(game, where: str, present: set[str], number: int) -> None:
+def _check_game(game, where: str, present: set[str], number: int) -> int:
+    """The game's shape; returns how many rounds and revisions it holds."""
     _expect(isinstance(game, dict), where, "an object")
     _expect(game.get("number") == number, f"{where}.number", f"{number} (games are numbered in order)")
     _expect(game.get("kind") in GAME_KINDS, f"{where}.kind", f"one of {', '.join(GAME_KINDS)}")
     _expect(isinstance(game.get("options"), dict), f"{where}.options", "an object")
+    _plain(game["options"], f"{where}.options")
     _expect(isinstance(game.get("ended"), bool), f"{where}.ended", "true or false")
-    seats = _list(game.get("seats"), f"{where}.seats", 16)
+    seats = _list(game.get("seats"), f"{where}.seats", MAX_SEATS)
     for i, name in enumerate(seats):
-        _expect(_name(name, f"{where}.seats[{i}]").casefold() in present, f"{where}.seats[{i}]",
-                "a player of the session")
-    rounds = _list(game.get("rounds"), f"{where}.rounds", 100_000)
+        _expect(isinstance(name, str) and name in present, f"{where}.seats[{i}]", "a player of the session")
+    rounds = _list(game.get("rounds"), f"{where}.rounds", MAX_ROUNDS)
+    entries = len(rounds)
     for r, round_ in enumerate(rounds):
         at = f"{where}.rounds[{r}]"
         _expect(isinstance(round_, dict), at, "an object")
         _expect(round_.get("number") == r + 1, f"{at}.number", f"{r + 1} (rounds are numbered in order)")
-        _expect(isinstance(round_.get("recorded_at"), str) and parse_datetime(round_["recorded_at"]) is not None,
-                f"{at}.recorded_at", "a date and time")
-        _expect(round_.get("corrected_at") is None or (isinstance(round_["corrected_at"], str)
-                and parse_datetime(round_["corrected_at"]) is not None), f"{at}.corrected_at", "a date and time or null")
-        for v, revision in enumerate(_list(round_.get("revisions"), f"{at}.revisions", 1000)):
+        _plain(round_.get("entry"), f"{at}.entry")
+        _expect(_moment(round_.get("recorded_at")) is not None, f"{at}.recorded_at", "a date and time")
+        _expect(round_.get("corrected_at") is None or _moment(round_["corrected_at"]) is not None,
+                f"{at}.corrected_at", "a date and time or null")
+        for v, revision in enumerate(_list(round_.get("revisions"), f"{at}.revisions", MAX_REVISIONS)):
             _expect(isinstance(revision, dict) and revision.get("number") == v + 1
-                    and isinstance(revision.get("entry"), dict) and isinstance(revision.get("replaced_at"), str)
-                    and parse_datetime(revision["replaced_at"]) is not None,
+                    and isinstance(revision.get("entry"), dict) and _moment(revision.get("replaced_at")) is not None,
                     f"{at}.revisions[{v}]", "a revision numbered in order, with its entry and when it was replaced")
+            _plain(revision["entry"], f"{at}.revisions[{v}].entry")
+        entries += len(round_["revisions"])
+    return entries
+
+
+def _referee(game: dict, where: str) -> list[Performance]:
+    """The game replayed by the engine, and each revision checked by it; returns the game's
+    figures (the replay is not kept: a file holds many)."""
+    seats, rounds = game["seats"], game["rounds"]
     options = dict(game["options"])
     if game["kind"] == "commerce":
         options["ended"] = game["ended"]
     try:
-        replay(game["kind"], seats, [r.get("entry") for r in rounds], **options)
+        outcome = replay(game["kind"], seats, [r.get("entry") for r in rounds], **options)
     except EntryError as error:
         place = f"{where}.rounds[{error.round - 1}]" if error.round else f"{where}"
         raise ImportRefused(f"{place}: {error}") from None
     except TypeError as error:  # options that are not keyword names
         raise ImportRefused(f"{where}.options: {error}") from None
+    for r, round_ in enumerate(rounds):
+        for v, revision in enumerate(round_["revisions"]):
+            _check_replaced(game, revision["entry"], f"{where}.rounds[{r}].revisions[{v}]")
+    return performance_rows(Performance, None, dict.fromkeys(seats), outcome)
+
+
+def _check_replaced(game: dict, entry: dict, where: str) -> None:
+    """A replaced entry was once a round the engine took: it is checked as the only round of
+    a game of the players it names (who was still in at the time is not known). Naming fewer
+    than two, it is wrong whoever was in: the engine then says why, against every seat."""
+    given = [entry.get("hands"), entry.get("declarations")]
+    named = [name for name in game["seats"] if any(isinstance(gave, dict) and name in gave for gave in given)]
+    options = {name: value for name, value in game["options"].items() if name != "first_dealer"}
+    try:
+        replay(game["kind"], named if len(named) > 1 else game["seats"], [entry], **options)
+    except EntryError as error:
+        raise ImportRefused(f"{where}: {error}") from None

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.exchange import (
+    FILE_TOO_BIG,
     MAX_BYTES,
     ImportRefused,
     export_sessions,
@@ -47,7 +48,7 @@ def import_file(request):
         upload = form.cleaned_data["file"]
         try:
             if upload.size > MAX_BYTES:
-                raise ImportRefused(f"the file is {upload.size:,} bytes: at most {MAX_BYTES:,} are accepted")
+                raise ImportRefused(FILE_TOO_BIG.format(size=upload.size, limit=MAX_BYTES))
             sessions = import_sessions(request.user, upload.read())
         except ImportRefused as error:
             form.add_error("file", f"Nothing was imported: {error}")

@@ -6,18 +6,35 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.exchange import ImportRefused, export_sessions, import_sessions, to_json
-from scoring.models import Game, Player, Round, Session
-from scoring.services import game_start, round_correct, round_record, session_start
+from scoring import exchange
+from scoring.exchange import (
+    MAX_BYTES,
+    NESTED_TOO_DEEPLY,
+    ImportRefused,
+    export_sessions,
+    import_sessions,
+    to_json,
+)
+from scoring.models import MAX_ROUNDS, Game, Player, Round, RoundRevision, Session
+from scoring.services import game_replay, game_start, round_correct, round_record, session_start
 from scoring.statistics import player_record
 
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 BEST, MIDDLE, WORST = "AS KS QS", "7C 7D 9S", "2C 3D 5H"
+
+
+def nested(depth: int) -> list:
+    value = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
 
 
 def an_evening(host):
@@ -101,10 +118,53 @@ def test_export_import_export_is_identical_for_generated_sessions(shape):
      "sessions[0].games[1].kind: expected one of stop_the_bus, crash, commerce"),
     (lambda d: d["sessions"][0]["games"][0]["seats"].append("Zed"),
      "sessions[0].games[0].seats[3]: expected a player of the session"),
+    (lambda d: d["sessions"][0]["games"][0]["seats"].__setitem__(1, {"Bob": 1}),
+     "sessions[0].games[0].seats[1]: expected a player of the session"),
     (lambda d: d["sessions"][0].update(played_on="yesterday"),
      "sessions[0].played_on: expected a date like 2026-11-22"),
     (lambda d: d["sessions"][0]["games"][0]["options"].update(tokens=99),
      "sessions[0].games[0]: tokens must be a whole number from 1 to 20, got 99"),
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][0].update(entry=["AS KS QS"]),
+     "sessions[0].games[0].rounds[0]: a round is a mapping of hands, table, caller, got list"),
+    # The limits, each named with its place.
+    (lambda d: d["sessions"][0]["games"][0]["rounds"].extend([{}] * (MAX_ROUNDS - 1)),
+     "sessions[0].games[0].rounds: expected a list (at most 1,000 items)"),
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][1].update(revisions=[{}] * 101),
+     "sessions[0].games[0].rounds[1].revisions: expected a list (at most 100 items)"),
+    (lambda d: d["sessions"][0]["games"].extend([{}] * 99),
+     "sessions[0].games: expected a list (at most 100 items)"),
+    (lambda d: d["sessions"].extend([{}] * 1000), "sessions: expected a list (at most 1,000 items)"),
+    (lambda d: d["sessions"][0]["players"].extend(["Ann"] * 48),
+     "sessions[0].players: expected a list (at most 50 items)"),
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][0]["entry"]["hands"].update(Ann="AS " * 100_000),
+     "sessions[0].games[0].rounds[0].entry.hands.Ann: expected text of at most 200 characters"),
+    (lambda d: d["sessions"][0]["games"][1]["options"].update(preset="arena" * 100),
+     "sessions[0].games[1].options.preset: expected text of at most 200 characters"),
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(hands=nested(500)),
+     "sessions[0].games[0].rounds[1].revisions[0].entry.hands[0][0][0]: expected at most 4 levels of lists and "
+     "objects"),
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(table=float("nan")),
+     "sessions[0].games[0].rounds[1].revisions[0].entry.table: expected a finite number"),
+    # A replaced entry is one the engine took (the pages show it).
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(hands=["AS KS QS"]),
+     "sessions[0].games[0].rounds[1].revisions[0]: hands must map each player's name to what they gave"),
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"]["hands"].update(Cy="AS 2D 3D"),
+     "sessions[0].games[0].rounds[1].revisions[0]: A♠ is in Bob's hand and in Cy's hand"),
+    # Moments and texts a database would not keep.
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][0].update(recorded_at="2026-02-30T20:00:00+00:00"),
+     "sessions[0].games[0].rounds[0].recorded_at: expected a date and time"),
+    (lambda d: d["sessions"][0]["games"][0]["rounds"][1].update(corrected_at="9999-12-31T23:00:00-05:00"),
+     "sessions[0].games[0].rounds[1].corrected_at: expected a date and time or null"),
+    (lambda d: d["sessions"][0].update(title="Fri\x00day"),
+     "sessions[0].title: expected text without a NUL character or half of a surrogate pair"),
+    (lambda d: d["sessions"][0].update(title="Fri\ud800day"),
+     "sessions[0].title: expected text without a NUL character or half of a surrogate pair"),
+    # Names: the rounds name players as their seats and the circle spell them.
+    (lambda d: d["players"].append("ann"), "players[3]: expected each name once (ignoring case)"),
+    (lambda d: d["sessions"][0]["players"].append("Dan"),
+     "sessions[0].players[3]: expected one of the file's players, spelt as there"),
+    (lambda d: d["sessions"][0]["players"].append("Ann"), "sessions[0].players[3]: expected each player once"),
+    (lambda d: d.update(version=[[[2]]]), "version […] of the file format is not supported: expected 1"),
 ])
 def test_a_wrong_file_is_refused_naming_what_and_where_and_saves_nothing(host, change, message):
     an_evening(host)
@@ -115,6 +175,15 @@ def test_a_wrong_file_is_refused_naming_what_and_where_and_saves_nothing(host, c
         import_sessions(other, json.dumps(data))
     assert str(error.value) == message
     assert not Session.objects.filter(host=other).exists() and not Player.objects.filter(host=other).exists()
+
+
+def test_a_round_without_corrected_at_was_never_corrected(host):
+    an_evening(host)
+    data = export_sessions(host)
+    del data["sessions"][0]["games"][0]["rounds"][0]["corrected_at"]
+    other = UserFactory(username="friend")
+    import_sessions(other, json.dumps(data))
+    assert Round.objects.get(game__session__host=other, game__number=1, number=1).corrected_at is None
 
 
 def test_a_truncated_file_is_refused(host):
@@ -137,3 +206,113 @@ def test_the_management_commands_export_and_import(host, tmp_path, capsys):
     path.write_text("{")
     with pytest.raises(CommandError, match="was not imported, nothing was saved: the file is not JSON"):
         call_command("import_sessions", str(path), "--user", "friend")
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,
+    '{"format": "brag-referee", "version": 1, "players": [], "sessions": ' + "[" * 100_000 + "]" * 100_000 + "}",
+])
+def test_a_file_nested_too_deeply_is_refused(host, text):
+    with pytest.raises(ImportRefused) as error:
+        import_sessions(host, text)
+    assert str(error.value) == NESTED_TOO_DEEPLY
+
+
+def test_an_entry_nested_too_deeply_is_refused_and_saves_nothing(host):
+    an_evening(host)
+    data = export_sessions(host)
+    data["sessions"][0]["games"][0]["rounds"][0]["entry"]["table"] = "NESTED"
+    text = json.dumps(data).replace('"NESTED"', "[" * 100_000 + "]" * 100_000)
+    other = UserFactory(username="friend")
+    with pytest.raises(ImportRefused) as error:
+        import_sessions(other, text)
+    assert str(error.value) == NESTED_TOO_DEEPLY
+    assert not Player.objects.filter(host=other).exists()
+
+
+def test_a_name_the_circle_spells_otherwise_is_refused(host):
+    """Else the game's seats would be ANN's while its rounds name Ann: it would never replay."""
+    an_evening(host)
+    other = UserFactory(username="friend")
+    Player.objects.create(host=other, name="ANN")
+    with pytest.raises(ImportRefused) as error:
+        import_sessions(other, to_json(export_sessions(host)))
+    assert str(error.value) == "players[0]: Ann is spelt ANN in your circle: rename one of them first"
+    assert not Session.objects.filter(host=other).exists()
+
+
+@pytest.mark.parametrize(("limit", "value", "message"), [
+    ("MAX_FILE_GAMES", 1, "sessions[0].games[1]: expected at most 1 games in the file "
+                          "(export fewer sessions at a time)"),
+    ("MAX_FILE_ENTRIES", 3, "sessions[0].games[1]: expected at most 3 rounds and revisions in the file "
+                            "(export fewer sessions at a time)"),
+])
+def test_a_file_holding_too_much_is_refused_at_the_game_that_passes_the_limit(host, monkeypatch, limit, value,
+                                                                              message):
+    an_evening(host)  # two games: two rounds and a revision, then one round
+    text = to_json(export_sessions(host))
+    monkeypatch.setattr(exchange, limit, value)
+    other = UserFactory(username="friend")
+    with pytest.raises(ImportRefused) as error:
+        import_sessions(other, text)
+    assert str(error.value) == message
+    assert not Session.objects.filter(host=other).exists()
+
+
+def a_long_game(rounds: int) -> str:
+    """A file of one Commerce game of ``rounds`` rounds, each corrected once."""
+    when = "2026-11-20T20:00:00+00:00"
+    entry = {"hands": {"Ann": BEST, "Bob": MIDDLE, "Cy": WORST}}
+    return json.dumps({"format": "brag-referee", "version": 1, "players": ["Ann", "Bob", "Cy"], "sessions": [{
+        "title": "Friday", "played_on": "2026-11-20", "players": ["Ann", "Bob", "Cy"], "games": [{
+            "number": 1, "kind": "commerce", "options": {"stake": 1}, "ended": False, "seats": ["Ann", "Bob", "Cy"],
+            "rounds": [{"number": n, "entry": entry, "recorded_at": when, "corrected_at": when,
+                        "revisions": [{"number": 1, "entry": entry, "replaced_at": when}]}
+                       for n in range(1, rounds + 1)]}]}]})
+
+
+def test_an_import_writes_rows_in_batches(host):
+    """Not a statement per row (SQLite takes a few hundred rows a statement, PostgreSQL a batch)."""
+    statements = []
+    for rounds in (1, MAX_ROUNDS):
+        with CaptureQueriesContext(connection) as queries:
+            import_sessions(host, a_long_game(rounds))
+        statements.append(len(queries))
+    assert statements[1] - statements[0] <= 2 * MAX_ROUNDS // 100
+    assert Round.objects.count() == RoundRevision.objects.count() == MAX_ROUNDS + 1
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.sampled_from([BEST, WORST, "Ann", "Cy"])
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["hands", "table", "caller", "Ann", "Bob"]), inner, max_size=3),
+    max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(st.sampled_from(["entry", "revision", "options"]), JSON)
+def test_any_json_in_an_entry_or_the_options_is_refused_or_imported_as_a_game_that_replays(place, value):
+    data = json.loads(a_long_game(2))
+    game = data["sessions"][0]["games"][0]
+    if place == "entry":
+        game["rounds"][0]["entry"] = value
+    elif place == "revision":
+        game["rounds"][1]["revisions"][0]["entry"] = {"hands": value}
+    else:
+        game["options"] = {"stake": value}
+    host = UserFactory()
+    try:
+        (session,) = import_sessions(host, json.dumps(data))
+    except ImportRefused:
+        return
+    game_replay(session.games.get())
+
+
+def test_the_import_command_refuses_a_file_too_big(host, tmp_path):
+    path = tmp_path / "big.json"
+    with open(path, "wb") as file:
+        file.truncate(MAX_BYTES + 1)
+    with pytest.raises(CommandError, match=f"the file is {MAX_BYTES + 1:,} bytes: at most {MAX_BYTES:,} are accepted"):
+        call_command("import_sessions", str(path), "--user", host.username)

@@ -2,10 +2,12 @@
 The whole file is checked first; a wrong one is refused with what and where, and nothing
 of it is saved."""
 
+import os
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.exchange import ImportRefused, import_sessions
+from scoring.exchange import FILE_TOO_BIG, MAX_BYTES, ImportRefused, import_sessions
 
 
 class Command(BaseCommand):
@@ -22,7 +24,10 @@ class Command(BaseCommand):
             raise CommandError(f"no host is called {user!r}") from None
         try:
             with open(file, "rb") as handle:
-                sessions = import_sessions(host, handle.read())
+                size = os.fstat(handle.fileno()).st_size
+                if size > MAX_BYTES:  # refused before it is read
+                    raise ImportRefused(FILE_TOO_BIG.format(size=size, limit=MAX_BYTES))
+                sessions = import_sessions(host, handle.read(MAX_BYTES + 1))
         except OSError as error:
             raise CommandError(f"cannot read {file}: {error.strerror}") from None
         except ImportRefused as error:
