@@ -345,6 +345,9 @@ def test_export_and_import_from_the_web(host_client, evening, bus, host, client)
     assert client.get("/sessions/export/").content == one.content
     bad = client.post("/sessions/import/", {"file": SimpleUploadedFile("bad.json", one.content[:40])})
     assert field_error(bad, "file").startswith("Nothing was imported: the file is not JSON (it may be truncated)")
+    nested = client.post("/sessions/import/", {"file": SimpleUploadedFile("deep.json", b"[" * 100_000 + b"]" * 100_000)})
+    assert nested.status_code == 200
+    assert field_error(nested, "file") == "Nothing was imported: the file is nested too deeply: it is not a Brag referee export"
     assert Session.objects.filter(host=friend).count() == 1
 
 
