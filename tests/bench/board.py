@@ -266,8 +266,8 @@ class Figures(NamedTuple):
 
 async def drive(hosts, pace: float | None = None) -> list[Sample]:
     """Each host records rounds one after another (every ``pace`` s at most, if given) for
-    WARM_UP + SLICE s; returns the rounds sent and answered within the SLICE s, once every
-    board has received every change."""
+    WARM_UP + SLICE s; returns the rounds answered within the SLICE s, once every board has
+    received every change."""
     start = time.perf_counter()
     counted_from, until = start + WARM_UP, start + WARM_UP + SLICE
 
@@ -286,10 +286,12 @@ async def drive(hosts, pace: float | None = None) -> list[Sample]:
         if time.perf_counter() > deadline:
             raise BenchFailed(f"boards still missing changes {TIMEOUT:.0f} s after the last POST")
         await asyncio.sleep(0.05)
-    return [s for s in samples if s.sent >= counted_from and s.answered <= until]
+    return [s for s in samples if counted_from <= s.answered <= until]
 
 
 def figures(samples: list[Sample]) -> Figures:
+    if not samples:
+        raise BenchFailed("no round was answered within the time counted")
     boards = [s.board for s in samples]
     return Figures(len(samples) / (SLICES * SLICE), percentile(boards, 0.5), percentile(boards, 0.95),
                    percentile([s.answered - s.sent for s in samples], 0.95))
