@@ -184,6 +184,10 @@ class Table:
     def last_arrival(self, index: int) -> float:
         return max(arrived[index][0] for arrived in self.arrivals)
 
+    def missing(self) -> str:
+        return "; ".join(f"{self.name}, board {n}: {len(arrived)} of {len(self.expected)} changes"
+                         for n, arrived in enumerate(self.arrivals) if len(arrived) < len(self.expected))
+
     def check(self) -> bool:
         """Whether every board has every message expected so far; fails on a wrong one."""
         for n, (socket, arrived) in enumerate(zip(self.sockets, self.arrivals)):
@@ -284,7 +288,8 @@ async def drive(hosts, pace: float | None = None) -> list[Sample]:
     deadline = time.perf_counter() + TIMEOUT
     while not all([host.table.check() for host in hosts]):
         if time.perf_counter() > deadline:
-            raise BenchFailed(f"boards still missing changes {TIMEOUT:.0f} s after the last POST")
+            missing = "; ".join(filter(None, (host.table.missing() for host in hosts)))
+            raise BenchFailed(f"boards still missing changes {TIMEOUT:.0f} s after the last POST: {missing}")
         await asyncio.sleep(0.05)
     return [s for s in samples if counted_from <= s.answered <= until]
 
