@@ -208,10 +208,13 @@ async def open_table(name: str, url: str, origin: str, greeted: bool) -> Table:
     """BOARDS sockets on ``url``; ``greeted``: each first gets the board as it is (not counted)."""
     from websockets.asyncio.client import connect
 
-    sockets = [await connect(url, origin=origin, max_size=None, open_timeout=TIMEOUT, ping_interval=None)
-               for _ in range(BOARDS)]
-    if greeted:
-        await asyncio.wait_for(asyncio.gather(*(socket.recv() for socket in sockets)), TIMEOUT)
+    try:
+        sockets = [await connect(url, origin=origin, max_size=None, open_timeout=TIMEOUT, ping_interval=None)
+                   for _ in range(BOARDS)]
+        if greeted:
+            await asyncio.wait_for(asyncio.gather(*(socket.recv() for socket in sockets)), TIMEOUT)
+    except Exception as error:
+        raise BenchFailed(f"{name}: a board did not open: {error!r}") from error
     return Table(name, sockets)
 
 
