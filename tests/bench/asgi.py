@@ -1,42 +1,22 @@
-"""The project's ASGI application plus two bare consumers, for the board benchmark's
-floors (an echo, and a group fan-out), served by the same Daphne process."""
+"""The project's ASGI application, with the floor's sockets (tests/bench/floor.py) at
+/ws/bench/floor/<group>/ behind the same origin check: served by the same Daphne process."""
 
-from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.routing import ProtocolTypeRouter, URLRouter
-from django.urls import path
+import os
 
-from referee.asgi import application as project
-from referee.routing import websocket_urlpatterns
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.bench.settings")
 
+from channels.routing import URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import path  # noqa: E402
 
-class Echo(AsyncWebsocketConsumer):
-    async def receive(self, text_data=None, bytes_data=None):
-        await self.send(text_data=text_data)
+from referee.asgi import application as project  # noqa: E402  (sets Django up)
 
+from .floor import FloorBoard  # noqa: E402
 
-class FanOut(AsyncWebsocketConsumer):
-    """Joins a group; a message it receives goes to the whole group (itself included)."""
-
-    async def connect(self):
-        self.group = self.scope["url_route"]["kwargs"]["group"]
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-
-    async def receive(self, text_data=None, bytes_data=None):
-        await self.channel_layer.group_send(self.group, {"type": "board.html", "html": text_data})
-
-    async def board_html(self, event):
-        await self.send(text_data=event["html"])
-
-    async def disconnect(self, code):
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+floor_sockets = AllowedHostsOriginValidator(URLRouter([path("ws/bench/floor/<int:group>/", FloorBoard.as_asgi())]))
 
 
-application = ProtocolTypeRouter({
-    "http": project,
-    "websocket": URLRouter([
-        path("ws/bench/echo/", Echo.as_asgi()),
-        path("ws/bench/fanout/<str:group>/", FanOut.as_asgi()),
-        *websocket_urlpatterns,
-    ]),
-})
+async def application(scope, receive, send):
+    if scope["type"] == "websocket" and scope["path"].startswith("/ws/bench/"):
+        return await floor_sockets(scope, receive, send)
+    return await project(scope, receive, send)
