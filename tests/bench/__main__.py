@@ -15,6 +15,8 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "tests.bench.board"], check=True)
     print()
     subprocess.run([sys.executable, "-m", "tests.bench.history"], check=True)
+    print()
+    subprocess.run([sys.executable, "-m", "tests.bench.import_file"], check=True)
 
 
 if __name__ == "__main__":
