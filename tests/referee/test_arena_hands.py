@@ -7,7 +7,7 @@ from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
-from ..pages import text_of
+from ..pages import HX, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -35,3 +35,15 @@ def test_an_imported_copy_shows_each_arena_hand_with_its_own_label(client, host,
     (copy,) = import_sessions(friend, to_json(export_sessions(host)))
     client.force_login(friend)
     assert AS_PLAYED in text_of(client.get(f"/sessions/{copy.public_id}/history/"))
+
+
+def test_the_arena_setting_check_says_the_hands_will_be_played_sorted(host_client, arena):
+    game = arena.games.get()
+    url = f"/sessions/{arena.public_id}/games/{game.public_id}/setting-check/"
+    response = host_client.get(url, {"seat": "0", "hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"}, headers=HX)
+    assert text_of(response).strip() == ("Hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): "
+                                         "no foul in arena, the hands will be played sorted, best first: "
+                                         "A♥ K♥ Q♥, 7♣ 7♦ 9♠")
+    assert 'class="warning"' not in response.content.decode()
+    response = host_client.get(url, {"seat": "0", "hand_0_1": "Ah Kh Qh", "hand_0_2": "7c 7d 9s"}, headers=HX)
+    assert text_of(response).strip() == "In order."
