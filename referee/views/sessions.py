@@ -88,6 +88,8 @@ def session_page(request, session_id):
             return redirect(session)
         if recorded:  # show what the service committed, not a replay of it
             current = queries.game_state(game, recorded)
+        elif form is None:  # another submit recorded this round first: show its round, claim nothing
+            current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
     context = session_context(session, current, form, page_number, recorded=recorded is not None)
     if request.htmx:
