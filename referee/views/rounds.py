@@ -41,7 +41,7 @@ def correct_round(request, session_id, game_id, number):
         try:
             if request.POST.get("action") == "confirm":
                 services.round_correct(round=round_, entry=form.entry(), by=request.user)
-                return redirect(session)
+                return redirect(game)
             preview = game_replay(game, entries, state.seats)
         except EntryError as error:
             if error.round in (None, number):
@@ -67,7 +67,7 @@ def delete_last_round(request, session_id, game_id):
         except (EntryError, ValueError) as problem:
             error = str(problem)
         else:
-            return redirect(session)
+            return redirect(game)
     return render(request, "sessions/confirm.html", {
         "session": session, "game": game, "error": error,
         "question": f"Delete round {last.number}?" if last else "This game has no round to delete.",
@@ -88,7 +88,7 @@ def end_game(request, session_id, game_id):
         except EntryError as problem:
             error = str(problem)
         else:
-            return redirect(session)
+            return redirect(game)
     return render(request, "sessions/confirm.html", {
         "session": session, "game": game, "error": error, "question": f"End {game}?",
         "detail": "The highest balance wins; the game takes no more hands.", "number": None,
