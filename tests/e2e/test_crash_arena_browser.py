@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
+from .conftest import PHONE, TV
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
@@ -34,8 +35,13 @@ class ArenaOnAPhone(ChannelsLiveServerTestCase):
         self.page.goto(self.live_server_url + session.get_absolute_url())
 
     def shoot(self, name):
-        if SHOTS:
-            self.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        """The page as the phone shows it, and as a TV-sized screen would (what was typed kept)."""
+        if not SHOTS:
+            return
+        self.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        self.page.set_viewport_size(TV["viewport"])
+        self.page.screenshot(path=os.path.join(SHOTS, f"{name}-tv.png"))
+        self.page.set_viewport_size(PHONE["viewport"])
 
     def test_hands_out_of_order_are_played_sorted_and_looked_back_on_with_their_own_labels(self):
         self.log_in_to_an_arena_game()
