@@ -173,11 +173,19 @@ class SettingCheck:
     lower: int | None = None
     higher: int | None = None
     text: str = ""
+    sorts: bool = False  # arena: hands out of order are sorted, not a foul
 
 
-def check_setting(hands: Sequence[str | Sequence[Card]]) -> SettingCheck:
+# What the setting check says of hands out of order: a foul (classic), or how arena plays them.
+OUT_OF_ORDER_FOULS = "hand {higher} ({high}) ranks above hand {lower} ({low}): foul if left like this; legal order: {order}"
+OUT_OF_ORDER_SORTED = ("hand {higher} ({high}) ranks above hand {lower} ({low}): no foul in arena, "
+                       "the hands will be played sorted, best first: {order}")
+
+
+def check_setting(hands: Sequence[str | Sequence[Card]], *, sorts: bool = False) -> SettingCheck:
     """The host's check before the showdown: given one player's hands (text or cards) in
-    the order placed, are they in order? Raises EntryError for hands that are not hands."""
+    the order placed, are they in order? ``sorts``: the game sorts hands out of order
+    (arena) rather than calling a foul. Raises EntryError for hands that are not hands."""
     parsed = tuple(h if not isinstance(h, str) else _setting_hand(h, i) for i, h in enumerate(hands, 1))
     ranks = tuple(rank_hand(cards, BRAG) for cards in parsed)
     legal = tuple(cards for _, cards in sorted(zip(ranks, parsed), key=lambda pair: pair[0].value, reverse=True))
@@ -185,10 +193,10 @@ def check_setting(hands: Sequence[str | Sequence[Card]]) -> SettingCheck:
     if pair is None:
         return SettingCheck(True, ranks, legal, text="in order")
     lower, higher = pair
-    text = (f"hand {higher + 1} ({ranks[higher].phrase}) ranks above hand {lower + 1} "
-            f"({ranks[lower].phrase}): foul if left like this; legal order: "
-            + ", ".join(show_cards(cards) for cards in legal))
-    return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text)
+    text = (OUT_OF_ORDER_SORTED if sorts else OUT_OF_ORDER_FOULS).format(
+        higher=higher + 1, high=ranks[higher].phrase, lower=lower + 1, low=ranks[lower].phrase,
+        order=", ".join(show_cards(cards) for cards in legal))
+    return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text, sorts)
 
 
 def _setting_hand(text: str, position: int) -> tuple[Card, ...]:

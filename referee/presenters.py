@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine import CardError, GameOutcome, parse_cards, show_cards
+from engine import CardError, GameOutcome, HandRank, parse_cards, rank_hand, show_cards
 
 
 def game_summary(outcome: GameOutcome) -> str:
@@ -53,6 +53,20 @@ def shown(text: str) -> str:
         return show_cards(parse_cards(text))
     except CardError:
         return text
+
+
+def hands_as_played(texts: Sequence[str], ranks: Sequence[HandRank]) -> list[tuple[str, HandRank]]:
+    """Each recorded hand beside its own rank, in the order the engine gives the ranks.
+    Arena Crash plays a player's hands sorted, best first, so the order placed may differ:
+    each rank takes the first hand not yet taken that ranks the same."""
+    if len(texts) < 2:
+        return list(zip(texts, ranks))
+    left = [(text, rank_hand(parse_cards(text), ranks[0].rules).value) for text in texts]
+    played = []
+    for rank in ranks:
+        at = next((i for i, (_, value) in enumerate(left) if value == rank.value), 0)
+        played.append((left.pop(at)[0], rank))
+    return played
 
 
 def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:

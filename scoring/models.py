@@ -100,7 +100,8 @@ class Game(models.Model):
         return f"{self.get_kind_display()} #{self.number}"
 
     def get_absolute_url(self) -> str:
-        return reverse("session", kwargs={"session_id": self.session.public_id})
+        """The session page showing this game: where it is continued and corrected."""
+        return reverse("session", kwargs={"session_id": self.session.public_id}) + f"?game={self.number}"
 
     @property
     def first_dealer(self) -> int:

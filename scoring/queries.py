@@ -83,6 +83,13 @@ def game_state(game: Game, outcome: GameOutcome | None = None) -> GameState:
     return _state(game, seats, rounds)
 
 
+def unfinished_games(session: Session) -> QuerySet[Game]:
+    """The session's games still going (neither won nor ended), oldest first, each with
+    ``round_count``, from the figures the services keep: one query."""
+    return (session.games.filter(ended=False).exclude(performances__finished=True)
+            .annotate(round_count=Count("rounds", distinct=True)).order_by("number"))
+
+
 def latest_game(session: Session) -> Game | None:
     return session.games.order_by("-number").first()
 
@@ -115,4 +122,5 @@ def tally_of(session: Session) -> dict[str, int]:
     return dict(wins)
 
 
-__all__ = ["GameState", "game_state", "game_states", "games_of", "latest_game", "players_of", "sessions_of", "tally_of"]
+__all__ = ["GameState", "game_state", "game_states", "games_of", "latest_game", "players_of", "sessions_of", "tally_of",
+           "unfinished_games"]

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from scoring import queries
 
 from ..charts import standings_chart
-from ..presenters import entry_lines, game_summary, shown, starting_figures, unit
+from ..presenters import entry_lines, game_summary, hands_as_played, shown, starting_figures, unit
 from .sessions import host_session
 
 GAMES_A_PAGE = 5
@@ -33,14 +33,15 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
             texts = given if isinstance(given, list) else [given]
             ranks = round_.hands.get(name, ())
             hands.append({"name": name, "hands": [{"cards": shown(text), "label": rank.label}
-                                                  for text, rank in zip(texts, ranks)]})
+                                                  for text, rank in hands_as_played(texts, ranks)]})
         told.append({"outcome": round_, "hands": hands, "corrected": recorded.corrected_at,
                      "first": entry_lines(first_recorded[round_.number], state.seats)
                      if round_.number in first_recorded else None})
     chart = standings_chart(f"{state.game.get_kind_display()} · game {state.game.number}", state.seats,
                             starting_figures(outcome), [dict(r.standings) for r in outcome.rounds], unit(outcome))
     return {"state": state, "summary": game_summary(outcome), "rounds": told, "page": rounds, "chart": chart,
-            "rounds_query": f"?game={state.game.number}&"}
+            "rounds_query": f"?game={state.game.number}&",
+            "sorted_hands": outcome.game == "crash" and not outcome.settings.classic}
 
 
 def whole_number(value: str | None) -> int | None:

@@ -41,7 +41,7 @@ def correct_round(request, session_id, game_id, number):
         try:
             if request.POST.get("action") == "confirm":
                 services.round_correct(round=round_, entry=form.entry(), by=request.user)
-                return redirect(session)
+                return redirect(game)
             preview = game_replay(game, entries, state.seats)
         except EntryError as error:
             if error.round in (None, number):
@@ -67,7 +67,7 @@ def delete_last_round(request, session_id, game_id):
         except (EntryError, ValueError) as problem:
             error = str(problem)
         else:
-            return redirect(session)
+            return redirect(game)
     return render(request, "sessions/confirm.html", {
         "session": session, "game": game, "error": error,
         "question": f"Delete round {last.number}?" if last else "This game has no round to delete.",
@@ -88,7 +88,7 @@ def end_game(request, session_id, game_id):
         except EntryError as problem:
             error = str(problem)
         else:
-            return redirect(session)
+            return redirect(game)
     return render(request, "sessions/confirm.html", {
         "session": session, "game": game, "error": error, "question": f"End {game}?",
         "detail": "The highest balance wins; the game takes no more hands.", "number": None,
@@ -101,11 +101,12 @@ def end_game(request, session_id, game_id):
 def setting_check(request, session_id, game_id):
     """The Crash setting check for one player's hands as typed so far (htmx, live)."""
     _, game = host_game(request, session_id, game_id)
+    sorts = game.kind == Game.Kind.CRASH and not game_replay(game, []).settings.classic  # arena sorts hands out of order: no foul
     seat = request.GET.get("seat", "0")
     texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]
     texts = [text for text in texts if text]
     try:
-        check = check_setting(texts)
+        check = check_setting(texts, sorts=sorts)
     except EntryError:
         check = None  # a hand not complete yet: nothing to say
     return render(request, "sessions/setting_check.html", {"check": check, "seat": seat})

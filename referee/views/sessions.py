@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
@@ -15,7 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from engine import EntryError, GameOutcome
 from scoring import queries, services
-from scoring.models import Session
+from scoring.models import Game, Session
 
 from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
@@ -58,8 +59,9 @@ def new_session(request):
 
 def session_context(session: Session, current: queries.GameState | None, form: RoundEntryForm | None = None,
                     page_number=1, **extra) -> dict:
-    """The session page: its current (latest) game, the form for its next round while it
-    goes on, its rounds (newest first, ROUNDS_A_PAGE at a time) and the evening's tally."""
+    """The session page: the game shown (the latest, unless asked), the form for its next
+    round while it goes on, its rounds (newest first, ROUNDS_A_PAGE at a time), the other
+    games still going, and the evening's tally."""
     if current and form is None and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
@@ -67,7 +69,9 @@ def session_context(session: Session, current: queries.GameState | None, form: R
     history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
                for round_, recorded in rounds]
     outcome = current.outcome if current else None
-    return {"session": session, "current": current, "form": form, "tally": queries.tally_of(session),
+    others = [game for game in queries.unfinished_games(session) if not current or game.pk != current.game.pk]
+    return {"session": session, "current": current, "form": form, "tally": queries.tally_of(session), "others": others,
+            "rounds_query": f"?game={current.game.number}&" if current else "?",
             "players": list(session.players.all()), "history": history, "rounds_page": rounds,
             "summary": game_summary(outcome) if outcome else "", "unit": unit(outcome) if outcome else "", **extra}
 
@@ -76,24 +80,38 @@ def session_context(session: Session, current: queries.GameState | None, form: R
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def session_page(request, session_id):
-    """The evening: the current game's standings and who deals next, the last round's
-    outcome, and the form for the next round. POST records that round."""
+    """The evening: a game's standings and who deals next, its last round's outcome, and
+    the form for its next round; the latest game, or the one asked for (``?game=``), so a
+    game left unfinished can be continued. POST records that round into that game."""
     session = host_session(request, session_id)
-    game = queries.latest_game(session)
+    asked = asked_game(request, session)
+    game = asked or queries.latest_game(session)
     current = queries.game_state(game) if game else None
     form = recorded = None
     if request.method == "POST" and current:
         form, recorded = record_round(request, current)
         if form is None and not request.htmx:
-            return redirect(session)
+            return redirect(asked or session)
         if recorded:  # show what the service committed, not a replay of it
             current = queries.game_state(game, recorded)
+        elif form is None:  # another submit recorded this round first: show its round, claim nothing
+            current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
     context = session_context(session, current, form, page_number, recorded=recorded is not None)
     if request.htmx:
         return render(request, "sessions/session.html#game", context)
     board_url = request.build_absolute_uri(reverse("board", kwargs={"token": session.share_token}))
     return render(request, "sessions/session.html", {**context, "board_url": board_url, "qr": qr_svg(board_url)})
+
+
+def asked_game(request, session: Session) -> Game | None:
+    """The game named by ``?game=<number>``, if any: 404 if the session has no such game."""
+    number = request.GET.get("game")
+    if not number:
+        return None
+    if not number.isdecimal():
+        raise Http404("No such game.")
+    return get_object_or_404(session.games, number=int(number))
 
 
 def record_round(request, current: queries.GameState) -> tuple[RoundEntryForm | None, GameOutcome | None]:

@@ -292,6 +292,13 @@ def test_the_setting_check_finds_hands_out_of_order_and_gives_a_legal_order():
     assert [list(map(str, hand)) for hand in check.legal_order] == [["A♥", "K♥", "Q♥"], ["7♣", "7♦", "9♠"], ["2♠", "2♥", "5♦"]]
 
 
+def test_the_arena_setting_check_says_the_hands_will_be_played_sorted_not_a_foul():
+    check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"], sorts=True)
+    assert (check.in_order, check.sorts, check.lower, check.higher) == (False, True, 1, 2)
+    assert check.text == ("hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): no foul in "
+                          "arena, the hands will be played sorted, best first: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦")
+
+
 def test_the_setting_check_accepts_hands_in_order_and_equal_hands_either_way():
     assert check_setting(["Ah Kh Qh", "7c 7d 9s"]).in_order
     assert check_setting(["As Kd Jc", "Ah Kc Js"]).in_order

@@ -191,6 +191,36 @@ def test_a_second_submit_of_the_same_round_records_one_round_and_says_so(host_cl
     assert "Round 2: enter the hands" in text
 
 
+def test_a_sequential_second_submit_does_not_claim_to_have_recorded_the_round(host_client, evening, bus):
+    data = bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7c 7d 9s")
+    host_client.post(evening.get_absolute_url(), data, headers=HX)
+    text = text_of(host_client.post(evening.get_absolute_url(), data, headers=HX))
+    assert "Round 1 was already recorded." in text and "Round 1 recorded" not in text
+
+
+def test_the_loser_of_two_submits_at_once_sees_the_winners_round_not_a_claim_it_recorded_it(
+        host_client, evening, bus, host):
+    """The other submit commits between this one's read of the game and its write."""
+    from unittest import mock
+
+    from scoring import services
+
+    record = services.round_record
+
+    def the_other_phone_first(**kwargs):
+        record(**kwargs)
+        return record(**kwargs)
+
+    data = bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7c 7d 9s")
+    with mock.patch.object(services, "round_record", the_other_phone_first):
+        response = host_client.post(evening.get_absolute_url(), data, headers=HX)
+    text = text_of(response)
+    assert Round.objects.count() == 1
+    assert text.count(ROUND_ALREADY_RECORDED.format(number=1)) == 1
+    assert "Round 1 recorded" not in text and 'class="last-round just-recorded"' not in response.content.decode()
+    assert "Bob loses a token (none left)" in text and "Round 2: enter the hands" in text
+
+
 def test_the_game_ends_with_a_winner_and_offers_another_game(host_client, evening, bus, host):
     round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
                  by=host)

@@ -1,0 +1,67 @@
+"""Crash arena on a 375 px phone in Chromium: hands set out of order are sorted, not a foul,
+and looking back shows each hand beside its own label."""
+
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.services import game_start, session_start
+
+from ..factories import PASSWORD, UserFactory
+from .conftest import PHONE, TV
+
+pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
+
+
+class ArenaOnAPhone(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _phone(self, phone):
+        self.page = phone
+
+    def log_in_to_an_arena_game(self):
+        user = UserFactory(username="host")
+        self.page.goto(self.live_server_url + "/accounts/login/")
+        self.page.fill("#id_username", "host")
+        self.page.fill("#id_password", PASSWORD)
+        self.page.get_by_role("button", name="Log in").tap()
+        expect(self.page.get_by_role("heading", name="My sessions")).to_be_visible()
+        session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob"])
+        game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={"preset": "arena"})
+        self.page.goto(self.live_server_url + session.get_absolute_url())
+
+    def shoot(self, name):
+        """The page as the phone shows it, and as a TV-sized screen would (what was typed kept)."""
+        if not SHOTS:
+            return
+        self.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        self.page.set_viewport_size(TV["viewport"])
+        self.page.screenshot(path=os.path.join(SHOTS, f"{name}-tv.png"))
+        self.page.set_viewport_size(PHONE["viewport"])
+
+    def test_hands_out_of_order_are_played_sorted_and_looked_back_on_with_their_own_labels(self):
+        self.log_in_to_an_arena_game()
+        page = self.page
+        page.fill("#id_hand_0_1", "2s 2h 5d")
+        page.fill("#id_hand_0_2", "Ah Kh Qh")
+        page.fill("#id_hand_0_3", "3s 3h 3d")
+        check = page.locator(".setting-check").first
+        expect(check).to_have_text("Hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 2s, 5 kicker): no foul "
+                                   "in arena, the hands will be played sorted, best first: 3♠ 3♥ 3♦, A♥ K♥ Q♥, 2♠ 2♥ 5♦")
+        expect(check.locator(".warning")).to_have_count(0)
+        self.shoot("arena-setting-check")
+        for field, value in {"hand_1_1": "As Ac 4d", "hand_1_2": "Ks Kd 6c", "hand_1_3": "7c 8c 10d"}.items():
+            page.fill(f"#id_{field}", value)
+        page.get_by_role("button", name="Record round").tap()
+        expect(page.locator(".last-round")).to_contain_text("Position 1: Ann's prial of 3s is the best hand")
+
+        page.get_by_role("link", name="Look back on this session").tap()
+        ann = page.locator(".shown-hands li").first
+        expect(ann).to_have_text("Ann: 3♠ 3♥ 3♦ (Prial of 3s) | A♥ K♥ Q♥ (Running flush Q-K-A) | "
+                                 "2♠ 2♥ 5♦ (Pair of 2s, 5 kicker)")
+        self.shoot("arena-history")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
