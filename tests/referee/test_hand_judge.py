@@ -108,6 +108,19 @@ def test_a_card_in_two_hands_is_named_at_the_later_hand_with_both_places(client)
     assert 'value="Qs 2d 9h"' in response.content.decode()
 
 
+def test_two_cards_each_in_two_hands_are_both_named(client):
+    response = post(client, HX, name_1="Ann", cards_1="As Kh Qs", cards_2="As 5d 6c", cards_3="Kh 2d 9h")
+    assert field_errors(response) == [("cards_2", "A♠ is in hand 1 (Ann) and in hand 2"),
+                                      ("cards_3", "K♥ is in hand 1 (Ann) and in hand 3")]
+
+
+def test_three_clashes_are_named_each_at_its_later_hand(client):
+    response = post(client, HX, cards_1="As Kh Qs", cards_2="Kh As 6c", cards_3="As 2d 9h", cards_4="2c 3c 4c")
+    assert field_errors(response) == [("cards_2", "K♥ is in hand 1 and in hand 2; A♠ is in hand 1 and in hand 2"),
+                                      ("cards_3", "A♠ is in hand 1 and in hand 3")]
+    assert 'value="Kh As 6c"' in response.content.decode()
+
+
 def test_a_hand_of_the_wrong_size_says_what_was_expected(client):
     response = post(client, HX, cards_1="As Ks", cards_2="4s 5d 6c 7h")
     assert field_errors(response) == [
