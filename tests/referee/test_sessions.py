@@ -378,6 +378,21 @@ def test_export_and_import_from_the_web(host_client, evening, bus, host, client)
     assert Session.objects.filter(host=friend).count() == 1
 
 
+def test_importing_the_same_file_twice_from_the_web_skips_and_says_so(host_client, evening, bus, host):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    session_start(host=host, title="Saturday", played_on="2026-11-21", player_names=["Ann", "Bob"])
+    file = host_client.get("/sessions/export/").content
+    evening.delete()
+    first = host_client.post("/sessions/import/", {"file": SimpleUploadedFile("all.json", file)}, follow=True)
+    assert "1 session imported, 1 already here was skipped." in text_of(first)
+    again = host_client.post("/sessions/import/", {"file": SimpleUploadedFile("all.json", file)}, follow=True)
+    assert "0 sessions imported, 2 already here were skipped." in text_of(again)
+    assert Session.objects.filter(host=host).count() == 2
+
+
 def test_another_hosts_session_cannot_be_exported(client, evening):
     client.force_login(UserFactory(username="stranger"))
     assert client.get(f"/sessions/{evening.public_id}/export/").status_code == 404
