@@ -17,7 +17,7 @@ imports it, so exporting again gives the same file. An import is checked whole (
 limits, names, every game replayed through the engine and every replaced entry checked by
 it) before anything is saved, then written in batches. A session already in the account
 (same title, date, players, and games with the same rounds) is skipped, so importing a
-file twice makes no copies. README.md ("The export file") documents every field.
+file twice makes no copies. docs/export-format.md documents every field.
 """
 
 from __future__ import annotations

@@ -18,6 +18,17 @@ def post(client, headers=None, **fields):
 
 
 
+def test_the_front_page_offers_a_visitor_to_sign_up_or_log_in(client):
+    html = client.get("/").content.decode()
+    assert '<a href="/accounts/signup/">Sign up</a>' in html and '<a href="/accounts/login/">Log in</a>' in html
+    assert "Keeping score at the table? Sign up to record an evening's games, or log in" in text_of(html)
+
+
+def test_the_front_page_offers_no_sign_up_to_a_host_logged_in(host_client):
+    html = host_client.get("/").content.decode()
+    assert "/accounts/signup/" not in html and "/accounts/login/" not in html and "Sign up" not in html
+
+
 def test_get_shows_the_whole_page_with_an_empty_form_and_the_brag_ranking(client):
     response = client.get("/")
     assert response.status_code == 200

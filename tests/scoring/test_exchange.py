@@ -3,6 +3,8 @@ every refusal saving nothing."""
 
 import copy
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -64,6 +66,16 @@ def test_the_export_is_the_documented_file(host):
                                          "caller": "Ann"}
     assert bus["rounds"][1]["revisions"][0]["entry"] == {"hands": {"Ann": WORST, "Bob": BEST, "Cy": MIDDLE}}
     assert bus["rounds"][1]["corrected_at"] and crash["seats"] == ["Cy", "Ann"]
+
+
+def test_the_documented_example_imports_as_the_evening_it_describes(host):
+    doc = (Path(__file__).parents[2] / "docs" / "export-format.md").read_text()
+    example = re.search(r"```json\n(.*?)```", doc, re.S).group(1)
+    (session,), skipped = import_sessions(host, example)
+    assert (session.title, str(session.played_on), skipped) == ("Friday", "2026-11-20", 0)
+    assert [game.kind for game in session.games.order_by("number")] == ["stop_the_bus", "crash"]
+    assert RoundRevision.objects.filter(round__game__session=session).count() == 1
+    assert export_sessions(host) == json.loads(example)
 
 
 def test_import_into_another_host_then_export_again_gives_the_same_file(host):
