@@ -7,6 +7,7 @@ from .cards import (
     CardClash,
     CardError,
     card,
+    card_clashes,
     check_one_deck,
     format_cards,
     parse_cards,
@@ -32,6 +33,6 @@ __all__ = [
     "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "DECK", "EVENT_KINDS", "GAMES", "RULESETS",
     "Card", "CardClash", "CardError", "CommerceOptions", "CrashOptions", "EntryError", "Event", "GameOutcome",
     "HandRank", "RoundOutcome", "SettingCheck", "StopTheBusOptions",
-    "card", "check_one_deck", "check_setting", "format_cards", "parse_cards", "parse_hand", "rank_hand",
+    "card", "card_clashes", "check_one_deck", "check_setting", "format_cards", "parse_cards", "parse_hand", "rank_hand",
     "replay", "show_cards",
 ]

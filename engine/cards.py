@@ -167,6 +167,14 @@ def check_one_deck(places: Mapping[str, Sequence[Card]]) -> None:
     ``places`` maps a description ("Ann's hand", "the table cards") to the cards there, in
     entry order; the clash names the first place the card was seen and the later one.
     """
+    clashes = card_clashes(places)
+    if clashes:
+        raise clashes[0]
+
+
+def card_clashes(places: Mapping[str, Sequence[Card]]) -> list[CardClash]:
+    """Every card entered again after its first place, one clash each time, in entry order
+    (empty when each card is in one place)."""
     held = 0
     count = 0
     for cards in places.values():
@@ -174,10 +182,13 @@ def check_one_deck(places: Mapping[str, Sequence[Card]]) -> None:
             held |= found
         count += len(cards)
     if held.bit_count() == count:  # no card twice: every card set a bit of its own
-        return
+        return []
     seen: dict[Card, str] = {}
+    clashes = []
     for place, cards in places.items():
         for found in cards:
             if found in seen:
-                raise CardClash(found, seen[found], place)
-            seen[found] = place
+                clashes.append(CardClash(found, seen[found], place))
+            else:
+                seen[found] = place
+    return clashes

@@ -15,7 +15,9 @@ The file (format "brag-referee", version 1), keys sorted, two-space indents:
 Ids, share tokens and accounts are not in it: an import makes new ones for the host who
 imports it, so exporting again gives the same file. An import is checked whole (shape and
 limits, names, every game replayed through the engine and every replaced entry checked by
-it) before anything is saved, then written in batches.
+it) before anything is saved, then written in batches. A session already in the account
+(same title, date, players, and games with the same rounds) is skipped, so importing a
+file twice makes no copies. docs/export-format.md documents every field.
 """
 
 from __future__ import annotations
@@ -42,6 +44,29 @@ GAME_KINDS = [kind for kind, _ in Game.Kind.choices]
 
 class ImportRefused(ValueError):
     """A file that cannot be imported; the message says what and where."""
+
+
+class Imported(NamedTuple):
+    """What an import did: the sessions it made, and how many of the file's were already here."""
+
+    sessions: list[Session]
+    skipped: int
+
+
+IMPORTED = "{sessions} imported"
+SKIPPED = ", {count:,} already here {were} skipped"
+
+
+def import_summary(imported: Imported) -> str:
+    """What an import did, in words: "2 sessions imported, 3 already here were skipped"."""
+    said = IMPORTED.format(sessions=_sessions(len(imported.sessions)))
+    if imported.skipped:
+        said += SKIPPED.format(count=imported.skipped, were="was" if imported.skipped == 1 else "were")
+    return said
+
+
+def _sessions(count: int) -> str:
+    return f"{count:,} session{'' if count == 1 else 's'}"
 
 
 # --- Export -----------------------------------------------------------------------------------
@@ -119,25 +144,52 @@ class _Game(NamedTuple):
 
 
 @transaction.atomic
-def import_sessions(host, text: str | bytes) -> list[Session]:
-    """Recreate the file's sessions for ``host``; refuse the whole file, saving nothing, if
-    any part of it is wrong."""
+def import_sessions(host, text: str | bytes) -> Imported:
+    """Recreate the file's sessions for ``host``, but those already in the account; refuse
+    the whole file, saving nothing, if any part of it is wrong."""
     data = _parse(text)
     sessions, games = _check(data)
+    here = _already_here(host, sessions)
+    new = {s: item for s, item in enumerate(sessions) if s not in here}
     players = _players(host, data["players"])
-    created = Session.objects.bulk_create(
+    created = dict(zip(new, Session.objects.bulk_create(
         [Session(host=host, title=item["title"], played_on=datetime.date.fromisoformat(item["played_on"]))
-         for item in sessions], batch_size=BATCH)
+         for item in new.values()], batch_size=BATCH), strict=True))
     Member = Session.players.through
-    Member.objects.bulk_create([Member(session=session, player=players[name])
-                                for session, item in zip(created, sessions, strict=True) for name in item["players"]],
-                               batch_size=BATCH)
-    for batch in _batches(games, BATCH):
+    Member.objects.bulk_create([Member(session=created[s], player=players[name])
+                                for s, item in new.items() for name in item["players"]], batch_size=BATCH)
+    for batch in _batches((g for g in games if g.session in created), BATCH):
         _write_games(host, batch, created, players)
-    return created
+    return Imported(list(created.values()), len(here))
 
 
-def _write_games(host, checked: list[_Game], sessions: list[Session], players: dict[str, Player]) -> None:
+def _already_here(host, sessions: list[dict]) -> set[int]:
+    """The places in the file of the sessions the host already has, alike in all but ids and
+    moments. Only the host's sessions of the file's titles and dates are read: a fixed number
+    of queries, whatever the file or the account holds."""
+    days = {(item["title"], _day(item)) for item in sessions}
+    alike = [session for session in Session.objects.filter(
+        host=host, title__in={title for title, _ in days}, played_on__in={day for _, day in days}).only(
+        "pk", "title", "played_on") if (session.title, session.played_on.isoformat()) in days]
+    if not alike:
+        return set()
+    here = {_likeness(item) for item in export_sessions(host, alike)["sessions"]}
+    return {s for s, item in enumerate(sessions) if _likeness(item) in here}
+
+
+def _day(item: dict) -> str:
+    return datetime.date.fromisoformat(item["played_on"]).isoformat()
+
+
+def _likeness(item: dict) -> str:
+    """A session as a host tells two apart: title, date, players, and each game's kind,
+    options, seats, end and rounds as entered (not when they were entered or corrected)."""
+    return json.dumps([item["title"], _day(item), sorted(item["players"], key=str.casefold),
+                       [[g["kind"], g["options"], g["ended"], g["seats"], [r["entry"] for r in g["rounds"]]]
+                        for g in item["games"]]], sort_keys=True)
+
+
+def _write_games(host, checked: list[_Game], sessions: dict[int, Session], players: dict[str, Player]) -> None:
     """Games with their seats and figures, then their rounds and revisions, a batch at a time."""
     games = Game.objects.bulk_create([
         Game(session_id=sessions[g.session].pk, number=g.item["number"], kind=g.item["kind"],

@@ -34,6 +34,7 @@ share_token_rotated = Signal()
 TITLE_NEEDED = "Give the session a title."
 TWO_PLAYERS_NEEDED = "A session needs at least two players."
 NAME_TOO_LONG = "“{name}” is too long: at most 24 characters."
+NAME_TWICE = "{name} is entered twice: each player once."
 ROUND_ALREADY_RECORDED = "Round {number} was already recorded."
 ROUND_NOT_NEXT = "This form was for round {number}, but the next round is round {expected}: reload the page."
 GAME_ENDED = "This game has ended: it takes no more rounds."
@@ -81,17 +82,24 @@ def _announce(session: Session, turn: Turn, game: Game | None = None, outcome: G
                                                        outcome=outcome if current else None), robust=True)
 
 
-def clean_names(names: Iterable[str]) -> list[str]:
-    """Names as typed: spaces tidied, a name typed all in lower case capitalised ("cy" is
-    Cy), empty ones dropped, repeats (ignoring case) removed."""
+def tidy_name(name: str) -> str:
+    """A name as typed, spaces tidied; one typed all in lower case capitalised ("cy" is Cy)."""
+    tidy = re.sub(r"\s+", " ", name or "").strip()
+    return tidy[0].upper() + tidy[1:] if tidy.islower() else tidy
+
+
+def clean_names(names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The names tidied, empty ones dropped, each once (ignoring case); and those entered
+    more than once, as first spelt."""
     seen: dict[str, str] = {}
-    for name in names:
-        tidy = re.sub(r"\s+", " ", name or "").strip()
-        if tidy.islower():
-            tidy = tidy[0].upper() + tidy[1:]
-        if tidy and tidy.casefold() not in seen:
-            seen[tidy.casefold()] = tidy
-    return list(seen.values())
+    repeated: dict[str, str] = {}
+    for tidy in filter(None, map(tidy_name, names)):
+        key = tidy.casefold()
+        if key in seen:
+            repeated.setdefault(key, seen[key])
+        else:
+            seen[key] = tidy
+    return list(seen.values()), list(repeated.values())
 
 
 # --- Sessions ---------------------------------------------------------------------------------
@@ -101,11 +109,13 @@ def session_start(*, host, title: str, played_on: datetime.date, player_names: I
     """A new evening: its players are taken from the host's circle by name (ignoring case)
     or added to it."""
     title = (title or "").strip()
-    names = clean_names(player_names)
+    names, repeated = clean_names(player_names)
     errors: dict[str, list[str]] = {}
     if not title:
         errors["title"] = [TITLE_NEEDED]
-    if len(names) < 2:
+    if repeated:  # said before counting: "ann, Ann" is two people meant, or a slip
+        errors["players"] = [NAME_TWICE.format(name=name) for name in sorted(repeated, key=str.casefold)]
+    elif len(names) < 2:
         errors["players"] = [TWO_PLAYERS_NEEDED]
     for name in names:
         if len(name) > 24:

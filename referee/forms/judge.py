@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from engine import RULESETS, CardClash, CardError, check_one_deck, parse_hand
+from engine import RULESETS, CardError, card_clashes, parse_hand
 from engine.guides import GUIDES
 
 MIN_HANDS = 2
@@ -73,10 +73,12 @@ class HandJudgeForm(forms.Form):
             if cleaned.get(f"cards_{i}"):
                 name = cleaned.get(f"name_{i}")
                 places[f"hand {i} ({name})" if name else f"hand {i}"] = i
-        try:
-            check_one_deck({place: cleaned[f"cards_{i}"] for place, i in places.items()})
-        except CardClash as clash:
-            self.add_error(f"cards_{places[clash.second]}", forms.ValidationError(str(clash), code="clash"))
+        # Every card entered twice is named, each at the later hand, in the engine's words.
+        at_row: dict[int, list[str]] = {}
+        for clash in card_clashes({place: cleaned[f"cards_{i}"] for place, i in places.items()}):
+            at_row.setdefault(places[clash.second], []).append(str(clash))
+        for i, clashes in at_row.items():
+            self.add_error(f"cards_{i}", forms.ValidationError("; ".join(clashes), code="clash"))
         if len(places) < MIN_HANDS and not self.errors:
             raise forms.ValidationError(NEED_TWO_HANDS, code="too_few")
         return cleaned

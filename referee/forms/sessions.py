@@ -11,7 +11,11 @@ from django.utils import timezone
 from engine import RULESETS, CommerceOptions, CrashOptions, StopTheBusOptions
 from engine.guides import GUIDES
 
-NAMES_SPLIT = re.compile(r"[,\n;]+")
+# As the field's label says: commas and new lines. A ";" is not one: a name holding it is
+# refused, so "Ann; Bob" is neither one player nor two behind the host's back.
+NAMES_SPLIT = re.compile(r"[,\n]+")
+NAME_SEPARATOR = ("“{name}”: a name cannot hold “;”. Put each player on a line of their own, "
+                  "or separate them with commas.")
 SEAT_TWICE = "Two players cannot share seat {seat}."
 SEATS_IN_A_ROW = "Number the seats 1, 2, 3 ... without a gap."
 TWO_SEATED = "Seat at least two players."
@@ -36,9 +40,16 @@ class NewSessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["players"].choices = [(name, name) for name in circle]
 
+    def clean_new_players(self) -> list[str]:
+        """The names typed, one each: split on commas and new lines."""
+        names = [name.strip() for name in NAMES_SPLIT.split(self.cleaned_data["new_players"])]
+        with_semicolon = [name for name in names if ";" in name]
+        if with_semicolon:
+            raise forms.ValidationError([NAME_SEPARATOR.format(name=name) for name in with_semicolon])
+        return names
+
     def player_names(self) -> list[str]:
-        typed = NAMES_SPLIT.split(self.cleaned_data.get("new_players") or "")
-        return [*self.cleaned_data.get("players", []), *typed]
+        return [*self.cleaned_data.get("players", []), *self.cleaned_data.get("new_players", [])]
 
 
 # Each option's first value is the engine's default: the engine owns them.

@@ -14,6 +14,7 @@ from scoring.exchange import (
     ImportRefused,
     export_sessions,
     import_sessions,
+    import_summary,
     to_json,
 )
 
@@ -49,10 +50,10 @@ def import_file(request):
         try:
             if upload.size > MAX_BYTES:
                 raise ImportRefused(FILE_TOO_BIG.format(size=upload.size, limit=MAX_BYTES))
-            sessions = import_sessions(request.user, upload.read())
+            imported = import_sessions(request.user, upload.read())
         except ImportRefused as error:
             form.add_error("file", f"Nothing was imported: {error}")
         else:
-            messages.info(request, f"Imported {len(sessions)} session{'s' if len(sessions) != 1 else ''}.")
+            messages.info(request, f"{import_summary(imported)}.")
             return redirect("my-sessions")
     return render(request, "sessions/import.html", {"form": form})

@@ -7,6 +7,7 @@ from engine import (
     CardClash,
     CardError,
     card,
+    card_clashes,
     check_one_deck,
     format_cards,
     parse_cards,
@@ -98,6 +99,20 @@ def test_one_deck_per_deal_names_the_card_and_both_places():
         check_one_deck(places)
     assert error.value.args == ("Q♥ is in Ann's hand and in the table cards",)
     assert (error.value.card, error.value.first, error.value.second) == (card(12, "H"), "Ann's hand", "the table cards")
+
+
+def test_every_card_entered_twice_is_a_clash_at_each_later_place():
+    places = {"hand 1": parse_cards("As Kh 2c"), "hand 2": parse_cards("As 3d 4d"), "hand 3": parse_cards("Kh 5s As")}
+    assert [clash.args[0] for clash in card_clashes(places)] == [
+        "A♠ is in hand 1 and in hand 2", "K♥ is in hand 1 and in hand 3", "A♠ is in hand 1 and in hand 3"]
+
+
+def test_one_deck_names_the_first_clash_of_several():
+    places = {"hand 1": parse_cards("As Kh 2c"), "hand 2": parse_cards("Kh As 4d")}
+    with pytest.raises(CardClash) as error:
+        check_one_deck(places)
+    assert error.value.args == ("K♥ is in hand 1 and in hand 2",)
+    assert card_clashes({"a": parse_cards("As Kd"), "b": parse_cards("Ah Kh")}) == []
 
 
 def test_one_deck_accepts_different_cards():

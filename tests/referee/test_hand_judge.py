@@ -18,6 +18,17 @@ def post(client, headers=None, **fields):
 
 
 
+def test_the_front_page_offers_a_visitor_to_sign_up_or_log_in(client):
+    html = client.get("/").content.decode()
+    assert '<a href="/accounts/signup/">Sign up</a>' in html and '<a href="/accounts/login/">Log in</a>' in html
+    assert "Keeping score at the table? Sign up to record an evening's games, or log in" in text_of(html)
+
+
+def test_the_front_page_offers_no_sign_up_to_a_host_logged_in(host_client):
+    html = host_client.get("/").content.decode()
+    assert "/accounts/signup/" not in html and "/accounts/login/" not in html and "Sign up" not in html
+
+
 def test_get_shows_the_whole_page_with_an_empty_form_and_the_brag_ranking(client):
     response = client.get("/")
     assert response.status_code == 200
@@ -106,6 +117,19 @@ def test_a_card_in_two_hands_is_named_at_the_later_hand_with_both_places(client)
     response = post(client, HX, name_1="Ann", cards_1="As Ks Qs", cards_2="4s 5d 6c", name_3="Cy", cards_3="Qs 2d 9h")
     assert field_errors(response) == [("cards_3", "Q♠ is in hand 1 (Ann) and in hand 3 (Cy)")]
     assert 'value="Qs 2d 9h"' in response.content.decode()
+
+
+def test_two_cards_each_in_two_hands_are_both_named(client):
+    response = post(client, HX, name_1="Ann", cards_1="As Kh Qs", cards_2="As 5d 6c", cards_3="Kh 2d 9h")
+    assert field_errors(response) == [("cards_2", "A♠ is in hand 1 (Ann) and in hand 2"),
+                                      ("cards_3", "K♥ is in hand 1 (Ann) and in hand 3")]
+
+
+def test_three_clashes_are_named_each_at_its_later_hand(client):
+    response = post(client, HX, cards_1="As Kh Qs", cards_2="Kh As 6c", cards_3="As 2d 9h", cards_4="2c 3c 4c")
+    assert field_errors(response) == [("cards_2", "K♥ is in hand 1 and in hand 2; A♠ is in hand 1 and in hand 2"),
+                                      ("cards_3", "A♠ is in hand 1 and in hand 3")]
+    assert 'value="Kh As 6c"' in response.content.decode()
 
 
 def test_a_hand_of_the_wrong_size_says_what_was_expected(client):

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.test import Client
 
+from referee.forms.sessions import NAME_SEPARATOR
 from scoring.models import Game, Round, Session
 from scoring.services import (
     ROUND_ALREADY_RECORDED,
@@ -14,7 +15,7 @@ from scoring.services import (
 )
 
 from ..factories import PASSWORD, SessionFactory, UserFactory
-from ..pages import HX, field_error, text_of
+from ..pages import HX, field_error, field_errors, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -120,6 +121,32 @@ def test_a_new_session_needs_two_players_and_keeps_what_was_typed(host_client):
     assert response.status_code == 200 and not Session.objects.exists()
     assert field_error(response, "new_players") == "A session needs at least two players."
     assert 'value="Tonight"' in response.content.decode()
+
+
+def test_a_name_entered_twice_is_named_and_what_was_typed_is_kept(host_client):
+    response = host_client.post("/sessions/new/", {"title": "Tonight", "played_on": "2026-11-22",
+                                                   "new_players": "ann, Ann"})
+    assert response.status_code == 200 and not Session.objects.exists()
+    assert field_errors(response) == [("new_players", "Ann is entered twice: each player once.")]
+    assert ">\nann, Ann</textarea>" in response.content.decode()
+
+
+def test_a_name_ticked_in_the_circle_and_typed_again_is_entered_twice(host_client, host):
+    session_start(host=host, title="Before", played_on="2026-11-01", player_names=["Ann", "Bob"])
+    response = host_client.post("/sessions/new/", {"title": "Tonight", "played_on": "2026-11-22",
+                                                   "players": ["Ann", "Bob"], "new_players": "bob"})
+    assert field_errors(response) == [("new_players", "Bob is entered twice: each player once.")]
+    assert Session.objects.count() == 1
+
+
+def test_a_semicolon_is_not_a_separator_and_a_name_holding_one_is_refused(host_client):
+    response = host_client.post("/sessions/new/", {"title": "Tonight", "played_on": "2026-11-22",
+                                                   "new_players": "Ann; Bob\nCy"})
+    assert response.status_code == 200 and not Session.objects.exists()
+    assert field_errors(response) == [("new_players", NAME_SEPARATOR.format(name="Ann; Bob"))]
+    assert NAME_SEPARATOR.format(name="Ann; Bob") == (
+        "“Ann; Bob”: a name cannot hold “;”. Put each player on a line of their own, or separate them with commas.")
+    assert ">\nAnn; Bob\nCy</textarea>" in response.content.decode()
 
 
 # --- Games and rounds ------------------------------------------------------------------------------
@@ -379,6 +406,21 @@ def test_export_and_import_from_the_web(host_client, evening, bus, host, client)
     assert nested.status_code == 200
     assert field_error(nested, "file") == "Nothing was imported: the file is nested too deeply: it is not a Brag referee export"
     assert Session.objects.filter(host=friend).count() == 1
+
+
+def test_importing_the_same_file_twice_from_the_web_skips_and_says_so(host_client, evening, bus, host):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    session_start(host=host, title="Saturday", played_on="2026-11-21", player_names=["Ann", "Bob"])
+    file = host_client.get("/sessions/export/").content
+    evening.delete()
+    first = host_client.post("/sessions/import/", {"file": SimpleUploadedFile("all.json", file)}, follow=True)
+    assert "1 session imported, 1 already here was skipped." in text_of(first)
+    again = host_client.post("/sessions/import/", {"file": SimpleUploadedFile("all.json", file)}, follow=True)
+    assert "0 sessions imported, 2 already here were skipped." in text_of(again)
+    assert Session.objects.filter(host=host).count() == 2
 
 
 def test_another_hosts_session_cannot_be_exported(client, evening):

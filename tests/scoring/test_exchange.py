@@ -3,6 +3,8 @@ every refusal saving nothing."""
 
 import copy
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -15,9 +17,11 @@ from scoring import exchange
 from scoring.exchange import (
     MAX_BYTES,
     NESTED_TOO_DEEPLY,
+    Imported,
     ImportRefused,
     export_sessions,
     import_sessions,
+    import_summary,
     to_json,
 )
 from scoring.models import MAX_ROUNDS, Game, Player, Round, RoundRevision, Session
@@ -64,11 +68,22 @@ def test_the_export_is_the_documented_file(host):
     assert bus["rounds"][1]["corrected_at"] and crash["seats"] == ["Cy", "Ann"]
 
 
+def test_the_documented_example_imports_as_the_evening_it_describes(host):
+    doc = (Path(__file__).parents[2] / "docs" / "export-format.md").read_text()
+    example = re.search(r"```json\n(.*?)```", doc, re.S).group(1)
+    (session,), skipped = import_sessions(host, example)
+    assert (session.title, str(session.played_on), skipped) == ("Friday", "2026-11-20", 0)
+    assert [game.kind for game in session.games.order_by("number")] == ["stop_the_bus", "crash"]
+    assert RoundRevision.objects.filter(round__game__session=session).count() == 1
+    assert export_sessions(host) == json.loads(example)
+
+
 def test_import_into_another_host_then_export_again_gives_the_same_file(host):
     an_evening(host)
     first = to_json(export_sessions(host))
     other = UserFactory(username="friend")
-    (session,) = import_sessions(other, first)
+    (session,), skipped = import_sessions(other, first)
+    assert skipped == 0
     assert to_json(export_sessions(other)) == first
     assert session.host == other and Round.objects.filter(game__session=session).count() == 3
     assert session.share_token != Session.objects.get(host=host).share_token
@@ -200,12 +215,65 @@ def test_the_management_commands_export_and_import(host, tmp_path, capsys):
     call_command("export_sessions", "--user", host.username, "--output", str(path))
     UserFactory(username="friend")
     call_command("import_sessions", str(path), "--user", "friend")
-    assert "Imported 1 session for friend." in capsys.readouterr().out
+    assert capsys.readouterr().out == "friend: 1 session imported.\n"
     call_command("export_sessions", "--user", "friend")
     assert capsys.readouterr().out == path.read_text()
     path.write_text("{")
     with pytest.raises(CommandError, match="was not imported, nothing was saved: the file is not JSON"):
         call_command("import_sessions", str(path), "--user", "friend")
+
+
+def test_importing_the_same_file_twice_skips_the_sessions_already_here(host):
+    an_evening(host)
+    session_start(host=host, title="Saturday", played_on="2026-11-21", player_names=["Ann", "Bob"])
+    text = to_json(export_sessions(host))
+    other = UserFactory(username="friend")
+    assert len(import_sessions(other, text).sessions) == 2
+    again = import_sessions(other, text)
+    assert again == Imported([], 2) and import_summary(again) == "0 sessions imported, 2 already here were skipped"
+    assert Session.objects.filter(host=other).count() == 2 and Game.objects.filter(session__host=other).count() == 2
+    assert to_json(export_sessions(other)) == text
+
+
+def test_a_hosts_own_export_imported_back_makes_no_copies(host):
+    an_evening(host)
+    assert import_sessions(host, to_json(export_sessions(host))) == Imported([], 1)
+    assert Session.objects.count() == 1 and Round.objects.count() == 3
+
+
+def test_a_session_that_differs_from_the_one_here_is_imported_beside_it(host):
+    """Another round, another title, date, players or game end: another evening, or a later
+    state of it, and the host sees both."""
+    an_evening(host)
+    session_start(host=host, title="Saturday", played_on="2026-11-21", player_names=["Ann", "Bob"])
+    data = export_sessions(host)
+    other = UserFactory(username="friend")
+    import_sessions(other, to_json(data))
+    data["sessions"][0]["games"][1]["rounds"].append(
+        {"number": 2, "entry": {"hands": {"Cy": ["2S 2H 2D"], "Ann": ["AH AD 4C", "KD 9D 2C"]}},
+         "recorded_at": "2026-11-20T22:00:00+00:00", "corrected_at": None, "revisions": []})
+    imported = import_sessions(other, to_json(data))
+    assert import_summary(imported) == "1 session imported, 1 already here was skipped"
+    assert [s.title for s in imported.sessions] == ["Friday"]
+    assert Session.objects.filter(host=other, title="Friday").count() == 2
+
+
+def test_skipping_the_sessions_already_here_reads_a_fixed_number_of_queries(host):
+    def evenings(count):
+        for day in range(1, count + 1):
+            session = session_start(host=host, title=f"Evening {day}", played_on=f"2026-10-{day:02d}",
+                                    player_names=["Ann", "Bob"])
+            game = game_start(session=session, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 1})
+            round_record(game=game, number=1, by=host, entry={"hands": {"Ann": BEST, "Bob": WORST}})
+        return to_json(export_sessions(host))
+
+    small, large = evenings(1), evenings(8)
+    counts = []
+    for text in (small, large):
+        with CaptureQueriesContext(connection) as queries:
+            assert import_sessions(host, text).sessions == []
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
 
 
 @pytest.mark.parametrize("text", [
@@ -304,10 +372,19 @@ def test_any_json_in_an_entry_or_the_options_is_refused_or_imported_as_a_game_th
         game["options"] = {"stake": value}
     host = UserFactory()
     try:
-        (session,) = import_sessions(host, json.dumps(data))
+        (session,), _ = import_sessions(host, json.dumps(data))
     except ImportRefused:
         return
     game_replay(session.games.get())
+
+
+def test_the_import_command_says_which_sessions_were_already_there(host, tmp_path, capsys):
+    an_evening(host)
+    path = tmp_path / "friday.json"
+    path.write_text(to_json(export_sessions(host)))
+    call_command("import_sessions", str(path), "--user", host.username)
+    assert capsys.readouterr().out == "hostess: 0 sessions imported, 1 already here was skipped.\n"
+    assert Session.objects.count() == 1
 
 
 def test_the_import_command_refuses_a_file_too_big(host, tmp_path):

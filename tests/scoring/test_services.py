@@ -16,6 +16,7 @@ from scoring.services import (
     ONLY_COMMERCE_ENDS,
     ROUND_ALREADY_RECORDED,
     ROUND_NOT_NEXT,
+    NAME_TWICE,
     TITLE_NEEDED,
     TWO_PLAYERS_NEEDED,
     RoundAlreadyRecorded,
@@ -50,7 +51,7 @@ def hands(**by_player):
 
 def test_a_session_reuses_the_hosts_players_by_name_ignoring_case(host):
     first = session_start(host=host, title="One", played_on="2026-11-01", player_names=["Ann", "Bob"])
-    second = session_start(host=host, title="Two", played_on="2026-11-02", player_names=["ann", " Cy ", "", "CY"])
+    second = session_start(host=host, title="Two", played_on="2026-11-02", player_names=["ann", " Cy ", ""])
     assert sorted(p.name for p in second.players.all()) == ["Ann", "Cy"]
     assert Player.objects.filter(host=host).count() == 3
     assert first.players.get(name="Ann") == second.players.get(name="Ann")
@@ -61,6 +62,21 @@ def test_a_session_needs_a_title_and_two_players_and_saves_nothing_otherwise(hos
         session_start(host=host, title=" ", played_on="2026-11-01", player_names=["Ann"])
     assert error.value.message_dict == {"title": [TITLE_NEEDED], "players": [TWO_PLAYERS_NEEDED]}
     assert not Player.objects.exists()
+
+
+def test_a_name_entered_twice_ignoring_case_is_refused_by_name_and_saves_nothing(host):
+    with pytest.raises(ValidationError) as error:
+        session_start(host=host, title="One", played_on="2026-11-01", player_names=["ann", "Ann"])
+    assert error.value.message_dict == {"players": [NAME_TWICE.format(name="Ann")]}
+    assert NAME_TWICE.format(name="Ann") == "Ann is entered twice: each player once."
+    assert not Session.objects.exists() and not Player.objects.exists()
+
+
+def test_each_name_entered_twice_is_named(host):
+    with pytest.raises(ValidationError) as error:
+        session_start(host=host, title="One", played_on="2026-11-01",
+                      player_names=["Ann", "Bob", "BOB", "Cy", "ann", "Ann"])
+    assert error.value.message_dict == {"players": [NAME_TWICE.format(name="Ann"), NAME_TWICE.format(name="Bob")]}
 
 
 def test_a_game_is_checked_by_the_engine_before_it_is_saved(evening):
