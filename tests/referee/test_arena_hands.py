@@ -32,7 +32,7 @@ def test_looking_back_shows_each_arena_hand_with_its_own_label_in_the_order_play
 
 def test_an_imported_copy_shows_each_arena_hand_with_its_own_label(client, host, arena):
     friend = UserFactory(username="friend")
-    (copy,) = import_sessions(friend, to_json(export_sessions(host)))
+    (copy,) = import_sessions(friend, to_json(export_sessions(host))).sessions
     client.force_login(friend)
     assert AS_PLAYED in text_of(client.get(f"/sessions/{copy.public_id}/history/"))
 
