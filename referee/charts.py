@@ -13,6 +13,9 @@ from engine.ranking import CATEGORY_NAMES
 COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9", "#f0e442", "#999999"]
 WIDTH, HEIGHT, PAD = 640, 260, 40
 LABELS = 90  # room on the right for the players' names
+LABEL_GAP = 28  # between the names at the lines' ends: their 22-unit text, and air
+X_TICKS = 8  # at most, so round numbers stay apart on a phone
+ROUND_STEPS = (1, 2, 5)  # x steps are these times a power of ten
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,7 @@ class Line:
     last_x: float
     last_y: float
     final: int
+    label_y: float  # the name, moved off last_y where other lines end close by
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,7 @@ class Chart:
     description: str
     lines: list[Line]
     y_ticks: list[tuple[float, int]]
+    x_ticks: list[tuple[float, int]]
     width: int = WIDTH
     height: int = HEIGHT
     left: int = PAD
@@ -55,15 +60,46 @@ def standings_chart(title: str, players: list[str], start: dict[str, int], round
     def y(value: int) -> float:
         return HEIGHT - PAD - (HEIGHT - 1.5 * PAD) * (value - low) / (high - low)
 
+    ends = [y(series[-1][name]) for name in players]
+    label_ys = spread_apart(ends, LABEL_GAP, PAD // 2, HEIGHT - PAD)
     lines = []
     for n, name in enumerate(players):
         coords = [(x(i), y(point[name])) for i, point in enumerate(series)]
         lines.append(Line(name, COLOURS[n % len(COLOURS)], " ".join(f"{a:.1f},{b:.1f}" for a, b in coords),
-                          coords[-1][0], coords[-1][1], series[-1][name]))
+                          coords[-1][0], coords[-1][1], series[-1][name], label_ys[n]))
     ticks = sorted({low, high, 0} if low < 0 < high else {low, high})
     description = f"{unit.capitalize()} after each round. " + "; ".join(
         f"{name}: " + ", ".join(str(point[name]) for point in series) for name in players) + "."
-    return Chart(title, description, lines, [(y(value), value) for value in ticks])
+    return Chart(title, description, lines, [(y(value), value) for value in ticks],
+                 [(x(i), i) for i in round_ticks(len(series) - 1)])
+
+
+def round_ticks(rounds: int) -> list[int]:
+    """Round numbers for the x axis, from 0 (the start) by a step of 1, 2 or 5 times a power
+    of ten: no more than X_TICKS of them."""
+    scale = 1
+    while True:
+        for step in ROUND_STEPS:
+            if rounds // (step * scale) + 1 <= X_TICKS:
+                return list(range(0, rounds + 1, step * scale))
+        scale *= 10
+
+
+def spread_apart(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Positions as near as can be to ``wanted``, in the same order, at least ``gap`` apart,
+    kept above ``high`` where there is room (names of lines ending on one figure stack up)."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed: list[float] = []
+    for i in order:
+        placed.append(max(wanted[i], placed[-1] + gap) if placed else max(wanted[i], low))
+    if placed and placed[-1] > high:
+        placed[-1] = high
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - gap)
+    result = [0.0] * len(wanted)
+    for i, position in zip(order, placed):
+        result[i] = position
+    return result
 
 
 # --- Hand categories against a random deal ----------------------------------------------------

@@ -9,6 +9,8 @@ from scoring.models import Session
 
 from .render import render_board, session_group, token_group
 
+LINK_REPLACED = 4004  # close code: this link was replaced (or never was), the board stops trying
+
 
 def session_of_token(token: str) -> Session | None:
     return Session.objects.filter(share_token=token).first()
@@ -22,7 +24,10 @@ class BoardConsumer(AsyncWebsocketConsumer):
         token = self.scope["url_route"]["kwargs"]["token"]
         session = await database_sync_to_async(session_of_token)(token)
         if session is None:
-            await self.close()  # an unknown or replaced link
+            # Accepted, then closed with our code: a refused handshake looks like a dropped
+            # connection, and the board would keep trying a link that is gone.
+            await self.accept()
+            await self.close(code=LINK_REPLACED)
             return
         self.groups_joined = (session_group(session.pk), token_group(token))
         for group in self.groups_joined:  # joined before the board is read: no change is missed
@@ -47,4 +52,4 @@ class BoardConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["html"])
 
     async def board_close(self, event):
-        await self.close(code=4004)
+        await self.close(code=LINK_REPLACED)

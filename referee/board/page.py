@@ -11,6 +11,8 @@ from scoring.models import Session
 
 from .render import board_context
 
+BOARD_REPLACED = "This board's link was replaced. Open the board again from the new QR code on the host's page."
+
 
 def qr_svg(url: str) -> str:
     """An address as a QR code, server-rendered SVG."""
@@ -27,4 +29,5 @@ def board_page(request, token: str):
         session = Session.objects.get(share_token=token)
     except Session.DoesNotExist:
         raise Http404("No board here: the link may have been replaced.") from None
-    return render(request, "board/board.html", {**board_context(session), "token": token})
+    return render(request, "board/board.html", {**board_context(session), "token": token,
+                                                "replaced": BOARD_REPLACED})

@@ -9,6 +9,7 @@ from channels.testing import WebsocketCommunicator
 
 from referee.asgi import application
 from referee.board import broadcast
+from referee.board.consumer import LINK_REPLACED
 from referee.board.render import render_board, session_group
 from scoring.services import (
     game_start,
@@ -147,20 +148,23 @@ async def test_the_fragments_are_rendered_once_per_change_however_many_boards_ar
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_an_unknown_token_is_refused():
+async def test_an_unknown_token_is_closed_as_a_replaced_link():
+    """Accepted, then closed with a code of its own: a refused handshake would look like a
+    dropped connection, and the board would try again forever."""
     communicator, connected = await connect("not-a-token")
-    assert not connected
+    assert connected
+    assert await communicator.receive_output() == {"type": "websocket.close", "code": LINK_REPLACED}
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_rotated_token_is_refused_and_an_open_socket_on_it_is_closed():
+async def test_a_rotated_token_is_closed_as_replaced_and_an_open_socket_on_it_too():
     session, game = await evening()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     old = await database_sync_to_async(session_rotate_share_token)(session=session)
-    assert (await communicator.receive_output())["type"] == "websocket.close"
-    _, connected = await connect(old)
-    assert not connected
+    assert await communicator.receive_output() == {"type": "websocket.close", "code": LINK_REPLACED}
+    again, connected = await connect(old)
+    assert await again.receive_output() == {"type": "websocket.close", "code": LINK_REPLACED}
     fresh, connected = await connect(session.share_token)
     assert connected
     await fresh.disconnect()

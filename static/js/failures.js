@@ -1,0 +1,59 @@
+// A request htmx sends that fails (a server error, no network, no answer in time) swaps
+// nothing, so without this the host would see nothing happen: say what happened and what to
+// do, beside the form's buttons, until the next request from that form.
+(function () {
+  "use strict";
+  var TIMEOUT_MS = 30000;  // a request still unanswered by then is reported, not waited on forever
+  var NO_CONNECTION = "No connection to the server: check the Wi-Fi, then try again.";
+  // Forms that record something (data-failure="record") say how to check it was not recorded.
+  var MESSAGES = {
+    record: {
+      status: "The server could not record this (error {status}). Nothing was lost: check the rounds below, then try again.",
+      timeout: "The server did not answer in time. Reload the page to see whether this was recorded, then try again if it was not."
+    },
+    other: {
+      status: "The server could not answer (error {status}). Try again in a moment.",
+      timeout: "The server did not answer in time. Try again in a moment."
+    }
+  };
+
+  if (window.htmx) htmx.config.timeout = TIMEOUT_MS;
+
+  function placeOf(elt) {
+    return (elt && elt.closest && elt.closest("form")) || document.querySelector("main") || document.body;
+  }
+
+  function messagesFor(event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    var records = form && form.dataset.failure === "record" && verb === "post";
+    return records ? MESSAGES.record : MESSAGES.other;
+  }
+
+  function show(event, text) {
+    var place = placeOf(event.detail.elt);
+    var alert = place.querySelector(":scope > .request-failure");
+    if (!alert) {
+      alert = document.createElement("p");
+      alert.className = "error request-failure";
+      alert.setAttribute("role", "alert");
+      var actions = place.querySelector(":scope > .actions");
+      if (place.tagName === "FORM") place.insertBefore(alert, actions);  // null: at the end
+      else place.insertBefore(alert, place.firstChild);
+    }
+    alert.textContent = text;
+    alert.scrollIntoView({ block: "nearest" });
+  }
+
+  function clear(event) {
+    var alert = placeOf(event.detail.elt).querySelector(":scope > .request-failure");
+    if (alert) alert.remove();
+  }
+
+  document.addEventListener("htmx:beforeRequest", clear);
+  document.addEventListener("htmx:responseError", function (event) {
+    show(event, messagesFor(event).status.replace("{status}", event.detail.xhr.status));
+  });
+  document.addEventListener("htmx:sendError", function (event) { show(event, NO_CONNECTION); });
+  document.addEventListener("htmx:timeout", function (event) { show(event, messagesFor(event).timeout); });
+})();

@@ -1,0 +1,80 @@
+"""A TV on a board link the host has replaced says so, full screen, in place of the stale
+standings, and stops trying to reconnect."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from referee.board.page import BOARD_REPLACED
+from scoring.services import game_start, session_rotate_share_token, session_start
+
+from ..factories import PASSWORD, UserFactory
+from ..servers import Daphne
+from .conftest import TV
+
+pytestmark = pytest.mark.browser
+
+
+class ReplacedLink(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _devices(self, browser, phone):
+        self.phone = phone
+        self.tv_context = browser.new_context(**TV)
+        self.tv = self.tv_context.new_page()
+        self.tv.set_default_timeout(10_000)
+        yield
+        self.tv_context.close()
+
+    def open_the_board(self):
+        self.user = UserFactory(username="host")
+        self.session = session_start(host=self.user, title="Friday", played_on="2026-11-22",
+                                     player_names=["Ann", "Bob", "Cy"])
+        game_start(session=self.session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+        self.tv.goto(f"{self.live_server_url}/board/{self.session.share_token}/")
+        expect(self.tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
+
+    def expect_the_replaced_message(self):
+        tv = self.tv
+        expect(tv.get_by_role("alert")).to_have_text(BOARD_REPLACED)
+        expect(tv.locator("#board-standings")).to_have_count(0)
+        expect(tv.get_by_text("reconnecting…")).to_have_count(0)
+        box = tv.get_by_role("alert").bounding_box()
+        assert box["width"] >= 1920 * 0.9 and box["height"] >= 1080 * 0.9  # the whole screen
+
+    def test_a_link_replaced_on_the_hosts_page_says_so_on_the_tv(self):
+        self.open_the_board()
+        phone = self.phone
+        phone.goto(self.live_server_url + "/accounts/login/")
+        phone.fill("#id_username", "host")
+        phone.fill("#id_password", PASSWORD)
+        phone.get_by_role("button", name="Log in").tap()
+        expect(phone.get_by_role("heading", name="My sessions")).to_be_visible()
+        phone.goto(self.live_server_url + self.session.get_absolute_url())
+        phone.get_by_role("link", name="New board link").tap()
+        phone.get_by_role("button", name="New board link").tap()
+        expect(phone.get_by_text("The board has a new link: the old one no longer works.")).to_be_visible()
+        self.expect_the_replaced_message()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tv_away_while_the_link_was_replaced_says_so_when_it_reconnects(browser):
+    session = session_start(host=UserFactory(), title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob"])
+    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    server = Daphne().start()
+    context = browser.new_context(**TV)
+    try:
+        tv = context.new_page()
+        tv.set_default_timeout(20_000)
+        tv.goto(f"{server.url}/board/{session.share_token}/")
+        expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
+        server.stop()
+        expect(tv.locator("#board-status")).to_be_visible()  # it tries again, the link may come back
+        session_rotate_share_token(session=session)
+        server.start()
+        expect(tv.get_by_role("alert")).to_have_text(BOARD_REPLACED)
+        expect(tv.locator("#board-standings")).to_have_count(0)
+    finally:
+        context.close()
+        server.stop()

@@ -1,0 +1,77 @@
+"""Looking back on a game in Chromium: the players' names at the lines' ends never overlap,
+even where several lines end on the same figure, and the x axis counts the rounds."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.services import game_start, round_record, session_start
+
+from ..factories import PASSWORD, UserFactory
+from .conftest import TV
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+# One token each: the worst hand of each round is out, and three players end on 0.
+ROUNDS = [{"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S", "Dee": "8H 8D 4C"},
+          {"Ann": "AS KS QS", "Cy": "2C 3D 5H", "Dee": "8H 8D 4C"},
+          {"Ann": "AS KS QS", "Dee": "2C 3D 5H"}]
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+class ChartLabels(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser, phone):
+        self.browser, self.phone = browser, phone
+
+    def a_finished_game(self):
+        user = UserFactory(username="host")
+        session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=PLAYERS)
+        game = game_start(session=session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 1})
+        for number, hands in enumerate(ROUNDS, 1):
+            round_record(game=game, number=number, entry={"hands": hands}, by=user)
+        return session
+
+    def look_back(self, page, session):
+        page.goto(self.live_server_url + "/accounts/login/")
+        page.fill("#id_username", "host")
+        page.fill("#id_password", PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+        page.goto(f"{self.live_server_url}/sessions/{session.public_id}/history/")
+        expect(page.locator("figcaption")).to_have_text(
+            "Tokens after each round. Ann: 1, 1, 1, 1; Bob: 1, 0, 0, 0; Cy: 1, 1, 0, 0; Dee: 1, 1, 1, 0.")
+
+    def check_the_chart(self, page):
+        labels = page.locator(".chart .line-label")
+        expect(labels).to_have_count(len(PLAYERS))
+        boxes = [labels.nth(i).bounding_box() for i in range(len(PLAYERS))]
+        for i, a in enumerate(boxes):
+            for j, b in enumerate(boxes[i + 1:], i + 1):
+                assert not overlaps(a, b), (PLAYERS[i], PLAYERS[j])
+        assert page.locator(".chart .x-tick").all_text_contents() == ["0", "1", "2", "3"]
+        ticks = [page.locator(".chart .x-tick").nth(i).bounding_box() for i in range(4)]
+        assert all(a["x"] + a["width"] <= b["x"] for a, b in zip(ticks, ticks[1:]))
+
+    def test_on_a_phone_the_end_labels_never_overlap_and_the_x_axis_counts_rounds(self):
+        session = self.a_finished_game()
+        self.look_back(self.phone, session)
+        self.check_the_chart(self.phone)
+        assert self.phone.evaluate("document.documentElement.scrollWidth") <= 375
+
+    def test_on_a_wide_screen_the_end_labels_never_overlap(self):
+        session = self.a_finished_game()
+        context = self.browser.new_context(**TV)
+        try:
+            page = context.new_page()
+            self.look_back(page, session)
+            self.check_the_chart(page)
+        finally:
+            context.close()

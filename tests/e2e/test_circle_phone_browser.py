@@ -1,0 +1,42 @@
+"""The circle's league table fits a 375 px phone: every column in view, no side-scrolling."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from ..factories import PASSWORD, UserFactory
+from ..scoring.test_statistics import an_evening
+
+pytestmark = pytest.mark.browser
+
+PHONE_WIDTH = 375
+
+
+class CircleOnAPhone(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _phone(self, phone):
+        self.page = phone
+
+    def test_the_league_table_fits_a_phone_without_side_scrolling(self):
+        user = UserFactory(username="host")
+        an_evening(user, "2026-11-13")
+        an_evening(user, "2026-11-20")
+        page = self.page
+        page.goto(self.live_server_url + "/accounts/login/")
+        page.fill("#id_username", "host")
+        page.fill("#id_password", PASSWORD)
+        page.get_by_role("button", name="Log in").tap()
+        expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+        page.goto(self.live_server_url + "/players/")
+        league = page.locator("table.league")
+        expect(league).to_contain_text("Ann")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+        for header in ("Won", "Win rate", "Avg place"):
+            cell = league.get_by_role("columnheader", name=header)
+            expect(cell).to_be_visible()
+            box = cell.bounding_box()
+            assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE_WIDTH, header
+        last_cell = league.locator("tbody tr").first.locator("td").last.bounding_box()
+        assert last_cell["x"] + last_cell["width"] <= PHONE_WIDTH

@@ -1,0 +1,76 @@
+"""On the host's phone a request that fails (a server error, no network, no answer in time)
+says so beside the form, instead of nothing happening."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.models import Round
+from scoring.services import game_start, session_start
+
+from ..factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.browser
+
+SERVER_ERROR = ("The server could not record this (error 500). Nothing was lost: check the rounds below, "
+                "then try again.")
+NO_CONNECTION = "No connection to the server: check the Wi-Fi, then try again."
+NO_ANSWER = ("The server did not answer in time. Reload the page to see whether this was recorded, "
+             "then try again if it was not.")
+
+
+class FailuresOnThePhone(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _phone(self, phone):
+        self.page = phone
+
+    def open_a_game(self):
+        user = UserFactory(username="host")
+        session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob"])
+        self.game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+        page = self.page
+        page.goto(self.live_server_url + "/accounts/login/")
+        page.fill("#id_username", "host")
+        page.fill("#id_password", PASSWORD)
+        page.get_by_role("button", name="Log in").tap()
+        expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+        self.url = self.live_server_url + session.get_absolute_url()
+        page.goto(self.url)
+        page.fill("#id_hand_0", "As Ks Qs")
+        page.fill("#id_hand_1", "2c 3d 5h")
+
+    def fail_posts(self, handle):
+        self.page.route(self.url, lambda route: handle(route) if route.request.method == "POST" else route.continue_())
+
+    def test_a_server_error_says_nothing_was_recorded(self):
+        self.open_a_game()
+        self.fail_posts(lambda route: route.fulfill(status=500, body="Server Error"))
+        self.page.get_by_role("button", name="Record round").tap()
+        expect(self.page.get_by_role("alert")).to_have_text(SERVER_ERROR)
+        expect(self.page.get_by_role("alert")).to_be_in_viewport()
+
+    def test_no_network_says_to_check_the_wifi(self):
+        self.open_a_game()
+        self.fail_posts(lambda route: route.abort("internetdisconnected"))
+        self.page.get_by_role("button", name="Record round").tap()
+        expect(self.page.get_by_role("alert")).to_have_text(NO_CONNECTION)
+
+    def test_no_answer_in_time_says_to_reload_and_check(self):
+        self.open_a_game()
+        self.page.evaluate("htmx.config.timeout = 500")
+        self.fail_posts(lambda route: None)  # never answered
+        self.page.get_by_role("button", name="Record round").tap()
+        expect(self.page.get_by_role("alert")).to_have_text(NO_ANSWER)
+
+    def test_the_message_goes_once_the_round_is_recorded(self):
+        self.open_a_game()
+        self.fail_posts(lambda route: route.fulfill(status=500, body="Server Error"))
+        self.page.get_by_role("button", name="Record round").tap()
+        expect(self.page.get_by_role("alert")).to_have_text(SERVER_ERROR)
+        self.page.unroute(self.url)
+        self.page.get_by_role("button", name="Record round").tap()
+        expect(self.page.locator(".last-round")).to_contain_text("Bob loses a token (2 left)")
+        expect(self.page.get_by_role("alert")).to_have_count(0)
+        assert Round.objects.filter(game=self.game).count() == 1
