@@ -129,6 +129,9 @@ def database_config(url: str | None, folder: Path) -> dict:
     return config
 
 
+BOARD_MESSAGES_WAITING = 2_000  # a process's board updates Redis keeps until it reads them
+
+
 def channel_layers_config(redis_url: str | None) -> dict:
     """Redis when REDIS_URL is set (several server processes); otherwise in memory."""
     if redis_url:
@@ -140,7 +143,10 @@ def channel_layers_config(redis_url: str | None) -> dict:
             # Redis unreachable: a board's connect and a view's broadcast fail at once.
             "socket_connect_timeout": 2,
         }
-        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}}
+        # All the boards of a process share one Redis inbox: at the default 100 messages, a
+        # process that falls a second behind under load drops its boards' updates.
+        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                            "CONFIG": {"hosts": [host], "capacity": BOARD_MESSAGES_WAITING}}}
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
