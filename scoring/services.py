@@ -61,8 +61,8 @@ def _take_turn(session_id: int) -> Turn:
     revisions follow the order they commit in. What the change reads comes after it."""
     if not Session.objects.filter(pk=session_id).update(revision=F("revision") + 1):
         raise Session.DoesNotExist(f"No session {session_id}: it may have been deleted.")
-    revision = Session.objects.values_list("revision", flat=True).get(pk=session_id)
-    return Turn(revision, Game.objects.filter(session_id=session_id).aggregate(latest=Max("number"))["latest"])
+    return Turn(*Session.objects.filter(pk=session_id).annotate(latest=Max("games__number"))
+                .values_list("revision", "latest").get())
 
 
 def _in_turn(game: Game) -> tuple[Game, Turn]:

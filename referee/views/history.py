@@ -5,15 +5,14 @@ the same size however long the evening was."""
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scoring import queries
 
 from ..charts import standings_chart
 from ..presenters import entry_lines, game_summary, hands_as_played, shown, starting_figures, unit
-from .sessions import host_session
+from .sessions import asked_game, host_session
 
 GAMES_A_PAGE = 5
 ROUNDS_A_PAGE = 50
@@ -44,30 +43,22 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
             "sorted_hands": outcome.game == "crash" and not outcome.settings.classic}
 
 
-def whole_number(value: str | None) -> int | None:
-    try:
-        return int(value) if value else None
-    except ValueError:
-        raise Http404("No such page.") from None
-
-
 @login_required
 @require_GET
 def past_session(request, session_id):
     """The session's games, GAMES_A_PAGE to a page (``?page=``), each with its first rounds;
     or one game (``?game=``) with its rounds a page at a time (``&page=``)."""
     session = host_session(request, session_id)
-    games = session.games.order_by("number")
-    number = whole_number(request.GET.get("game"))
-    if number is not None:
+    asked = asked_game(request, session)
+    if asked:
         games_page: Page | None = None
-        chosen = [get_object_or_404(games, number=number)]
+        chosen = [asked]
     else:
-        games_page = Paginator(games, GAMES_A_PAGE).get_page(request.GET.get("page"))
+        games_page = Paginator(session.games.order_by("number"), GAMES_A_PAGE).get_page(request.GET.get("page"))
         chosen = list(games_page)
     first = queries.first_entries_of(chosen)
-    stories = [game_story(state, first.get(state.game.pk, {}), request.GET.get("page") if number else 1)
+    stories = [game_story(state, first.get(state.game.pk, {}), request.GET.get("page") if asked else 1)
                for state in queries.game_states(chosen) if state.outcome]
     return render(request, "sessions/history.html", {
-        "session": session, "stories": stories, "games_page": games_page, "one_game": number is not None,
+        "session": session, "stories": stories, "games_page": games_page, "one_game": asked is not None,
         "players": list(session.players.all()), "tally": queries.tally_of(session)})

@@ -101,7 +101,8 @@ def end_game(request, session_id, game_id):
 def setting_check(request, session_id, game_id):
     """The Crash setting check for one player's hands as typed so far (htmx, live)."""
     _, game = host_game(request, session_id, game_id)
-    sorts = game.kind == Game.Kind.CRASH and not game_replay(game, []).settings.classic  # arena sorts hands out of order: no foul
+    # Arena sorts hands out of order rather than calling a foul.
+    sorts = game.kind == Game.Kind.CRASH and not game_replay(game, []).settings.classic
     seat = request.GET.get("seat", "0")
     texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]
     texts = [text for text in texts if text]
