@@ -39,3 +39,16 @@ def phone(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+def log_in(page, server_url: str, username: str = "host") -> None:
+    """Log in through the form, as a host does, and land on My sessions."""
+    from playwright.sync_api import expect
+
+    from ..factories import PASSWORD
+
+    page.goto(server_url + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="My sessions")).to_be_visible()

@@ -7,9 +7,9 @@ from playwright.sync_api import expect
 
 from scoring.services import game_start, round_record, session_start
 
-from ..factories import PASSWORD, UserFactory
+from ..factories import UserFactory
 from ..servers import Daphne
-from .conftest import TV
+from .conftest import TV, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +38,7 @@ class PhoneAndTV(ChannelsLiveServerTestCase):
         assert font_size >= 32
 
         phone = self.phone
-        phone.goto(self.live_server_url + "/accounts/login/")
-        phone.fill("#id_username", "host")
-        phone.fill("#id_password", PASSWORD)
-        phone.get_by_role("button", name="Log in").tap()
-        expect(phone.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(phone, self.live_server_url)
         phone.goto(self.live_server_url + session.get_absolute_url())
         phone.fill("#id_hand_0", "As Ks Qs")
         phone.fill("#id_hand_1", "2c 3d 5h")

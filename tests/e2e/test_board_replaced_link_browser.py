@@ -8,9 +8,9 @@ from playwright.sync_api import expect
 from referee.board.page import BOARD_REPLACED
 from scoring.services import game_start, session_rotate_share_token, session_start
 
-from ..factories import PASSWORD, UserFactory
+from ..factories import UserFactory
 from ..servers import Daphne
-from .conftest import TV
+from .conftest import TV, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -46,11 +46,7 @@ class ReplacedLink(ChannelsLiveServerTestCase):
     def test_a_link_replaced_on_the_hosts_page_says_so_on_the_tv(self):
         self.open_the_board()
         phone = self.phone
-        phone.goto(self.live_server_url + "/accounts/login/")
-        phone.fill("#id_username", "host")
-        phone.fill("#id_password", PASSWORD)
-        phone.get_by_role("button", name="Log in").tap()
-        expect(phone.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(phone, self.live_server_url)
         phone.goto(self.live_server_url + self.session.get_absolute_url())
         phone.get_by_role("link", name="New board link").tap()
         phone.get_by_role("button", name="New board link").tap()

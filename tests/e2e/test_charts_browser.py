@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from scoring.services import game_start, round_record, session_start
 
-from ..factories import PASSWORD, UserFactory
-from .conftest import TV
+from ..factories import UserFactory
+from .conftest import TV, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -40,11 +40,7 @@ class ChartLabels(ChannelsLiveServerTestCase):
         return session
 
     def look_back(self, page, session):
-        page.goto(self.live_server_url + "/accounts/login/")
-        page.fill("#id_username", "host")
-        page.fill("#id_password", PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(page, self.live_server_url)
         page.goto(f"{self.live_server_url}/sessions/{session.public_id}/history/")
         expect(page.locator("figcaption")).to_have_text(
             "Tokens after each round. Ann: 1, 1, 1, 1; Bob: 1, 0, 0, 0; Cy: 1, 1, 0, 0; Dee: 1, 1, 1, 0.")

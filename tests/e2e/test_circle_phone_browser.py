@@ -4,7 +4,8 @@ import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from ..factories import PASSWORD, UserFactory
+from ..factories import UserFactory
+from .conftest import log_in
 from ..scoring.test_statistics import an_evening
 
 pytestmark = pytest.mark.browser
@@ -24,11 +25,7 @@ class CircleOnAPhone(ChannelsLiveServerTestCase):
         an_evening(user, "2026-11-13")
         an_evening(user, "2026-11-20")
         page = self.page
-        page.goto(self.live_server_url + "/accounts/login/")
-        page.fill("#id_username", "host")
-        page.fill("#id_password", PASSWORD)
-        page.get_by_role("button", name="Log in").tap()
-        expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(page, self.live_server_url)
         page.goto(self.live_server_url + "/players/")
         league = page.locator("table.league")
         expect(league).to_contain_text("Ann")

@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from scoring.services import game_start, session_start
 
-from ..factories import PASSWORD, UserFactory
-from .conftest import PHONE, TV
+from ..factories import UserFactory
+from .conftest import PHONE, TV, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
@@ -25,11 +25,7 @@ class ArenaOnAPhone(ChannelsLiveServerTestCase):
 
     def log_in_to_an_arena_game(self):
         user = UserFactory(username="host")
-        self.page.goto(self.live_server_url + "/accounts/login/")
-        self.page.fill("#id_username", "host")
-        self.page.fill("#id_password", PASSWORD)
-        self.page.get_by_role("button", name="Log in").tap()
-        expect(self.page.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(self.page, self.live_server_url)
         session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob"])
         game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={"preset": "arena"})
         self.page.goto(self.live_server_url + session.get_absolute_url())

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
-from ..factories import PASSWORD, UserFactory
+from ..factories import UserFactory
+from .conftest import log_in
 from ..scoring.test_statistics import an_evening
 
 pytestmark = pytest.mark.browser
@@ -24,11 +25,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
 
     def log_in(self):
         self.user = UserFactory(username="host")
-        self.page.goto(self.live_server_url + "/accounts/login/")
-        self.page.fill("#id_username", "host")
-        self.page.fill("#id_password", PASSWORD)
-        self.page.get_by_role("button", name="Log in").tap()
-        expect(self.page.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(self.page, self.live_server_url)
 
     def start(self, kind, options, players=("Ann", "Bob", "Cy")):
         session = session_start(host=self.user, title="Tonight", played_on="2026-11-22", player_names=players)

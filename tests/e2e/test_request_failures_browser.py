@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
-from ..factories import PASSWORD, UserFactory
+from ..factories import UserFactory
+from .conftest import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -33,11 +34,7 @@ class FailuresOnThePhone(ChannelsLiveServerTestCase):
         session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob"])
         self.game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
         page = self.page
-        page.goto(self.live_server_url + "/accounts/login/")
-        page.fill("#id_username", "host")
-        page.fill("#id_password", PASSWORD)
-        page.get_by_role("button", name="Log in").tap()
-        expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(page, self.live_server_url)
         self.url = self.live_server_url + session.get_absolute_url()
         self.session_page = re.compile(re.escape(self.url) + r"(\?.*)?$")  # the form posts to ?game=N
         page.goto(self.url)

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 from scoring.models import Round
 from scoring.services import game_start, round_record, session_start
 
-from ..factories import PASSWORD, UserFactory
-from .conftest import TV
+from ..factories import UserFactory
+from .conftest import TV, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
@@ -32,11 +32,7 @@ class UnfinishedGameOnAPhone(ChannelsLiveServerTestCase):
     def test_a_game_left_unfinished_is_continued_from_the_session_page(self):
         user = UserFactory(username="host")
         page = self.page
-        page.goto(self.live_server_url + "/accounts/login/")
-        page.fill("#id_username", "host")
-        page.fill("#id_password", PASSWORD)
-        page.get_by_role("button", name="Log in").tap()
-        expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+        log_in(page, self.live_server_url)
         session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
         bus = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
         round_record(game=bus, number=1, by=user, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
