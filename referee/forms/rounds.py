@@ -93,6 +93,19 @@ class RoundEntryForm(forms.Form):
             rows.append(row)
         return rows
 
+    @property
+    def whole_deck(self) -> bool:
+        """Crash with every card of the deck dealt (four players of 13): the last player's
+        cards are among those nobody else placed."""
+        return self.game == "crash" and len(self.players) * (13 if self.positions == 4 else 9) == 52
+
+    def refusal(self) -> str:
+        """The first thing refused, as the page shows it first: "Ann, hand 2: ..." """
+        if self.non_field_errors():
+            return self.non_field_errors()[0]
+        name = next((name for name in self.fields if name in self.errors), None)
+        return f"{self.fields[name].label}: {self.errors[name][0]}" if name else ""
+
     # --- Cleaning --------------------------------------------------------------------------
 
     def clean(self):

@@ -52,3 +52,14 @@ def log_in(page, server_url: str, username: str = "host") -> None:
     page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
+
+
+def fill_hands(page, fields: dict) -> None:
+    """Type each hand into its field (``hand_1_2``: id_hand_1_2), as a host may instead of
+    tapping; in Crash, first open that player's step, as only one player shows at a time."""
+    steps = page.locator("[data-seat-steps]")
+    for field, value in fields.items():
+        parts = field.split("_")
+        if parts[0] in ("hand", "declare", "declared") and len(parts) >= 2 and steps.is_visible():
+            page.locator(f'[data-step="{parts[1]}"]').tap()
+        page.fill(f"#id_{field}", value)

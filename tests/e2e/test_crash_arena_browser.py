@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
-from .conftest import PHONE, TV, log_in
+from .conftest import PHONE, TV, fill_hands, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
@@ -42,16 +42,13 @@ class ArenaOnAPhone(ChannelsLiveServerTestCase):
     def test_hands_out_of_order_are_played_sorted_and_looked_back_on_with_their_own_labels(self):
         self.log_in_to_an_arena_game()
         page = self.page
-        page.fill("#id_hand_0_1", "2s 2h 5d")
-        page.fill("#id_hand_0_2", "Ah Kh Qh")
-        page.fill("#id_hand_0_3", "3s 3h 3d")
+        fill_hands(page, {"hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh", "hand_0_3": "3s 3h 3d"})
         check = page.locator(".setting-check").first
         expect(check).to_have_text("Hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 2s, 5 kicker): no foul "
                                    "in arena, the hands will be played sorted, best first: 3♠ 3♥ 3♦, A♥ K♥ Q♥, 2♠ 2♥ 5♦")
         expect(check.locator(".warning")).to_have_count(0)
         self.shoot("arena-setting-check")
-        for field, value in {"hand_1_1": "As Ac 4d", "hand_1_2": "Ks Kd 6c", "hand_1_3": "7c 8c 10d"}.items():
-            page.fill(f"#id_{field}", value)
+        fill_hands(page, {"hand_1_1": "As Ac 4d", "hand_1_2": "Ks Kd 6c", "hand_1_3": "7c 8c 10d"})
         page.get_by_role("button", name="Record round").tap()
         expect(page.locator(".last-round")).to_contain_text("Position 1: Ann's prial of 3s is the best hand")
 

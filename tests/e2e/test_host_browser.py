@@ -10,7 +10,7 @@ from scoring.models import Round
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
-from .conftest import log_in
+from .conftest import fill_hands, log_in
 from ..scoring.test_statistics import an_evening
 
 pytestmark = pytest.mark.browser
@@ -36,8 +36,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
     def record(self, number, **fields):
         page = self.page
         expect(page.get_by_role("heading", name=f"Round {number}: enter the hands")).to_be_visible()
-        for field, value in fields.items():
-            page.fill(f"#id_{field}", value)
+        fill_hands(page, fields)
         page.get_by_role("button", name="Record round").tap()
 
     def test_a_whole_stop_the_bus_game_of_three_players_to_a_winner(self):
@@ -70,8 +69,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         self.log_in()
         self.start("crash", {"preset": "classic"})
         page = self.page
-        page.fill("#id_hand_0_1", "7c 7d 9s")
-        page.fill("#id_hand_0_2", "Ah Kh Qh")
+        fill_hands(page, {"hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"})
         expect(page.locator(".setting-check").first).to_contain_text("Hand 2 (running flush Q-K-A) ranks above hand 1")
         self.record(1, hand_0_1="3s 3h 3d", hand_0_2="Ks Kh 9d",
                     hand_1_1="As Ac 4d", hand_1_2="Kc Kd 9c",

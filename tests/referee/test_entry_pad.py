@@ -1,0 +1,77 @@
+"""The card pad and the Crash steps as the server sends them: what a recorded or refused round
+says next to the pad, and the markup the phone's script works from (tests/e2e has the taps)."""
+
+import re
+
+import pytest
+
+from scoring.models import Round
+from scoring.services import game_start, session_start
+
+from ..pages import HX, text_of
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def start(host, kind, options, players=PLAYERS):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=players)
+    return session, game_start(session=session, kind=kind, seat_names=players, options=options)
+
+
+def pad_of(response) -> str:
+    html = response.content.decode()
+    return html[html.index('<div class="pad"'):html.index('<div class="pad-cards"')]
+
+
+def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host):
+    session, game = start(host, "stop_the_bus", {"tokens": 3})
+    response = host_client.post(session.get_absolute_url(), {
+        "number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s", "hand_3": ""}, headers=HX)
+    pad = pad_of(response)
+    assert re.search(r'<p class="pad-note error" role="alert" aria-live="assertive">', pad)
+    assert text_of(pad).strip().startswith("Not recorded: Di's hand: Enter the three cards of this hand.")
+    assert not Round.objects.filter(game=game).exists()
+
+
+def test_the_refusal_next_to_the_pad_is_the_first_one_on_the_page(host_client, host):
+    session, game = start(host, "stop_the_bus", {"tokens": 3})
+    response = host_client.post(session.get_absolute_url(), {
+        "number": "1", "hand_0": "As Ks", "hand_1": "zz", "hand_2": "7c 7d 9s", "hand_3": ""}, headers=HX)
+    assert "Not recorded: Ann's hand: expected three cards, got 2: A♠ K♠" in text_of(pad_of(response))
+
+
+def test_a_recorded_round_is_confirmed_next_to_the_pad(host_client, host):
+    session, game = start(host, "stop_the_bus", {"tokens": 3})
+    response = host_client.post(session.get_absolute_url(), {
+        "number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"},
+        headers=HX)
+    pad = pad_of(response)
+    assert '<p class="pad-note recorded" role="status">' in pad
+    assert ("Round 1 recorded: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)"
+            in text_of(pad))
+    # The next round's pad starts with nothing to say but that.
+    assert "pad-note" not in pad_of(host_client.get(session.get_absolute_url()))
+
+
+def test_crash_is_entered_a_player_at_a_time(host_client, host):
+    session, _ = start(host, "crash", {"preset": "classic"})
+    html = host_client.get(session.get_absolute_url()).content.decode()
+    steps = re.search(r'<nav class="seat-steps" data-seat-steps hidden[^>]*>(.*?)</nav>', html, re.S)
+    assert steps, "no steps for the players"
+    assert re.findall(r'data-step="(\d)"><span class="step-name">(\w+)', steps.group(1)) == [("0", "Ann"), ("1", "Bob"), ("2", "Cy"),
+                                                                    ("3", "Di")]
+    assert html.count('class="seat-entry"') == 4  # every player's hands are there to type without the script
+
+
+@pytest.mark.parametrize("kind, options, players, whole", [
+    ("crash", {"preset": "classic"}, PLAYERS, True),
+    ("crash", {"preset": "classic"}, PLAYERS[:3], False),
+    ("crash", {"preset": "arena", "cards": 9}, PLAYERS, False),
+    ("stop_the_bus", {"tokens": 3}, PLAYERS, False),
+])
+def test_the_pad_knows_when_the_whole_deck_was_dealt(host_client, host, kind, options, players, whole):
+    session, _ = start(host, kind, options, players)
+    html = host_client.get(session.get_absolute_url()).content.decode()
+    assert ("data-whole-deck" in html) is whole
+    assert ("data-seat-steps" in html) is (kind == "crash")
