@@ -22,3 +22,23 @@ def field_errors(response) -> list[tuple[str, str]]:
     """Every field error on the page, as (field name, message), in page order."""
     found = re.findall(r'<p class="error field-error" id="id_(\w+?)_error">([^<]*)</p>', response.content.decode())
     return [(field, entities.unescape(message)) for field, message in found]
+
+
+def pad_of(response) -> str:
+    """The card pad's bar of a page (what it says, its buttons), without its 52 cards."""
+    markup = response.content.decode()
+    return markup[markup.index('<div class="pad"'):markup.index('<div class="pad-cards"')]
+
+
+def without_pad(response) -> str:
+    """A page's markup without its card pad, whose note repeats what the page says."""
+    markup = response.content.decode()
+    start = markup.find('<div class="pad"')
+    if start < 0:
+        return markup
+    depth = 0
+    for tag in re.finditer(r"<div\b|</div>", markup[start:]):
+        depth += 1 if tag.group() == "<div" else -1
+        if depth == 0:
+            return markup[:start] + markup[start + tag.end():]
+    raise AssertionError("the pad is not closed")

@@ -8,7 +8,7 @@ import pytest
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
-from ..pages import HX, text_of
+from ..pages import HX, pad_of, text_of
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -17,11 +17,6 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 def start(host, kind, options, players=PLAYERS):
     session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=players)
     return session, game_start(session=session, kind=kind, seat_names=players, options=options)
-
-
-def pad_of(response) -> str:
-    html = response.content.decode()
-    return html[html.index('<div class="pad"'):html.index('<div class="pad-cards"')]
 
 
 def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host):
@@ -75,3 +70,12 @@ def test_the_pad_knows_when_the_whole_deck_was_dealt(host_client, host, kind, op
     html = host_client.get(session.get_absolute_url()).content.decode()
     assert ("data-whole-deck" in html) is whole
     assert ("data-seat-steps" in html) is (kind == "crash")
+
+
+def test_a_round_an_earlier_tap_recorded_is_said_next_to_the_pad(host_client, host):
+    session, game = start(host, "stop_the_bus", {"tokens": 3})
+    data = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}
+    host_client.post(session.get_absolute_url(), data, headers=HX)
+    pad = pad_of(host_client.post(session.get_absolute_url(), data, headers=HX))
+    assert '<p class="pad-note" role="status">' in pad and "Round 1 was already recorded." in text_of(pad)
+    assert Round.objects.filter(game=game).count() == 1
