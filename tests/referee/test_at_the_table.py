@@ -1,18 +1,24 @@
 """At the table: the session page gives the phones and the TV addresses they can open, the
-host's forms pass the CSRF check from the machine's own addresses and names. 127.0.0.2 stands
-in for the room's address, or the Host header names the machine's real one."""
+host's forms pass the CSRF check from the machine's own addresses and names, and `make run`
+serves them all. Every request goes to a loopback address: 127.0.0.2 stands in for the room's
+address, or the Host header names the machine's real one."""
 
 import re
+import socket
+import urllib.error
 
 import pytest
 from django.test import Client, override_settings
+from websockets.sync.client import connect
 
 from referee.board.page import qr_svg
 from referee.network import machine_addresses, machine_names
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
-from ..factories import PASSWORD
+from ..factories import PASSWORD, UserFactory
+from ..pages import text_of
+from ..servers import Browser, MakeRun
 
 
 @pytest.fixture
@@ -103,3 +109,33 @@ def test_a_longer_address_gives_a_denser_qr_code_that_scales_into_the_same_box()
     drawn to the box the page gives it (a viewBox, no fixed size) instead of being cut off."""
     svg = qr_svg("http://192.168.1.23:8000/sessions/6b8d230f-ee5d-4361-8e56-38d42facac81/", "Scan")
     assert re.match(r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 (\d+) \1" class="qr">', svg)
+
+
+# --- make run, for real ---------------------------------------------------------------------------------
+
+@pytest.mark.django_db(transaction=True)
+def test_make_run_serves_the_phones_and_the_tv_at_the_address_it_prints():
+    """The README's steps: at the address printed, the phone logs in and starts a session,
+    whose page links to itself and to the board at that address, and the TV opens the board
+    and its live updates."""
+    if not machine_addresses():
+        pytest.skip("this machine has no network address but loopback: no room to serve")
+    UserFactory(username="host")
+    with MakeRun() as server:
+        room = f"{machine_addresses()[0]}:{server.port}"
+        assert f"Open http://{room}/ on the phones and the TV" in server.printed()
+        phone = Browser(f"http://127.0.0.2:{server.port}", host=room)  # not 127.0.0.1: another address
+        assert "<h1>My sessions</h1>" in phone.post("/accounts/login/", {"username": "host", "password": PASSWORD})
+        phone.post("/sessions/new/", {"title": "At the table", "played_on": "2026-11-21", "new_players": "Ann, Bob"})
+        [page] = re.findall(r'<a class="tile" href="([^"]+)"', phone.get("/sessions/"))
+        links = text_of(phone.get(page))
+        assert f"http://{room}{page}" in links
+        [board] = re.findall(rf"http://{re.escape(room)}(/board/[\w-]+/)", links)
+        tv = Browser(f"http://127.0.0.2:{server.port}", host=room)
+        assert "<h1>At the table</h1>" in tv.get(board)
+        to_the_server = socket.create_connection(("127.0.0.2", server.port), timeout=10)
+        with connect(f"ws://{room}/ws{board}", sock=to_the_server, origin=f"http://{room}", open_timeout=10) as live:
+            assert "At the table Waiting for the first game" in text_of(live.recv(timeout=10))
+        with pytest.raises(urllib.error.HTTPError) as refused:  # a name that is not this machine's
+            Browser(f"http://127.0.0.2:{server.port}", host=f"evil.example:{server.port}").get("/")
+        assert refused.value.code == 400
