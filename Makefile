@@ -14,15 +14,20 @@ $(INSTALLED): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
 	touch $(INSTALLED)
 
+# The server listens on every address of this machine (all its IPv4 networks), so the phones
+# and the TV on the same Wi-Fi can open it; it says at which address first. `PORT=8080 make run`.
+PORT ?= 8000
+SERVE = $(PY) manage.py room_addresses $(PORT) && $(PY) manage.py runserver 0.0.0.0:$(PORT)
+
 run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(SERVE)
 
 # The demo host and an evening of games, then the server (log in as printed).
 demo: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(SERVE)
 
 test: $(INSTALLED)
 	$(PY) -m pytest

@@ -1,7 +1,8 @@
-"""Settings from the environment, with defaults that work on one machine.
+"""Settings from the environment, with defaults that work on one machine and the room's network.
 
 DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL (default: a SQLite file
-in the project folder, WAL mode) and REDIS_URL (default: none, the in-memory channel layer).
+in the project folder, WAL mode), REDIS_URL (default: none, the in-memory channel layer) and
+DJANGO_BEHIND_TLS.
 """
 
 import datetime
@@ -10,6 +11,8 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+
+from referee.network import machine_addresses, machine_names
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -35,11 +38,21 @@ def local_secret_key(path: Path) -> str:
 
 DEBUG = env_flag("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or local_secret_key(BASE_DIR / ".secret_key")
+# Behind TLS (DJANGO_BEHIND_TLS=1, e.g. a proxy that terminates HTTPS and sets
+# X-Forwarded-Proto): HTTPS only, secure cookies, HSTS. Off by default: `make run` serves
+# plain HTTP on this machine and phones on the home network.
+BEHIND_TLS = env_flag("DJANGO_BEHIND_TLS", False)
 ALLOWED_HOSTS = [
     host.strip()
     for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
     if host.strip()
 ]
+# Served over plain HTTP, the phones and the TV at the table open this machine at one of its
+# own addresses (or by its name): those are allowed too, and pages give the first of them to
+# other devices instead of 127.0.0.1. Behind TLS the proxy's name is the only way in.
+ROOM_ADDRESSES = [] if BEHIND_TLS else machine_addresses()
+if not BEHIND_TLS:
+    ALLOWED_HOSTS += [*ROOM_ADDRESSES, *machine_names()]
 
 INSTALLED_APPS = [
     "daphne",  # first, so runserver serves ASGI (HTTP and WebSockets)
@@ -181,10 +194,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Behind TLS (DJANGO_BEHIND_TLS=1, e.g. a proxy that terminates HTTPS and sets
-# X-Forwarded-Proto): HTTPS only, secure cookies, HSTS. Off by default: `make run` serves
-# plain HTTP on this machine and phones on the home network.
-BEHIND_TLS = env_flag("DJANGO_BEHIND_TLS", False)
+# Behind TLS (BEHIND_TLS, above): HTTPS only, secure cookies, HSTS.
 SECURE_SSL_REDIRECT = BEHIND_TLS
 SESSION_COOKIE_SECURE = BEHIND_TLS
 CSRF_COOKIE_SECURE = BEHIND_TLS

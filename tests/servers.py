@@ -1,14 +1,19 @@
 """Daphne processes of our own, on the test database, for tests that restart a server or
-need two of them (several processes behind one Redis and PostgreSQL); and a Redis server of
-a test's own, to stop and start again."""
+need two of them (several processes behind one Redis and PostgreSQL); `make run` itself; a
+Redis server of a test's own, to stop and start again; and just enough of a browser."""
 
+import http.cookiejar
 import os
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 from django.db import connection
@@ -55,17 +60,8 @@ class Daphne:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited: {self.errors()[-2000:]}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"daphne did not listen on port {self.port} within {timeout} s")
+        wait_until_listening(self, "127.0.0.1", timeout)
+        return self
 
     def errors(self) -> str:
         """What the server has logged so far."""
@@ -83,14 +79,56 @@ class Daphne:
         self.stop()
 
 
-def end(process: subprocess.Popen | None) -> None:
-    """Stop one process we started, by its id, and wait for it."""
+class MakeRun(Daphne):
+    """`make run` as the README says, on the test database and a free port (PORT): it
+    listens on every address of this machine, and prints where to open it."""
+
+    def start(self, timeout: float = 60) -> "MakeRun":
+        # The environment a person's shell has: the defaults for allowed hosts and plain HTTP.
+        env = {key: value for key, value in os.environ.items()
+               if key not in {"DJANGO_ALLOWED_HOSTS", "DJANGO_BEHIND_TLS", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+        env |= {"DATABASE_URL": self.database_url or test_database_url(), "PORT": str(self.port), **self.env}
+        self.log = tempfile.TemporaryFile()
+        # A session of its own: runserver runs its server in a child process (the autoreloader),
+        # and stopping the group stops them all.
+        self.process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        wait_until_listening(self, "127.0.0.2", timeout)  # not 127.0.0.1 only
+        return self
+
+    def printed(self) -> str:
+        """What make, the address command and the server have printed so far."""
+        return self.errors()
+
+    def stop(self) -> None:
+        end(self.process, group=True)
+        self.process = None
+
+
+def wait_until_listening(server: Daphne, address: str, timeout: float) -> None:
+    """Until the server accepts connections at ``address`` on its port; stopped if it doesn't."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"the server exited: {server.errors()[-2000:]}")
+        try:
+            with socket.create_connection((address, server.port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    server.stop()
+    raise RuntimeError(f"the server did not listen on {address}:{server.port} within {timeout} s")
+
+
+def end(process: subprocess.Popen | None, *, group: bool = False) -> None:
+    """Stop one process we started (with ``group``, the session it leads), by its id, and wait."""
     if process and process.poll() is None:
-        process.terminate()
+        stop = (lambda sig: os.killpg(process.pid, sig)) if group else process.send_signal
+        stop(signal.SIGTERM)
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            process.kill()
+            stop(signal.SIGKILL)
             process.wait()
 
 
@@ -137,3 +175,31 @@ class RedisServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+class Browser:
+    """Just enough of a browser: cookies, and Django's CSRF token in forms, sent with the
+    page's origin. ``host``: the address the browser believes it opened (the Host header),
+    when the connection goes to another (a loopback address standing in for the room's)."""
+
+    def __init__(self, base: str, host: str | None = None):
+        self.base, self.host = base, host
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    @property
+    def origin(self) -> str:
+        scheme, netloc = urllib.parse.urlsplit(self.base)[:2]
+        return f"{scheme}://{self.host or netloc}"
+
+    def open(self, path: str, data: bytes | None = None, headers: dict | None = None):
+        headers = {**({"Host": self.host} if self.host else {}), **(headers or {})}
+        return self.opener.open(urllib.request.Request(self.base + path, data=data, headers=headers), timeout=10)
+
+    def get(self, path: str) -> str:
+        return self.open(path).read().decode()
+
+    def post(self, path: str, data: dict) -> str:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.get(path)).group(1)
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
+        return self.open(path, body, {"Origin": self.origin, "Referer": self.origin + path}).read().decode()

@@ -14,11 +14,12 @@ from .render import board_context
 BOARD_REPLACED = "This board's link was replaced. Open the board again from the new QR code on the host's page."
 
 
-def qr_svg(url: str) -> str:
-    """An address as a QR code, server-rendered SVG."""
+def qr_svg(url: str, title: str) -> str:
+    """An address as a QR code, server-rendered SVG; ``title`` says what scanning it opens.
+    Sized by its viewBox, so the page's CSS scales a longer address's denser code to fit."""
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgclass="qr",
-                                    title="Scan to open the board", dark="#000", light="#fff")
+                                    title=title, dark="#000", light="#fff", omitsize=True)
     return out.getvalue().decode()
 
 

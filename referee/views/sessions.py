@@ -4,6 +4,7 @@ its host."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -21,6 +22,7 @@ from scoring.models import Game, Session
 from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
+from ..network import for_the_room
 from ..presenters import entry_lines, game_summary, unit
 
 
@@ -100,8 +102,17 @@ def session_page(request, session_id):
     context = session_context(session, current, form, page_number, recorded=recorded is not None)
     if request.htmx:
         return render(request, "sessions/session.html#game", context)
-    board_url = request.build_absolute_uri(reverse("board", kwargs={"token": session.share_token}))
-    return render(request, "sessions/session.html", {**context, "board_url": board_url, "qr": qr_svg(board_url)})
+    board_url = room_url(request, reverse("board", kwargs={"token": session.share_token}))
+    host_url = room_url(request, session.get_absolute_url())
+    return render(request, "sessions/session.html", {
+        **context, "board_url": board_url, "board_qr": qr_svg(board_url, "Scan to open the board"),
+        "host_url": host_url, "host_qr": qr_svg(host_url, "Scan to host from your phone")})
+
+
+def room_url(request, path: str) -> str:
+    """A page's address that the phones and the TV in the room can open, even when this page
+    was opened on the server's machine as localhost."""
+    return for_the_room(request.build_absolute_uri(path), settings.ROOM_ADDRESSES)
 
 
 def asked_game(request, session: Session) -> Game | None:

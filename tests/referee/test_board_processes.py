@@ -2,11 +2,8 @@
 another, through Redis (and PostgreSQL, which both processes share); a login made through
 one holds on the other."""
 
-import http.cookiejar
 import os
 import re
-import urllib.parse
-import urllib.request
 
 import pytest
 from websockets.sync.client import connect
@@ -14,27 +11,9 @@ from websockets.sync.client import connect
 from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
-from ..servers import Daphne
+from ..servers import Browser, Daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class Browser:
-    """Just enough of a browser: cookies, and Django's CSRF token in forms."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.cookies = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
-
-    def get(self, path: str) -> str:
-        return self.opener.open(self.base + path, timeout=10).read().decode()
-
-    def post(self, path: str, data: dict) -> str:
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.get(path)).group(1)
-        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
-        request = urllib.request.Request(self.base + path, data=body, headers={"Referer": self.base + path})
-        return self.opener.open(request, timeout=10).read().decode()
 
 
 def test_a_round_recorded_through_one_process_reaches_a_board_on_another():
