@@ -10,8 +10,8 @@ register = template.Library()
 @register.inclusion_tag("includes/pad.html", takes_context=True)
 def picker(context, submit: str = "", form=None, recorded=None):
     """The pad; ``submit`` labels its own submit button. Said next to it: ``form``'s first
-    refusal, else the round just ``recorded``, else the page's messages (a round recorded by
-    an earlier tap, say)."""
+    refusal, else the round just ``recorded``, else what an htmx answer's messages say (a round
+    an earlier tap already recorded, say): a whole page shows them at its top, in view."""
     refusal = form.refusal() if form is not None and form.is_bound and form.errors else ""
     return {"cards": picker_html(), "submit": submit, "refusal": refusal, "recorded": recorded,
-            "messages": context.get("messages")}
+            "messages": context.get("messages") if context.request.htmx else None}

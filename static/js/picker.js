@@ -242,7 +242,8 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
-    init(!window.location.hash && !/[?&]page=/.test(window.location.search));
+    // A page that opens with a message (the board's new link, say) stays at its top.
+    init(!window.location.hash && !/[?&]page=/.test(window.location.search) && !document.querySelector(".messages"));
   });
   // htmx swaps the form in place: pick up the new one, keep the highlighted hand.
   document.addEventListener("htmx:afterSwap", function () {
