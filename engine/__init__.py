@@ -24,6 +24,8 @@ from .ranking import (
     COMMERCE,
     RULESETS,
     HandRank,
+    Ranking,
+    hand_ranking,
     rank_hand,
 )
 from .replay import GAMES, replay
@@ -32,7 +34,7 @@ from .stop_the_bus import StopTheBusOptions
 __all__ = [
     "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "DECK", "EVENT_KINDS", "GAMES", "RULESETS",
     "Card", "CardClash", "CardError", "CommerceOptions", "CrashOptions", "EntryError", "Event", "GameOutcome",
-    "HandRank", "RoundOutcome", "SettingCheck", "StopTheBusOptions",
-    "card", "card_clashes", "check_one_deck", "check_setting", "format_cards", "parse_cards", "parse_hand", "rank_hand",
+    "HandRank", "Ranking", "RoundOutcome", "SettingCheck", "StopTheBusOptions",
+    "card", "card_clashes", "check_one_deck", "check_setting", "format_cards", "hand_ranking", "parse_cards", "parse_hand", "rank_hand",
     "replay", "show_cards",
 ]
