@@ -223,10 +223,11 @@ class Ranking:
     values: tuple[object, ...]
 
     def option(self, name: str) -> object:
+        """The value of one of its options; None for an option of the other game's rankings."""
         for option, value in zip(RANKING_OPTIONS[self.game], self.values):
             if option.name == name:
                 return value
-        raise KeyError(name)
+        return None
 
     @property
     def options(self) -> dict[str, object]:
