@@ -30,13 +30,6 @@ def whole_number(name: str, value: object, low: int, high: int, what: str = "a w
     return value
 
 
-def one_of(name: str, value: object, choices: Sequence[object]) -> object:
-    if value not in choices:
-        expected = ", ".join(repr(choice) for choice in choices)
-        raise EntryError(f"{name} must be one of {expected}, got {value!r}", field=name)
-    return value
-
-
 def chosen(option: Option, options: Mapping[str, object], default: object = None) -> object:
     """The value given for a catalogue option (house_rules.py), or ``default`` (the option's
     own default when None) if it was not given; refused naming the option and what it takes."""
