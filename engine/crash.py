@@ -98,8 +98,10 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
     """The preset (classic by default), then every option given over it."""
     check_option_names(GAME, options, OPTIONS)
     preset = chosen(catalogue.PRESET, options)
-    bundle = CRASH_PRESETS[preset].options  # type: ignore[index]
-    chosen_ = {option.name: chosen(option, options, bundle[option.name]) for option in PRESET_OPTIONS}
+    chosen_ = dict(CRASH_PRESETS[preset].options)  # type: ignore[index]
+    for option in PRESET_OPTIONS:
+        if option.name in options:
+            chosen_[option.name] = chosen(option, options)
     if chosen_["declarations"] and chosen_["cards"] != 13:
         from_preset = f" (the {preset} preset plays declarations)" if "declarations" not in options else ""
         raise EntryError(DECLARATIONS_NEED_13.format(preset=from_preset), field="declarations")
@@ -441,45 +443,60 @@ def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], se
     of the rest scores: `stick_up`). Returns who scored each position (None: nobody)."""
     scorers: list[str | None] = []
     cannot_score = unscorable(settings)
+    next_best = settings.stick_up == "next_best"
     for position in range(1, settings.positions + 1):
         hands = [(name, ranks[name][position - 1]) for name in in_play if len(ranks[name]) >= position]
-        found = position_winner(position, hands, settings.stick_up, cannot_score, events)
-        if found is None:
+        best, top = highest(hands)
+        cancelled: list[list[str]] = []
+        if next_best and len(top) > 1 and best.category not in cannot_score:
+            best, top, cancelled = after_cancelled_ties(position, hands, best, top, cannot_score, events)
+        if best is None:  # nobody placed a hand here, or every hand was in a cancelled tie
             scorers.append(None)
-            continue
-        name, rank, cancelled = found
-        points = f"({board.points[name] + 1})"
-        if cancelled:
-            text = (f"{cancelled_ties(cancelled)}; {name}'s {rank.phrase} scores position {position}: "
-                    f"a point for {name} {points}")
+        elif best.category in cannot_score:  # nothing below it can score either
+            events.append(no_score(position, top, best, after_tie=bool(cancelled)))
+            scorers.append(None)
+        elif len(top) > 1:
+            events.append(stick_up(position, top, best))
+            scorers.append(None)
         else:
-            text = f"Position {position}: {name}'s {rank.phrase} is the best hand: {name} scores a point {points}"
-        events.append(Event("scored", (name,), text, position))
-        scorers.append(name)
-        board.add(name, deltas, events)
-        if board.winners:
-            break  # at_once: the target is reached; nothing further is scored
+            name = top[0]
+            points = f"({board.points[name] + 1})"
+            if cancelled:
+                text = (f"{cancelled_ties(cancelled)}; {name}'s {best.phrase} scores position {position}: "
+                        f"a point for {name} {points}")
+            else:
+                text = f"Position {position}: {name}'s {best.phrase} is the best hand: {name} scores a point {points}"
+            events.append(Event("scored", (name,), text, position))
+            scorers.append(name)
+            board.add(name, deltas, events)
+            if board.winners:
+                break  # at_once: the target is reached; nothing further is scored
     return scorers
 
 
-def position_winner(position: int, hands: Sequence[tuple[str, HandRank]], stick_up_rule: str,
-                    cannot_score: frozenset[str], events: list[Event]
-                    ) -> tuple[str, HandRank, list[list[str]]] | None:
-    """Who scores one position, from the hands placed there: (the player, their hand, the
-    ties cancelled before it), or None. Appends the stick-up and no-score events."""
+def highest(hands: Sequence[tuple[str, HandRank]]) -> tuple[HandRank | None, list[str]]:
+    """The highest hand among (player, hand) pairs, and every player holding one equal to it."""
+    best, top = None, []
+    for name, rank in hands:  # values, not HandRank comparisons: a replay's hot loop
+        if best is None or rank.value > best.value:
+            best, top = rank, [name]
+        elif rank.value == best.value:
+            top.append(name)
+    return best, top
+
+
+def after_cancelled_ties(position: int, hands: Sequence[tuple[str, HandRank]], best: HandRank, top: list[str],
+                         cannot_score: frozenset[str], events: list[Event]
+                         ) -> tuple[HandRank | None, list[str], list[list[str]]]:
+    """next_best: while the highest hands left tie and can score, they cancel (a stick-up
+    event each). Returns the highest hand left (None if none), its holders, and the ties."""
     cancelled: list[list[str]] = []
-    while hands:
-        best = max(rank for _, rank in hands)
-        top = [name for name, rank in hands if rank == best]
-        if best.category in cannot_score:  # nothing below it can score either
-            events.append(no_score(position, top, best, after_tie=bool(cancelled)))
-            return None
-        if len(top) == 1:
-            return top[0], best, cancelled
-        hands = [(name, rank) for name, rank in hands if rank != best] if stick_up_rule == "next_best" else []
-        events.append(stick_up(position, top, best, stick_up_rule, hands_left=bool(hands)))
+    while best is not None and len(top) > 1 and best.category not in cannot_score:
+        hands = [(name, rank) for name, rank in hands if rank.value != best.value]
+        events.append(stick_up(position, top, best, "next_best", hands_left=bool(hands)))
         cancelled.append(top)
-    return None
+        best, top = highest(hands)
+    return best, top, cancelled
 
 
 def cancelled_ties(ties: Sequence[Sequence[str]]) -> str:

@@ -33,7 +33,10 @@ def whole_number(name: str, value: object, low: int, high: int, what: str = "a w
 def chosen(option: Option, options: Mapping[str, object], default: object = None) -> object:
     """The value given for a catalogue option (house_rules.py), or ``default`` (the option's
     own default when None) if it was not given; refused naming the option and what it takes."""
-    value = options.get(option.name, option.default if default is None else default)
+    try:
+        value = options[option.name]
+    except KeyError:  # a default is one of the catalogue's values: nothing to check
+        return option.default if default is None else default
     if not option.accepts(value):
         raise EntryError(option.refusal(value), field=option.name)
     return value
@@ -46,15 +49,17 @@ BRAG_RULES = (f"rules must be a Brag ranking: {BRAG!r}, {BRAG_ACE_HIGH!r} or a m
 def brag_rules(value: object) -> str:
     """A Brag game's ``rules`` option: a Brag ranking's name or a mapping of its options
     (RULES.md, "House rules"). Returns the ranking's name (HandRank.rules)."""
-    if isinstance(value, Mapping) and value.get("game", "brag") == "brag":
+    ranking = None
+    if isinstance(value, str):
+        try:
+            ranking = hand_ranking(value)
+        except ValueError:
+            pass
+    elif isinstance(value, Mapping) and value.get("game", "brag") == "brag":
         try:
             return hand_ranking(value).name
         except ValueError as error:  # an unknown option or value: named in the message
             raise EntryError(str(error), field="rules") from None
-    try:
-        ranking = hand_ranking(value) if isinstance(value, str) else None
-    except ValueError:
-        ranking = None
     if ranking is None or ranking.game != "brag":
         raise EntryError(BRAG_RULES.format(value=value), field="rules")
     return ranking.name

@@ -55,7 +55,10 @@ class Option:
         """Only the values listed, of their own type: True is not 1, and 13.0 is not 13."""
         if self.numbers is not None:
             return type(value) is int and value in self.numbers
-        return any(type(value) is type(choice.value) and value == choice.value for choice in self.choices)
+        for choice in self.choices:
+            if value == choice.value and type(value) is type(choice.value):
+                return True
+        return False
 
     def refusal(self, value: object) -> str:
         """Why ``value`` is refused, naming the option and what it accepts."""
