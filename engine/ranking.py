@@ -272,7 +272,7 @@ def _game_of(options: Mapping[str, object]) -> str:
 # The named rankings by (game, values): RULES.md's names for three of the twenty.
 _NAMED = {(_game_of(preset.options), tuple(preset.options.values())): name for name, preset in RANKINGS.items()}
 _BY_NAME: dict[str, Ranking] = {}
-_BY_MAPPING: dict[tuple, Ranking] = {}  # mappings already checked, keyed with their values' types
+_BY_MAPPING: dict[tuple, tuple[Ranking, tuple[type, ...]]] = {}  # mappings already checked
 
 
 @cache
@@ -293,16 +293,18 @@ def hand_ranking(rules: str | Mapping[str, object] = BRAG) -> Ranking:
     "game": "commerce" for Commerce's). Raises ValueError naming what is not accepted."""
     if isinstance(rules, str):
         return _BY_NAME.get(rules) or _from_name(rules)
+    try:  # a mapping seen before: its items, and their types (False is not 0), find it
+        ranking, types = _BY_MAPPING[tuple(rules.items())]  # type: ignore[union-attr]
+    except (AttributeError, KeyError, TypeError):
+        pass
+    else:
+        if types == tuple(map(type, rules.values())):  # type: ignore[union-attr]
+            return ranking
     if not isinstance(rules, Mapping):
         raise ValueError(f"unknown ruleset {rules!r}: expected {ACCEPTED}")
-    key = tuple((name, value.__class__, value) for name, value in rules.items())
-    try:
-        return _BY_MAPPING[key]
-    except KeyError:
-        ranking = _BY_MAPPING[key] = _from_mapping(rules)
-        return ranking
-    except TypeError:  # an unhashable value: refused by the checks
-        return _from_mapping(rules)
+    ranking = _from_mapping(rules)  # every value it accepts is text or a bool: hashable
+    _BY_MAPPING[tuple(rules.items())] = ranking, tuple(map(type, rules.values()))
+    return ranking
 
 
 def _from_name(name: str) -> Ranking:
