@@ -214,11 +214,14 @@ def test_an_unknown_option_or_value_is_refused_naming_it_and_what_is_accepted(ru
     assert error.value.args == (message,)
 
 
-def test_a_refused_mapping_is_refused_every_time():
+def test_a_refused_mapping_is_refused_every_time_even_when_an_equal_one_was_taken():
+    assert rank_hand("As Ks Qs", {"flush_over_run": False}).rules == "brag"  # False == 0, and hashes alike
     for _ in range(2):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="^flush_over_run must be one of False, True, got 0$"):
             rank_hand("As Ks Qs", {"flush_over_run": 0})
-    assert rank_hand("As Ks Qs", {"flush_over_run": False}).rules == "brag"
+    assert rank_hand("As Ks Qs", {"flush_over_run": True}).rules == "brag:3TF"
+    with pytest.raises(ValueError, match="^flush_over_run must be one of False, True, got 1$"):
+        hand_ranking({"flush_over_run": 1})
 
 
 def test_a_composed_table_is_built_once_and_shared():
