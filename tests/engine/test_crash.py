@@ -6,7 +6,7 @@ import pytest
 from engine import CrashOptions, EntryError, check_setting, parse_cards
 from engine.crash import best_quad, count_pairs
 
-from .referee import Referee, hands
+from .referee import Referee, described, hands
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 REFEREE = Referee("crash", tuple(PLAYERS))
@@ -20,13 +20,6 @@ play, refused = REFEREE.play, REFEREE.refused
 ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"]
 BOB = ["As Ac 4d", "Ks Kd 6c", "7h 7s 9h", "4c 5h 8s"]
 CY = ["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"]
-
-
-
-
-
-def described(outcome):
-    return [(e.kind, e.players, e.position, e.text) for e in outcome.events]
 
 
 def test_each_position_goes_to_the_single_highest_hand_and_a_tie_is_a_stick_up():

@@ -5,7 +5,7 @@ import pytest
 
 from engine import EntryError, check_setting, replay
 
-from .referee import Referee, hands
+from .referee import Referee, described, hands, kinds
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 REFEREE = Referee("crash", tuple(PLAYERS))
@@ -15,14 +15,6 @@ play, refused = REFEREE.play, REFEREE.refused
 CRASHING_ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 3c"]
 BOB = ["As Ac 4d", "Ks Kd 6c", "7h 7s 8h", "4c 5h 8s"]
 CY = ["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"]
-
-
-def described(outcome):
-    return [(e.kind, e.players, e.position, e.text) for e in outcome.events]
-
-
-def kinds(outcome):
-    return [e.kind for e in outcome.events]
 
 
 # --- The presets expand as before, and every option is independent of them -------------------
