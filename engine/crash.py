@@ -505,7 +505,8 @@ def cancelled_ties(ties: Sequence[Sequence[str]]) -> str:
     return f"{first} tie cancels" + "".join(f", then {names}" for names in then)
 
 
-def stick_up(position: int, tied: Sequence[str], rank: HandRank, rule: str = "nobody", hands_left: bool = False) -> Event:
+def stick_up(position: int, tied: Sequence[str], rank: HandRank, rule: str = "nobody",
+             hands_left: bool = False) -> Event:
     """Equal highest hands at a position: nobody scores it, or (next_best) they cancel."""
     phrase = kind_of_hand(rank) if rank.category in ("prial", "pair") else rank.phrase
     hands = " and ".join(f"{name}'s {phrase}" for name in tied)

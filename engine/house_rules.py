@@ -213,11 +213,3 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
     COMMERCE: (RANKINGS["commerce"],),
 }
 
-
-def game_option(game: str, name: str) -> Option:
-    """The option ``name`` of ``game`` (KeyError if it has none)."""
-    for option in GAME_OPTIONS[game]:
-        if option.name == name and option.within is None:
-            return option
-    raise KeyError(name)
-

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from itertools import combinations
 
 from .cards import DECK, Card, CardError, hand_size_error, parse_cards
@@ -196,9 +196,9 @@ def classify_commerce(ranks: tuple[int, ...], flush: bool, *, ace_two_three: str
 
 # --- Rankings: named, or composed from ranking options --------------------------------------
 
-# One stable letter per value, for the name of a composed ranking: "brag:AB F" reads
-# top_prial=aces, ace_two_three=bottom, flush_over_run=True ("brag:ABF"). Names are kept
-# with a game's statistics, so a letter never changes meaning.
+# One stable letter per value, for the name of a composed ranking: "brag:ABF" reads
+# top_prial=aces, ace_two_three=bottom, flush_over_run=True. Names are kept with a game's
+# statistics, so a letter never changes meaning.
 _CODES: dict[str, dict[str, dict[object, str]]] = {
     "brag": {"top_prial": {"threes": "3", "aces": "A"}, "ace_two_three": {"top": "T", "bottom": "B", "none": "N"},
              "flush_over_run": {False: "R", True: "F"}},

@@ -33,7 +33,8 @@ def expected_counts(options):
     if options.get("game") == "commerce":
         return COMMERCE_WITHOUT_A23 if options["ace_two_three"] == "none" else COMMERCE_WITH_A23
     counts = WITHOUT_A23 if options["ace_two_three"] == "none" else WITH_A23
-    order = ["prial", "running_flush", "flush", "run", "pair", "high_card"] if options["flush_over_run"] else list(counts)
+    flush_first = ["prial", "running_flush", "flush", "run", "pair", "high_card"]
+    order = flush_first if options["flush_over_run"] else list(counts)
     return {category: counts[category] for category in order}
 
 
@@ -198,7 +199,8 @@ def test_ranks_of_different_rankings_do_not_compare():
     ({"game": "commerce", "flush_by": ["point"]}, "flush_by must be one of 'point', 'cards', got ['point']"),
     ({"game": "poker"}, "game must be one of 'brag', 'commerce', got 'poker'"),
     ({"game": ["brag"]}, "game must be one of 'brag', 'commerce', got ['brag']"),
-    ({"flush_by": "cards"}, 'unknown Brag ranking option "flush_by": expected top_prial, ace_two_three, flush_over_run'),
+    ({"flush_by": "cards"},
+     'unknown Brag ranking option "flush_by": expected top_prial, ace_two_three, flush_over_run'),
     ({"game": "commerce", "top_prial": "aces"},
      'unknown Commerce ranking option "top_prial": expected ace_two_three, flush_by, point_by'),
     ("brag:XYZ", 'unknown ruleset "brag:XYZ": expected one of brag, brag-ace-high, commerce, or a mapping of '
