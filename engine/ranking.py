@@ -362,7 +362,7 @@ def hand_label(ranking: Ranking, category: str, key: tuple[int, ...], ranks: tup
 
 # --- The tables ----------------------------------------------------------------------------
 
-# Each card's rank and suit, in DECK order (rank-major: a combination comes lowest rank first).
+# Each card with its rank and suit, in DECK order (rank-major: a combination comes lowest rank first).
 _CARD_FACTS = tuple((card, card.rank, card.suit) for card in DECK)
 
 
@@ -370,25 +370,29 @@ def _build_table(ranking: Ranking) -> dict[int, HandRank]:
     """Rank all 22,100 hands: classify each distinct shape (the ranks, and whether one suit)
     once, sort the distinct (category, key) pairs worst first and number them, so bigger
     values are better and equal hands share a value. Hands of one value and the same ranks
-    share one HandRank; equal hands with other ranks (points tied on the sum) have their own."""
+    share one HandRank; equal hands with other ranks (points tied on the sum) have their own.
+
+    A shape is an int (ranks highest first, 4 bits each, then the one-suit bit): the loop
+    over every hand makes no container, so a first use starts no garbage collection."""
     order = {category: i for i, category in enumerate(reversed(ranking.categories))}
-    shapes: dict[int, tuple[int, int, int, bool]] = {}
+    shape_of: dict[int, int] = {}
     for (a, rank_a, suit_a), (b, rank_b, suit_b), (c, rank_c, suit_c) in combinations(_CARD_FACTS, 3):
-        shapes[a | b | c] = (rank_c, rank_b, rank_a, suit_a == suit_b == suit_c)
-    classified = {shape: ranking.classify(shape[:3], shape[3]) for shape in set(shapes.values())}
+        shape_of[a | b | c] = rank_c << 9 | rank_b << 5 | rank_a << 1 | (suit_a == suit_b == suit_c)
+    classified = {shape: ranking.classify((shape >> 9, shape >> 5 & 15, shape >> 1 & 15), bool(shape & 1))
+                  for shape in set(shape_of.values())}
     strengths = sorted({(order[category], key) for category, key in classified.values()})
     value_of = {strength: value for value, strength in enumerate(strengths)}
-    rank_of: dict[tuple[int, int, int, bool], HandRank] = {}
+    rank_of: dict[int, HandRank] = {}
     shared: dict[tuple[int, tuple[int, ...]], HandRank] = {}
     for shape, (category, key) in classified.items():
-        ranks = shape[:3]
+        ranks = (shape >> 9, shape >> 5 & 15, shape >> 1 & 15)
         value = value_of[order[category], key]
         if (value, ranks) not in shared:
             label = hand_label(ranking, category, key, ranks)
             shared[value, ranks] = HandRank(value, ranking.name, category, key, ranks, label,
                                             label[0].lower() + label[1:])
         rank_of[shape] = shared[value, ranks]
-    return {hand: rank_of[shape] for hand, shape in shapes.items()}
+    return {hand: rank_of[shape] for hand, shape in shape_of.items()}
 
 
 TABLES: dict[str, dict[int, HandRank]] = {}
