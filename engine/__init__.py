@@ -16,6 +16,7 @@ from .cards import (
 )
 from .commerce import CommerceOptions
 from .crash import CrashOptions, SettingCheck, check_setting
+from .house_rules import CRASH_PRESETS, GAME_OPTIONS, PRESETS, RANKING_OPTIONS, RANKINGS, Choice, Option, Preset
 from .outcomes import EVENT_KINDS, EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import (
     BRAG,
@@ -24,15 +25,18 @@ from .ranking import (
     COMMERCE,
     RULESETS,
     HandRank,
+    Ranking,
+    hand_ranking,
     rank_hand,
 )
 from .replay import GAMES, replay
 from .stop_the_bus import StopTheBusOptions
 
 __all__ = [
-    "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "DECK", "EVENT_KINDS", "GAMES", "RULESETS",
-    "Card", "CardClash", "CardError", "CommerceOptions", "CrashOptions", "EntryError", "Event", "GameOutcome",
-    "HandRank", "RoundOutcome", "SettingCheck", "StopTheBusOptions",
-    "card", "card_clashes", "check_one_deck", "check_setting", "format_cards", "parse_cards", "parse_hand", "rank_hand",
-    "replay", "show_cards",
+    "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "CRASH_PRESETS", "DECK", "EVENT_KINDS", "GAMES", "GAME_OPTIONS",
+    "PRESETS", "RANKINGS", "RANKING_OPTIONS", "RULESETS",
+    "Card", "CardClash", "CardError", "Choice", "CommerceOptions", "CrashOptions", "EntryError", "Event", "GameOutcome",
+    "HandRank", "Option", "Preset", "Ranking", "RoundOutcome", "SettingCheck", "StopTheBusOptions",
+    "card", "card_clashes", "check_one_deck", "check_setting", "format_cards", "hand_ranking", "parse_cards",
+    "parse_hand", "rank_hand", "replay", "show_cards",
 ]

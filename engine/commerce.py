@@ -10,28 +10,37 @@ from dataclasses import dataclass
 from .entries import (
     check_option_names,
     check_players,
+    chosen,
     first_dealer,
     named,
     read_three_card_round,
-    whole_number,
 )
+from .house_rules import COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY, STAKE
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
-from .ranking import COMMERCE, HandRank, rank_hand
+from .ranking import HandRank, composed, rank_hand
 from .seating import pass_the_deal
 
 GAME = "commerce"
-OPTIONS = ("stake", "first_dealer", "ended")
-MAX_STAKE = 1_000_000
+RANKING_OPTIONS = (COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY)  # RULES.md, "Commerce options"
+OPTIONS = ("stake", "first_dealer", "ended", *(option.name for option in RANKING_OPTIONS))
 
 
 @dataclass(frozen=True, slots=True)
 class CommerceOptions:
-    stake: int = 0
+    stake: int = STAKE.default  # type: ignore[assignment]
     first_dealer: int = 0
     ended: bool = False
+    ace_two_three: str = COMMERCE_ACE_TWO_THREE.default  # type: ignore[assignment]
+    flush_by: str = FLUSH_BY.default  # type: ignore[assignment]
+    point_by: str = POINT_BY.default  # type: ignore[assignment]
 
     def as_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in OPTIONS}
+
+    @property
+    def rules(self) -> str:
+        """The name of the ranking these options make ("commerce" by default; HandRank.rules)."""
+        return composed("commerce", (self.ace_two_three, self.flush_by, self.point_by)).name
 
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> CommerceOptions:
@@ -40,9 +49,10 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Comme
     if not isinstance(ended, bool):
         raise EntryError(f"ended must be true or false, got {ended!r}", field="ended")
     return CommerceOptions(
-        stake=whole_number("stake", options.get("stake", 0), 0, MAX_STAKE),
+        stake=chosen(STAKE, options),  # type: ignore[arg-type]
         first_dealer=first_dealer(options.get("first_dealer", 0), players),
         ended=ended,
+        **{option.name: chosen(option, options) for option in RANKING_OPTIONS},  # type: ignore[arg-type]
     )
 
 
@@ -60,6 +70,7 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
     players = check_players(GAME, players, 2, 16)
     settings = read_options(players, options)
     stake = settings.stake
+    rules = settings.rules
     standings = dict.fromkeys(players, 0)
     pot = 0
     dealer = settings.first_dealer
@@ -69,9 +80,9 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
             hands = read_three_card_round(GAME, entry, players, players, named="knocker", out_reason="")
         except EntryError as error:
             raise error.in_round(number) from None
-        ranks = {name: rank_hand(cards, COMMERCE) for name, cards in hands.items()}
+        ranks = {name: rank_hand(cards, rules) for name, cards in hands.items()}
         winners = best_hands(ranks)
-        label = ranks[winners[0]].phrase
+        label = best_hand_phrase([ranks[name] for name in winners])
         deltas = dict.fromkeys(players, -stake)
         pot += stake * len(players)
         if stake:
@@ -99,6 +110,14 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
         finished=settings.ended, winners=winners, out=(), next_dealer=None if settings.ended else players[dealer],
         pot=pot, still_in=players,
     )
+
+
+def best_hand_phrase(best: Sequence[HandRank]) -> str:
+    """The best hand inside a sentence: "pair of kings, 4 kicker"; equal point hands of other
+    cards (point_by="sum") by their point: "point 27 each, as equal points tie"."""
+    if any(rank.ranks != best[0].ranks for rank in best):
+        return f"point {best[0].key[0]} each, as equal points tie"
+    return best[0].phrase
 
 
 def hand_won(winners: Sequence[str], label: str, stake: int, pot: int, share: int, pot_left: int) -> Event:

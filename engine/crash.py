@@ -1,7 +1,8 @@
-"""Crash (Thirteen-Card Brag), classic and Board Game Arena presets (RULES.md, "Crash").
+"""Crash (Thirteen-Card Brag): the classic and arena presets, and every option of RULES.md's
+"Crash options" over them.
 
-A round, in the order RULES.md settles: declarations (classic), then fouls (classic), then
-positions 1-4 (1-3 with 9 cards), then the crash, then the four-of-a-kind bonus (classic).
+A round, in the order RULES.md settles: declarations, then fouls, then positions 1-4 (1-3
+with 9 cards), then the crash, then the four-of-a-kind bonus; each as the options say.
 """
 
 from __future__ import annotations
@@ -11,74 +12,103 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from operator import ge
 
+from . import house_rules as catalogue
 from .cards import Card, CardError, parse_hand, show_cards
 from .entries import (
     RoundCards,
+    brag_rules,
     check_option_names,
     check_players,
     check_round_keys,
     check_who_gave,
+    chosen,
     first_dealer,
     named,
-    one_of,
-    whole_number,
 )
+from .house_rules import CRASH_PRESETS
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
-from .ranking import BRAG, CATEGORY_NAMES, TABLES, HandRank, rank_hand, rank_plural
+from .ranking import BRAG, CATEGORY_NAMES, HandRank, hand_ranking, rank_hand, rank_plural
 from .seating import pass_the_deal
 
 GAME = "crash"
 CLASSIC, ARENA = "classic", "arena"
-OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer")
-ARENA_ONLY = ("cards", "ignore")
+# The options a preset sets, each the host may change (RULES.md, "Crash options").
+PRESET_OPTIONS = (catalogue.CARDS, catalogue.IGNORE, catalogue.OUT_OF_ORDER, catalogue.STICK_UP,
+                  catalogue.CRASH_RULE, catalogue.QUADS, catalogue.DECLARATIONS, catalogue.TARGET, catalogue.ENDING)
+# Replay's keywords: the options that existed first, in their order, then the house rules.
+OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer",
+           "out_of_order", "stick_up", "crash", "quads", "declarations", "ending", "rules")
 ROUND_KEYS = ("hands", "declarations")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
-IGNORE_CHOICES = ("high_card", "pair", "none")
 # What each `ignore` setting makes unable to score.
 CANNOT_SCORE = {"high_card": frozenset({"high_card"}), "pair": frozenset({"high_card", "pair"}), "none": frozenset()}
 # Four of a kind for the bonus, best first: 4s highest, then A, K, ... 5, 3, 2.
 QUAD_ORDER = (4, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3, 2)
 _QUAD_SHIFT = {rank: 4 * (rank - 2) for rank in QUAD_ORDER}
 _QUAD_STARTS = sum(1 << shift for shift in _QUAD_SHIFT.values())  # the lowest bit of each rank
+DECLARATIONS_NEED_13 = ("declarations must be False when cards is 9: six pairs and the thirteen-card run "
+                        "use 13 cards{preset}, got declarations=True with cards=9")
+_CLASSIC = CRASH_PRESETS[CLASSIC].options
 
 
 @dataclass(frozen=True, slots=True)
 class CrashOptions:
+    """A Crash game's options, the preset's filled in (defaults: the classic preset)."""
+
     preset: str = CLASSIC
-    target: int = 7
-    cards: int = 13
-    ignore: str = "high_card"
+    target: int = _CLASSIC["target"]  # type: ignore[assignment]
+    cards: int = _CLASSIC["cards"]  # type: ignore[assignment]
+    ignore: str = _CLASSIC["ignore"]  # type: ignore[assignment]
     first_dealer: int = 0
+    out_of_order: str = _CLASSIC["out_of_order"]  # type: ignore[assignment]
+    stick_up: str = _CLASSIC["stick_up"]  # type: ignore[assignment]
+    crash: str = _CLASSIC["crash"]  # type: ignore[assignment]
+    quads: str = _CLASSIC["quads"]  # type: ignore[assignment]
+    declarations: bool = _CLASSIC["declarations"]  # type: ignore[assignment]
+    ending: str = _CLASSIC["ending"]  # type: ignore[assignment]
+    rules: str = BRAG  # the Brag ranking's name (HandRank.rules)
 
     @property
     def classic(self) -> bool:
+        """The game started from the classic preset (its options may differ since)."""
         return self.preset == CLASSIC
 
     def as_dict(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in OPTIONS}
+        """As replay takes them, every one spelled out; a composed ranking as its options."""
+        options = {name: getattr(self, name) for name in OPTIONS}
+        options["rules"] = hand_ranking(self.rules).as_option()
+        return options
 
     @property
     def positions(self) -> int:
         """How many hands a player may set: four from 13 cards, three from 9."""
         return self.cards // 3
 
+    @property
+    def sorts(self) -> bool:
+        """Hands out of order are sorted before scoring rather than a foul."""
+        return self.out_of_order == "sort"
+
+    @property
+    def fouls(self) -> bool:
+        return self.out_of_order != "sort"
+
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> CrashOptions:
+    """The preset (classic by default), then every option given over it."""
     check_option_names(GAME, options, OPTIONS)
-    preset = one_of("preset", options.get("preset", CLASSIC), (CLASSIC, ARENA))
-    if preset == CLASSIC:
-        for name in ARENA_ONLY:
-            if name in options:
-                raise EntryError(f"{name} is an arena option; classic Crash deals 13 cards and high cards never score",
-                                 field=name)
-    cards = one_of("cards", options.get("cards", 13), (13, 9))
-    players = check_players(GAME, players, 2, 5 if cards == 9 else 4)
+    preset = chosen(catalogue.PRESET, options)
+    chosen_ = dict(CRASH_PRESETS[preset].options)  # type: ignore[index]
+    for option in PRESET_OPTIONS:
+        if option.name in options:
+            chosen_[option.name] = chosen(option, options)
+    if chosen_["declarations"] and chosen_["cards"] != 13:
+        from_preset = f" (the {preset} preset plays declarations)" if "declarations" not in options else ""
+        raise EntryError(DECLARATIONS_NEED_13.format(preset=from_preset), field="declarations")
+    players = check_players(GAME, players, 2, 5 if chosen_["cards"] == 9 else 4)
     return CrashOptions(
-        preset=preset,  # type: ignore[arg-type]
-        target=whole_number("target", options.get("target", 7), 1, 99),
-        cards=cards,  # type: ignore[arg-type]
-        ignore=one_of("ignore", options.get("ignore", "high_card"), IGNORE_CHOICES),  # type: ignore[arg-type]
-        first_dealer=first_dealer(options.get("first_dealer", 0), players),
+        preset=preset, rules=brag_rules(options.get("rules", BRAG)),  # type: ignore[arg-type]
+        first_dealer=first_dealer(options.get("first_dealer", 0), players), **chosen_,  # type: ignore[arg-type]
     )
 
 
@@ -94,8 +124,8 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
     entry = check_round_keys(GAME, entry, ROUND_KEYS)
     hands = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason="fouled")
     declarations = entry.get("declarations") or {}
-    if declarations and not settings.classic:
-        raise EntryError("declarations are a classic Crash rule; this game plays the arena preset",
+    if declarations and not settings.declarations:
+        raise EntryError("declarations are off in this game: six pairs and the thirteen-card run are not played",
                          field="declarations")
     declarations = check_who_gave(declarations, players, still_in, what="declarations", out_reason="fouled",
                                   field="declarations")
@@ -111,7 +141,7 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
         elif name in hands:
             placed[name] = read_placed_hands(name, hands[name], settings, dealt)
         else:
-            gave = "no hands and no declaration" if settings.classic else "no hands"
+            gave = "no hands and no declaration" if settings.declarations else "no hands"
             raise EntryError(f"{name} is still in the game but gave {gave}",
                              player=name, field="hands")
     dealt.check_one_deck()
@@ -182,12 +212,15 @@ OUT_OF_ORDER_SORTED = ("hand {higher} ({high}) ranks above hand {lower} ({low}):
                        "the hands will be played sorted, best first: {order}")
 
 
-def check_setting(hands: Sequence[str | Sequence[Card]], *, sorts: bool = False) -> SettingCheck:
+def check_setting(hands: Sequence[str | Sequence[Card]], *, sorts: bool = False,
+                  rules: str | Mapping[str, object] = BRAG) -> SettingCheck:
     """The host's check before the showdown: given one player's hands (text or cards) in
-    the order placed, are they in order? ``sorts``: the game sorts hands out of order
-    (arena) rather than calling a foul. Raises EntryError for hands that are not hands."""
+    the order placed, are they in order under the game's Brag ranking ``rules``? ``sorts``:
+    the game sorts hands out of order (arena) rather than calling a foul. Raises EntryError
+    for hands that are not hands."""
     parsed = tuple(h if not isinstance(h, str) else _setting_hand(h, i) for i, h in enumerate(hands, 1))
-    ranks = tuple(rank_hand(cards, BRAG) for cards in parsed)
+    name = hand_ranking(rules).name
+    ranks = tuple(rank_hand(cards, name) for cards in parsed)
     legal = tuple(cards for _, cards in sorted(zip(ranks, parsed), key=lambda pair: pair[0].value, reverse=True))
     pair = first_out_of_order(ranks)
     if pair is None:
@@ -242,9 +275,8 @@ def describe_pair(left: HandRank, right: HandRank) -> tuple[str, str]:
 
 
 def unscorable(settings: CrashOptions) -> frozenset[str]:
-    """The categories that cannot score. Classic: a hand must be a pair or better. Arena:
-    as its `ignore` option says."""
-    return CANNOT_SCORE["high_card" if settings.classic else settings.ignore]
+    """The categories that cannot score, as the `ignore` option says."""
+    return CANNOT_SCORE[settings.ignore]
 
 
 def best_quad(placed: Mapping[str, Sequence[Sequence[Card]]]) -> tuple[str, int] | None:
@@ -266,7 +298,7 @@ def best_quad(placed: Mapping[str, Sequence[Sequence[Card]]]) -> tuple[str, int]
 # --- Replay --------------------------------------------------------------------------------------
 
 class _Scoreboard:
-    """Points of one game, and the classic rule that reaching the target wins at once."""
+    """Points of one game, and `ending="at_once"`: reaching the target wins there and then."""
 
     def __init__(self, players: Sequence[str], settings: CrashOptions) -> None:
         self.points = dict.fromkeys(players, 0)
@@ -276,7 +308,7 @@ class _Scoreboard:
     def add(self, name: str, deltas: dict[str, int], events: list[Event]) -> None:
         self.points[name] += 1
         deltas[name] += 1
-        if self.settings.classic and self.points[name] >= self.settings.target:
+        if self.settings.ending == "at_once" and self.points[name] >= self.settings.target:
             self.winners = (name,)
             events.append(Event("won", (name,), f"{name} reaches {self.points[name]} points, the target: {name} wins"))
 
@@ -314,7 +346,7 @@ def play_round(number: int, players: Sequence[str], still_in: Sequence[str], ent
                settings: CrashOptions, board: _Scoreboard, dealer: str) -> RoundOutcome:
     events: list[Event] = []
     deltas = dict.fromkeys(players, 0)
-    table = TABLES[BRAG]  # rank_hand's lookup, inlined: cards read by the entry checks are valid
+    table = hand_ranking(settings.rules).table  # rank_hand's lookup, inlined: the entry checks read valid cards
     ranks = {name: tuple([table[a | b | c] for a, b, c in hands]) for name, hands in entered.placed.items()}
 
     def outcome(out: Sequence[str] = (), void: bool = False) -> RoundOutcome:
@@ -328,32 +360,37 @@ def play_round(number: int, players: Sequence[str], still_in: Sequence[str], ent
 
     in_play = list(ranks)
     out: list[str] = []
-    if settings.classic:
+    alone = False  # foul_round: the others' fouls left one player, who cannot crash
+    if settings.fouls:
         fouls = {}
         for name in in_play:
             values = [rank.value for rank in ranks[name]]
             if values != sorted(values, reverse=True):  # cheap test first: most hands are in order
                 fouls[name] = first_out_of_order(ranks[name])
         if fouls and len(fouls) == len(still_in):
-            return every_player_fouled(fouls, ranks, dealer, events, outcome)
-        events.extend(foul(name, pair, ranks[name]) for name, pair in fouls.items())
-        out = list(fouls)
+            return every_player_fouled(fouls, ranks, dealer, settings, events, outcome)
+        events.extend(foul(name, pair, ranks[name], settings) for name, pair in fouls.items())
         in_play = [name for name in in_play if name not in fouls]
         remaining = [name for name in still_in if name not in fouls]
-        if fouls and len(remaining) == 1:
-            board.winners = (remaining[0],)
-            events.append(Event("won", (remaining[0],), f"Fouls leave {remaining[0]} the only player: {remaining[0]} wins"))
-            return outcome(out=out)
-    else:  # arena sorts each player's hands before scoring: nobody fouls
+        if settings.out_of_order == "foul_out":
+            out = list(fouls)
+            if fouls and len(remaining) == 1:
+                board.winners = (remaining[0],)
+                events.append(Event("won", (remaining[0],),
+                                    f"Fouls leave {remaining[0]} the only player: {remaining[0]} wins"))
+                return outcome(out=out)
+        else:
+            alone = bool(fouls) and len(remaining) == 1
+    else:  # sort: each player's hands are sorted before scoring, so nobody fouls
         ranks = {name: tuple(sorted(hands, key=lambda r: r.value, reverse=True)) for name, hands in ranks.items()}
 
     scorers = showdown(in_play, ranks, settings, board, deltas, events)
-    if not board.winners and is_crash(scorers, settings):
+    if not board.winners and not alone and is_crash(scorers, settings):
         crash(scorers[0], settings, board, deltas, events)
-    if not board.winners and settings.classic:
+    if not board.winners and settings.quads == "bonus":
         quad_bonus({name: entered.placed[name] for name in in_play}, board, deltas, events)
-    if not settings.classic:
-        arena_target(board, events)
+    if not board.winners and settings.ending == "end_of_round":
+        end_of_round_target(board, events)
     return outcome(out=out)
 
 
@@ -375,70 +412,118 @@ def six_pairs(names: list[str], dealer: str, events: list[Event], outcome) -> Ro
     return outcome(void=True)
 
 
-def foul(name: str, pair: tuple[int, int], ranks: Sequence[HandRank]) -> Event:
-    """Classic: a hand below a hand to its right puts the player out of the game."""
+def foul(name: str, pair: tuple[int, int], ranks: Sequence[HandRank], settings: CrashOptions) -> Event:
+    """A hand below a hand to its right: the player is out of the game (foul_out), or scores
+    nothing this round (foul_round)."""
     left, right = pair
     low, high = describe_pair(ranks[left], ranks[right])
+    if settings.out_of_order == "foul_round":
+        return Event("foul", (name,), f"{name} fouled: no points this round ({low} placed left of {high})",
+                     position=left + 1)
     return Event("foul", (name,), f"{name} placed {low} left of {high}: foul, {name} is out of the game",
                  position=left + 1)
 
 
-def every_player_fouled(fouls: Mapping[str, tuple[int, int]], ranks, dealer: str, events: list[Event],
-                        outcome) -> RoundOutcome:
+def every_player_fouled(fouls: Mapping[str, tuple[int, int]], ranks, dealer: str, settings: CrashOptions,
+                        events: list[Event], outcome) -> RoundOutcome:
     """Every player still in fouled: the deal is void, nobody is put out, the dealer deals again."""
     for name, (left, right) in fouls.items():
         low, high = describe_pair(ranks[name][left], ranks[name][right])
         events.append(Event("foul", (name,), f"{name} placed {low} left of {high}: foul", position=left + 1))
-    events.append(Event("foul", tuple(fouls), f"Every player fouled: the deal is void, nobody is out, "
+    nobody = "nobody scores" if settings.out_of_order == "foul_round" else "nobody is out"
+    events.append(Event("foul", tuple(fouls), f"Every player fouled: the deal is void, {nobody}, "
                                               f"and {dealer} deals again"))
     return outcome(void=True)
 
 
 def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], settings: CrashOptions,
              board: _Scoreboard, deltas: dict[str, int], events: list[Event]) -> list[str | None]:
-    """Positions in turn: the single highest hand scores a point; a tie is a stick-up; a hand
-    that cannot score never scores. Returns who scored each position (None: nobody)."""
+    """Positions in turn: the single highest hand scores a point; a hand that cannot score
+    never scores; a tie is a stick-up (nobody scores, or the tied hands cancel and the best
+    of the rest scores: `stick_up`). Returns who scored each position (None: nobody)."""
     scorers: list[str | None] = []
     cannot_score = unscorable(settings)
+    next_best = settings.stick_up == "next_best"
     for position in range(1, settings.positions + 1):
-        best, top = None, []
-        for name in in_play:  # the highest hand placed at this position, and who holds it
-            placed = ranks[name]
-            if len(placed) >= position:
-                rank = placed[position - 1]
-                if best is None or rank.value > best.value:
-                    best, top = rank, [name]
-                elif rank.value == best.value:
-                    top.append(name)
-        if best is None:  # nobody placed a hand here
+        hands = [(name, ranks[name][position - 1]) for name in in_play if len(ranks[name]) >= position]
+        best, top = highest(hands)
+        cancelled: list[list[str]] = []
+        if next_best and len(top) > 1 and best.category not in cannot_score:
+            best, top, cancelled = after_cancelled_ties(position, hands, best, top, cannot_score, events)
+        if best is None:  # nobody placed a hand here, or every hand was in a cancelled tie
             scorers.append(None)
-        elif best.category in cannot_score:
-            events.append(no_score(position, top, best))
+        elif best.category in cannot_score:  # nothing below it can score either
+            events.append(no_score(position, top, best, after_tie=bool(cancelled)))
             scorers.append(None)
         elif len(top) > 1:
             events.append(stick_up(position, top, best))
             scorers.append(None)
         else:
             name = top[0]
-            events.append(Event("scored", (name,), f"Position {position}: {name}'s {best.phrase} is the "
-                                f"best hand: {name} scores a point ({board.points[name] + 1})", position))
+            points = f"({board.points[name] + 1})"
+            if cancelled:
+                text = (f"{cancelled_ties(cancelled)}; {name}'s {best.phrase} scores position {position}: "
+                        f"a point for {name} {points}")
+            else:
+                text = f"Position {position}: {name}'s {best.phrase} is the best hand: {name} scores a point {points}"
+            events.append(Event("scored", (name,), text, position))
             scorers.append(name)
             board.add(name, deltas, events)
             if board.winners:
-                break  # classic: the target is reached; nothing further is scored
+                break  # at_once: the target is reached; nothing further is scored
     return scorers
 
 
-def stick_up(position: int, tied: Sequence[str], rank: HandRank) -> Event:
-    """Equal highest hands at a position: nobody scores it."""
+def highest(hands: Sequence[tuple[str, HandRank]]) -> tuple[HandRank | None, list[str]]:
+    """The highest hand among (player, hand) pairs, and every player holding one equal to it."""
+    best, top = None, []
+    for name, rank in hands:  # values, not HandRank comparisons: a replay's hot loop
+        if best is None or rank.value > best.value:
+            best, top = rank, [name]
+        elif rank.value == best.value:
+            top.append(name)
+    return best, top
+
+
+def after_cancelled_ties(position: int, hands: Sequence[tuple[str, HandRank]], best: HandRank, top: list[str],
+                         cannot_score: frozenset[str], events: list[Event]
+                         ) -> tuple[HandRank | None, list[str], list[list[str]]]:
+    """next_best: while the highest hands left tie and can score, they cancel (a stick-up
+    event each). Returns the highest hand left (None if none), its holders, and the ties."""
+    cancelled: list[list[str]] = []
+    while best is not None and len(top) > 1 and best.category not in cannot_score:
+        hands = [(name, rank) for name, rank in hands if rank.value != best.value]
+        events.append(stick_up(position, top, best, "next_best", hands_left=bool(hands)))
+        cancelled.append(top)
+        best, top = highest(hands)
+    return best, top, cancelled
+
+
+def cancelled_ties(ties: Sequence[Sequence[str]]) -> str:
+    """"Ann and Bob's tie cancels", "Ann and Bob's tie cancels, then Cy and Di's"."""
+    first, *then = [f"{named(tie)}'s" for tie in ties]
+    return f"{first} tie cancels" + "".join(f", then {names}" for names in then)
+
+
+def stick_up(position: int, tied: Sequence[str], rank: HandRank, rule: str = "nobody",
+             hands_left: bool = False) -> Event:
+    """Equal highest hands at a position: nobody scores it, or (next_best) they cancel."""
     phrase = kind_of_hand(rank) if rank.category in ("prial", "pair") else rank.phrase
     hands = " and ".join(f"{name}'s {phrase}" for name in tied)
-    return Event("stick_up", tuple(tied), f"Position {position}: {hands} tie: stick-up, nobody scores", position)
+    if rule == "nobody":
+        then = "nobody scores"
+    elif hands_left:
+        then = "the tied hands cancel"
+    else:
+        then = "the tied hands cancel and no hand is left: nobody scores"
+    return Event("stick_up", tuple(tied), f"Position {position}: {hands} tie: stick-up, {then}", position)
 
 
-def no_score(position: int, top: Sequence[str], rank: HandRank) -> Event:
+def no_score(position: int, top: Sequence[str], rank: HandRank, after_tie: bool = False) -> Event:
     """The highest hand at a position (or the tied highest) cannot score: nobody scores it."""
-    holders = f"{top[0]}'s {rank.phrase} is the best hand" if len(top) == 1 else f"the best hands ({rank.phrase}) tie"
+    left = " left" if after_tie else ""
+    holders = (f"{top[0]}'s {rank.phrase} is the best hand{left}" if len(top) == 1
+               else f"the best hands{left} ({rank.phrase}) tie")
     why = "pairs cannot score in this game" if rank.category == "pair" else "a high-card hand cannot score"
     return Event("no_score", tuple(top), f"Position {position}: {holders} but {why}: nobody scores", position)
 
@@ -449,8 +534,8 @@ def is_crash(scorers: Sequence[str | None], settings: CrashOptions) -> bool:
 
 
 def crash(name: str, settings: CrashOptions, board: _Scoreboard, deltas: dict[str, int], events: list[Event]) -> None:
-    """Classic: a crash wins the game at once. Arena: one extra point."""
-    if settings.classic:
+    """A crash wins the game at once (wins_game), or scores one extra point (bonus_point)."""
+    if settings.crash == "wins_game":
         board.winners = (name,)
         events.append(Event("crash", (name,), f"{name} takes every position: crash"))
         events.append(Event("won", (name,), f"A crash wins the game at once: {name} wins"))
@@ -462,7 +547,7 @@ def crash(name: str, settings: CrashOptions, board: _Scoreboard, deltas: dict[st
 
 def quad_bonus(placed: Mapping[str, Sequence[Sequence[Card]]], board: _Scoreboard, deltas: dict[str, int],
                events: list[Event]) -> None:
-    """Classic: the highest four of a kind among the placed hands scores one extra point."""
+    """The highest four of a kind among the placed hands scores one extra point."""
     found = best_quad(placed)
     if found is None:
         return
@@ -472,9 +557,9 @@ def quad_bonus(placed: Mapping[str, Sequence[Sequence[Card]]], board: _Scoreboar
     board.add(name, deltas, events)
 
 
-def arena_target(board: _Scoreboard, events: list[Event]) -> None:
-    """Arena: after the full round, if anyone reached the target, the highest score wins;
-    equal highest share the win."""
+def end_of_round_target(board: _Scoreboard, events: list[Event]) -> None:
+    """After the full round, if anyone reached the target, the highest score wins; equal
+    highest share the win."""
     best = max(board.points.values())
     if best < board.settings.target:
         return

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .cards import Card, CardClash, CardError, check_one_deck, parse_cards, parse_hand
+from .house_rules import Option
 from .outcomes import EntryError
+from .ranking import BRAG, BRAG_ACE_HIGH, hand_ranking
 
 GAME_NAMES = {"stop_the_bus": "Stop the Bus", "crash": "Crash", "commerce": "Commerce"}
 
@@ -28,11 +30,39 @@ def whole_number(name: str, value: object, low: int, high: int, what: str = "a w
     return value
 
 
-def one_of(name: str, value: object, choices: Sequence[object]) -> object:
-    if value not in choices:
-        expected = ", ".join(repr(choice) for choice in choices)
-        raise EntryError(f"{name} must be one of {expected}, got {value!r}", field=name)
+def chosen(option: Option, options: Mapping[str, object], default: object = None) -> object:
+    """The value given for a catalogue option (house_rules.py), or ``default`` (the option's
+    own default when None) if it was not given; refused naming the option and what it takes."""
+    try:
+        value = options[option.name]
+    except KeyError:  # a default is one of the catalogue's values: nothing to check
+        return option.default if default is None else default
+    if not option.accepts(value):
+        raise EntryError(option.refusal(value), field=option.name)
     return value
+
+
+BRAG_RULES = (f"rules must be a Brag ranking: {BRAG!r}, {BRAG_ACE_HIGH!r} or a mapping of top_prial, "
+              "ace_two_three, flush_over_run, got {value!r}")
+
+
+def brag_rules(value: object) -> str:
+    """A Brag game's ``rules`` option: a Brag ranking's name or a mapping of its options
+    (RULES.md, "House rules"). Returns the ranking's name (HandRank.rules)."""
+    ranking = None
+    if isinstance(value, str):
+        try:
+            ranking = hand_ranking(value)
+        except ValueError:
+            pass
+    elif isinstance(value, Mapping) and value.get("game", "brag") == "brag":
+        try:
+            return hand_ranking(value).name
+        except ValueError as error:  # an unknown option or value: named in the message
+            raise EntryError(str(error), field="rules") from None
+    if ranking is None or ranking.game != "brag":
+        raise EntryError(BRAG_RULES.format(value=value), field="rules")
+    return ranking.name
 
 
 def check_players(game: str, players: Sequence[str], low: int, high: int) -> tuple[str, ...]:

@@ -80,6 +80,7 @@ class GameOptions(Protocol):
     CrashOptions or CommerceOptions): the one place their defaults live."""
 
     first_dealer: int
+    rules: str  # the name of the ranking its hands are ranked under
 
     def as_dict(self) -> dict[str, object]: ...
 

@@ -1,34 +1,40 @@
-"""Three-card hand rankings under the three rulesets of RULES.md, as lookup tables.
+"""Three-card hand rankings (RULES.md, "Hand rankings" and "House rules"), as lookup tables.
 
-Every one of the 22,100 three-card hands is ranked once per ruleset, at import, walking
-the categories best first as RULES.md lists them. Counts per ruleset (RULES.md, checked
-by the tests):
+A ranking is a set of ranking options: three for Brag (twelve rankings, of which ``brag`` and
+``brag-ace-high`` are named), three for Commerce (eight, ``commerce`` the named default).
+Each ranking's table ranks all 22,100 three-card hands once, walking its categories best
+first: the named tables at import, a composed one on its first use. Counts (RULES.md,
+checked by the tests):
 
     brag           prial 52, running flush 48, run 720, flush 1,096, pair 3,744, high card 16,440
     brag-ace-high  prial 52, running flush 44, run 660, flush 1,100, pair 3,744, high card 16,500
     commerce       tricon 52, sequence 48, flush 1,096, pair 3,744, point 17,160
+
+A Brag ranking with ``ace_two_three="bottom"`` has brag's counts and with ``"none"`` those of
+brag-ace-high; ``flush_over_run`` changes the order, not the counts. Commerce with
+``ace_two_three="none"``: sequence 44, flush 1,100 (A-2-3 of one suit is a flush).
 
 ``rank_hand`` is then one dict lookup keyed on ``a | b | c`` (see cards.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache
 from itertools import combinations
 
 from .cards import DECK, Card, CardError, hand_size_error, parse_cards
+from .house_rules import RANKING_OPTIONS, RANKINGS
 
 BRAG, BRAG_ACE_HIGH, COMMERCE = "brag", "brag-ace-high", "commerce"
-RULESETS = (BRAG, BRAG_ACE_HIGH, COMMERCE)
+RULESETS = (BRAG, BRAG_ACE_HIGH, COMMERCE)  # the named rankings
 
-# Categories best first, per ruleset.
-CATEGORIES: dict[str, tuple[str, ...]] = {
-    BRAG: ("prial", "running_flush", "run", "flush", "pair", "high_card"),
-    BRAG_ACE_HIGH: ("prial", "running_flush", "run", "flush", "pair", "high_card"),
-    COMMERCE: ("tricon", "sequence", "flush", "pair", "point"),
-}
+# Categories best first.
+BRAG_ORDER = ("prial", "running_flush", "run", "flush", "pair", "high_card")
+FLUSH_OVER_RUN_ORDER = ("prial", "running_flush", "flush", "run", "pair", "high_card")
+COMMERCE_ORDER = ("tricon", "sequence", "flush", "pair", "point")
+CATEGORIES: dict[str, tuple[str, ...]] = {BRAG: BRAG_ORDER, BRAG_ACE_HIGH: BRAG_ORDER, COMMERCE: COMMERCE_ORDER}
 CATEGORY_NAMES = {
     "prial": "prial", "running_flush": "running flush", "run": "run", "flush": "flush",
     "pair": "pair", "high_card": "high card", "tricon": "tricon", "sequence": "sequence",
@@ -127,11 +133,14 @@ def point_of(ranks: Sequence[int]) -> int:
     return sum(11 if r == 14 else min(r, 10) for r in ranks)
 
 
-# --- What each ruleset makes of a hand ---------------------------------------------------
+# --- What each ranking makes of a hand ------------------------------------------------
 # A classifier takes the ranks (highest first) and whether all three share a suit, and
 # returns (category, key): the key orders hands within the category, bigger is better.
 
 Classified = tuple[str, tuple[int, ...]]
+
+# What A-2-3 is worth as a sequence (its height), or None where it is no sequence.
+_ACE_LOW_HEIGHT = {"top": 15, "bottom": 3, "none": None}
 
 
 def _pair_key(ranks: tuple[int, ...]) -> tuple[int, int]:
@@ -150,13 +159,15 @@ def _sequence_height(ranks: tuple[int, ...], *, ace_low: int | None) -> int | No
     return None
 
 
-def classify_brag(ranks: tuple[int, ...], flush: bool, *, traditional: bool = True) -> Classified:
-    """Brag. Traditional: 3-3-3 the best prial, A-2-3 the best sequence. The plain ace-high
-    table (``traditional=False``): prials by rank, Q-K-A the best sequence, no A-2-3."""
+def classify_brag(ranks: tuple[int, ...], flush: bool, *, top_prial: str = "threes",
+                  ace_two_three: str = "top") -> Classified:
+    """Brag: prials (3-3-3 on top, or by rank), sequences (A-2-3 on top, at the bottom, or
+    none), flushes and high cards card by card, pairs by the pair then the odd card.
+    (``flush_over_run`` orders the categories; it changes nothing here.)"""
     high, middle, low = ranks
     if high == low:
-        return "prial", (15 if traditional and high == 3 else high,)
-    height = _sequence_height(ranks, ace_low=15 if traditional else None)
+        return "prial", (15 if top_prial == "threes" and high == 3 else high,)
+    height = _sequence_height(ranks, ace_low=_ACE_LOW_HEIGHT[ace_two_three])
     if height is not None:
         return ("running_flush" if flush else "run"), (height,)
     if flush:
@@ -166,29 +177,171 @@ def classify_brag(ranks: tuple[int, ...], flush: bool, *, traditional: bool = Tr
     return "high_card", ranks
 
 
-def classify_commerce(ranks: tuple[int, ...], flush: bool) -> Classified:
-    """Commerce: suited sequences only (A-2-3 is 3-high), flushes and points by point."""
+def classify_commerce(ranks: tuple[int, ...], flush: bool, *, ace_two_three: str = "bottom",
+                      flush_by: str = "point", point_by: str = "sum_then_cards") -> Classified:
+    """Commerce: suited sequences only (A-2-3 the lowest, or none), flushes by point or card
+    by card, point hands by point then card by card, or by point alone."""
     high, middle, low = ranks
     if high == low:
         return "tricon", (high,)
     if flush:
-        height = _sequence_height(ranks, ace_low=3)
+        height = _sequence_height(ranks, ace_low=_ACE_LOW_HEIGHT[ace_two_three])
         if height is not None:
             return "sequence", (height,)
-        return "flush", (point_of(ranks), *ranks)
+        return "flush", (point_of(ranks), *ranks) if flush_by == "point" else ranks
     if high == middle or middle == low:
         return "pair", _pair_key(ranks)
-    return "point", (point_of(ranks), *ranks)
+    return "point", (point_of(ranks), *ranks) if point_by == "sum_then_cards" else (point_of(ranks),)
 
 
-CLASSIFIERS: dict[str, Callable[[tuple[int, ...], bool], Classified]] = {
-    BRAG: classify_brag,
-    BRAG_ACE_HIGH: partial(classify_brag, traditional=False),
-    COMMERCE: classify_commerce,
+# --- Rankings: named, or composed from ranking options --------------------------------------
+
+# One stable letter per value, for the name of a composed ranking: "brag:ABF" reads
+# top_prial=aces, ace_two_three=bottom, flush_over_run=True. Names are kept with a game's
+# statistics, so a letter never changes meaning.
+_CODES: dict[str, dict[str, dict[object, str]]] = {
+    "brag": {"top_prial": {"threes": "3", "aces": "A"}, "ace_two_three": {"top": "T", "bottom": "B", "none": "N"},
+             "flush_over_run": {False: "R", True: "F"}},
+    "commerce": {"ace_two_three": {"bottom": "B", "none": "N"}, "flush_by": {"point": "P", "cards": "C"},
+                 "point_by": {"sum_then_cards": "C", "sum": "S"}},
 }
+_CLASSIFIERS: dict[str, Callable[..., Classified]] = {"brag": classify_brag, "commerce": classify_commerce}
+ACCEPTED = (f"one of {', '.join(RULESETS)}, or a mapping of ranking options: "
+            f"{', '.join(o.name for o in RANKING_OPTIONS['brag'])} (Brag), or \"game\": \"commerce\" with "
+            f"{', '.join(o.name for o in RANKING_OPTIONS['commerce'])}")
 
 
-def hand_label(rules: str, category: str, key: tuple[int, ...], ranks: tuple[int, ...]) -> str:
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """One hand ranking: the game whose options compose it ("brag" or "commerce") and the
+    value of each of its options, in RANKING_OPTIONS' order. ``name`` is its RULESETS name
+    where it has one, else a composed name ("brag:ABF"); HandRank.rules carries it, and
+    ``rank_hand`` takes it back."""
+
+    name: str
+    game: str
+    values: tuple[object, ...]
+
+    def option(self, name: str) -> object:
+        """The value of one of its options; None for an option of the other game's rankings."""
+        for option, value in zip(RANKING_OPTIONS[self.game], self.values):
+            if option.name == name:
+                return value
+        return None
+
+    @property
+    def options(self) -> dict[str, object]:
+        """Every ranking option and its value."""
+        return {option.name: value for option, value in zip(RANKING_OPTIONS[self.game], self.values)}
+
+    @property
+    def named(self) -> bool:
+        return self.name in RULESETS
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Best first."""
+        if self.game == "commerce":
+            return COMMERCE_ORDER
+        return FLUSH_OVER_RUN_ORDER if self.option("flush_over_run") else BRAG_ORDER
+
+    @property
+    def table(self) -> dict[int, HandRank]:
+        """Every hand's rank, keyed on ``a | b | c``: built on first use, once per process."""
+        table = TABLES.get(self.name)
+        if table is None:
+            table = TABLES[self.name] = _build_table(self)
+        return table
+
+    def as_option(self) -> str | dict[str, object]:
+        """As a game's ``rules`` option takes it: the name if it has one, else every option."""
+        if self.named:
+            return self.name
+        return self.options if self.game == "brag" else {"game": self.game, **self.options}
+
+    def classify(self, ranks: tuple[int, ...], flush: bool) -> Classified:
+        options = self.options
+        options.pop("flush_over_run", None)
+        return _CLASSIFIERS[self.game](ranks, flush, **options)
+
+
+def _game_of(options: Mapping[str, object]) -> str:
+    return next(game for game, listed in RANKING_OPTIONS.items() if [o.name for o in listed] == list(options))
+
+
+# The named rankings by (game, values): RULES.md's names for three of the twenty.
+_NAMED = {(_game_of(preset.options), tuple(preset.options.values())): name for name, preset in RANKINGS.items()}
+_BY_NAME: dict[str, Ranking] = {}
+_BY_MAPPING: dict[tuple, tuple[Ranking, tuple[type, ...]]] = {}  # mappings already checked
+
+
+@cache
+def composed(game: str, values: tuple[object, ...]) -> Ranking:
+    """The ranking of these option values (checked by the caller): one object per ranking,
+    under RULES.md's name where it has one."""
+    name = _NAMED.get((game, values))
+    if name is None:
+        name = f"{game}:" + "".join(_CODES[game][option.name][value]
+                                    for option, value in zip(RANKING_OPTIONS[game], values))
+    ranking = _BY_NAME[name] = Ranking(name, game, values)
+    return ranking
+
+
+def hand_ranking(rules: str | Mapping[str, object] = BRAG) -> Ranking:
+    """The ranking ``rules`` names: "brag", "brag-ace-high", "commerce", a composed name
+    ("brag:ABF"), or a mapping of ranking options (missing ones take their defaults;
+    "game": "commerce" for Commerce's). Raises ValueError naming what is not accepted."""
+    if isinstance(rules, str):
+        return _BY_NAME.get(rules) or _from_name(rules)
+    try:  # a mapping seen before: its items, and their types (False is not 0), find it
+        ranking, types = _BY_MAPPING[tuple(rules.items())]  # type: ignore[union-attr]
+    except (AttributeError, KeyError, TypeError):
+        pass
+    else:
+        if types == tuple(map(type, rules.values())):  # type: ignore[union-attr]
+            return ranking
+    if not isinstance(rules, Mapping):
+        raise ValueError(f"unknown ruleset {rules!r}: expected {ACCEPTED}")
+    ranking = _from_mapping(rules)  # every value it accepts is text or a bool: hashable
+    _BY_MAPPING[tuple(rules.items())] = ranking, tuple(map(type, rules.values()))
+    return ranking
+
+
+def _from_name(name: str) -> Ranking:
+    game, _, letters = name.partition(":")
+    codes = _CODES.get(game)
+    if codes is not None and len(letters) == len(codes):
+        values = []
+        for (option, by_value), letter in zip(codes.items(), letters):
+            found = [value for value, code in by_value.items() if code == letter]
+            if not found:
+                break
+            values.append(found[0])
+        else:
+            return composed(game, tuple(values))
+    raise ValueError(f'unknown ruleset "{name}": expected {ACCEPTED}')
+
+
+def _from_mapping(rules: Mapping[str, object]) -> Ranking:
+    game = rules.get("game", "brag")
+    if not isinstance(game, str) or game not in RANKING_OPTIONS:
+        raise ValueError(f"game must be one of 'brag', 'commerce', got {game!r}")
+    options = RANKING_OPTIONS[game]
+    names = [option.name for option in options]
+    for name in rules:
+        if name != "game" and name not in names:
+            title = "Brag" if game == "brag" else "Commerce"
+            raise ValueError(f'unknown {title} ranking option "{name}": expected {", ".join(names)}')
+    values = []
+    for option in options:
+        value = rules.get(option.name, option.default)
+        if not option.accepts(value):
+            raise ValueError(option.refusal(value))
+        values.append(value)
+    return composed(game, tuple(values))
+
+
+def hand_label(ranking: Ranking, category: str, key: tuple[int, ...], ranks: tuple[int, ...]) -> str:
     """The hand as a player would say it: "Prial of 3s", "Pair of 7s, king kicker"."""
     if category in ("prial", "tricon"):
         return f"{category.capitalize()} of {rank_plural(ranks[0])}"
@@ -197,9 +350,10 @@ def hand_label(rules: str, category: str, key: tuple[int, ...], ranks: tuple[int
     if category == "pair":
         pair, kicker = key
         return f"Pair of {rank_plural(pair)}, {rank_name(kicker)} kicker"
-    if rules == COMMERCE:  # flush and point go by point
-        prefix = "Flush, point" if category == "flush" else "Point"
-        return f"{prefix} {key[0]} ({_dashed(ranks)})"
+    if category == "point":
+        return f"Point {point_of(ranks)} ({_dashed(ranks)})"
+    if category == "flush" and ranking.game == "commerce" and ranking.option("flush_by") == "point":
+        return f"Flush, point {point_of(ranks)} ({_dashed(ranks)})"
     high = rank_name(ranks[0]).capitalize()
     if category == "flush":
         return f"{high}-high flush ({_dashed(ranks)})"
@@ -208,51 +362,68 @@ def hand_label(rules: str, category: str, key: tuple[int, ...], ranks: tuple[int
 
 # --- The tables ----------------------------------------------------------------------------
 
-def _build_table(rules: str) -> dict[int, HandRank]:
-    """Rank all 22,100 hands: sort the distinct (category, key) pairs worst first and
-    number them, so equal hands share one HandRank and bigger values are better."""
-    classify = CLASSIFIERS[rules]
-    order = {category: i for i, category in enumerate(reversed(CATEGORIES[rules]))}
-    hands: list[tuple[int, tuple[int, ...], str, tuple[int, ...]]] = []
-    for a, b, c in combinations(DECK, 3):
-        ranks = tuple(sorted((a.rank, b.rank, c.rank), reverse=True))
-        category, key = classify(ranks, a.suit == b.suit == c.suit)
-        hands.append((a | b | c, ranks, category, key))
-    strengths = sorted({(order[category], key) for _, _, category, key in hands})
+# Each card with its rank and suit, in DECK order (rank-major: a combination comes lowest rank first).
+_CARD_FACTS = tuple((card, card.rank, card.suit) for card in DECK)
+
+
+def _build_table(ranking: Ranking) -> dict[int, HandRank]:
+    """Rank all 22,100 hands: classify each distinct shape (the ranks, and whether one suit)
+    once, sort the distinct (category, key) pairs worst first and number them, so bigger
+    values are better and equal hands share a value. Hands of one value and the same ranks
+    share one HandRank; equal hands with other ranks (points tied on the sum) have their own.
+
+    A shape is an int (ranks highest first, 4 bits each, then the one-suit bit): the loop
+    over every hand makes no container, so a first use starts no garbage collection."""
+    order = {category: i for i, category in enumerate(reversed(ranking.categories))}
+    shape_of: dict[int, int] = {}
+    for (a, rank_a, suit_a), (b, rank_b, suit_b), (c, rank_c, suit_c) in combinations(_CARD_FACTS, 3):
+        shape_of[a | b | c] = rank_c << 9 | rank_b << 5 | rank_a << 1 | (suit_a == suit_b == suit_c)
+    classified = {shape: ranking.classify((shape >> 9, shape >> 5 & 15, shape >> 1 & 15), bool(shape & 1))
+                  for shape in set(shape_of.values())}
+    strengths = sorted({(order[category], key) for category, key in classified.values()})
     value_of = {strength: value for value, strength in enumerate(strengths)}
-    shared: dict[int, HandRank] = {}
-    table: dict[int, HandRank] = {}
-    for hand_key, ranks, category, key in hands:
+    rank_of: dict[int, HandRank] = {}
+    shared: dict[tuple[int, tuple[int, ...]], HandRank] = {}
+    for shape, (category, key) in classified.items():
+        ranks = (shape >> 9, shape >> 5 & 15, shape >> 1 & 15)
         value = value_of[order[category], key]
-        if value not in shared:
-            label = hand_label(rules, category, key, ranks)
-            shared[value] = HandRank(value, rules, category, key, ranks, label, label[0].lower() + label[1:])
-        table[hand_key] = shared[value]
-    return table
+        if (value, ranks) not in shared:
+            label = hand_label(ranking, category, key, ranks)
+            shared[value, ranks] = HandRank(value, ranking.name, category, key, ranks, label,
+                                            label[0].lower() + label[1:])
+        rank_of[shape] = shared[value, ranks]
+    return {hand: rank_of[shape] for hand, shape in shape_of.items()}
 
 
-TABLES: dict[str, dict[int, HandRank]] = {rules: _build_table(rules) for rules in RULESETS}
+TABLES: dict[str, dict[int, HandRank]] = {}
+for _game, _values in _NAMED:  # the named tables, at import
+    composed(_game, _values).table
 
 
-def rank_hand(cards: Sequence[Card], rules: str = BRAG) -> HandRank:
-    """The rank of three cards under ``rules`` ("brag", "brag-ace-high" or "commerce").
+def rank_hand(cards: Sequence[Card], rules: str | Mapping[str, object] = BRAG) -> HandRank:
+    """The rank of three cards under ``rules``: "brag", "brag-ace-high", "commerce", or a
+    mapping of ranking options (RULES.md, "House rules"; see ``hand_ranking``).
 
     ``cards`` are parsed cards (text is accepted too, and parsed). A lookup: all checks
     happen only when the lookup fails, to say what was wrong.
     """
     try:
         a, b, c = cards
-        return TABLES[rules][a | b | c]
+        return TABLES[rules][a | b | c]  # type: ignore[index]
     except (KeyError, TypeError, ValueError):
         pass
-    if isinstance(cards, str) and rules in TABLES:
+    table = hand_ranking(rules).table  # a composed ranking, or refused
+    try:
+        a, b, c = cards
+        return table[a | b | c]
+    except (KeyError, TypeError, ValueError):
+        pass
+    if isinstance(cards, str):
         return rank_hand(parse_cards(cards), rules)
-    raise _why_unrankable(cards, rules)
+    raise _why_unrankable(cards)
 
 
-def _why_unrankable(cards: object, rules: object) -> Exception:
-    if rules not in TABLES:
-        return ValueError(f'unknown ruleset "{rules}": expected one of {", ".join(RULESETS)}')
+def _why_unrankable(cards: object) -> Exception:
     try:
         cards = tuple(cards)  # type: ignore[arg-type]
     except TypeError:
@@ -263,4 +434,3 @@ def _why_unrankable(cards: object, rules: object) -> Exception:
         if item in cards[:i]:
             return CardError(f"{item} is entered twice")
     return hand_size_error(cards)
-

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .outcomes import GameOutcome
-from .ranking import BRAG, CATEGORIES, COMMERCE, TABLES
+from .ranking import hand_ranking
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +41,9 @@ class Figures:
 
 
 def ruleset_of(outcome: GameOutcome) -> str:
-    """The ranking the game's hands were ranked under."""
-    if outcome.game == "commerce":
-        return COMMERCE
-    return str(getattr(outcome.settings, "rules", BRAG))
+    """The name of the ranking the game's hands were ranked under ("brag", "commerce", or a
+    composed one such as "brag:ABF"): what hand_ranking and rank_hand take back."""
+    return outcome.settings.rules
 
 
 def figures_of(outcome: GameOutcome) -> dict[str, Figures]:
@@ -63,6 +62,7 @@ def figures_of(outcome: GameOutcome) -> dict[str, Figures]:
             _count(event, counts, scored)
         out.update(round_.out)
     stake = outcome.game == "commerce" and bool(outcome.settings.stake)
+    order = hand_ranking(ruleset_of(outcome)).categories
     # Winners share first place; the others go by their standing, then by how long they lasted.
     keys = {name: (True,) if name in outcome.winners else (False, outcome.standings[name],
                                                             counts[name]["rounds_played"])
@@ -72,7 +72,7 @@ def figures_of(outcome: GameOutcome) -> dict[str, Figures]:
         place=1 + sum(other > keys[name] for other in keys.values()),
         final=outcome.standings[name], scored=tuple(scored[name]),  # type: ignore[arg-type]
         balance=outcome.standings[name] if stake else 0,
-        categories={c: categories[name][c] for c in CATEGORIES[ruleset_of(outcome)] if categories[name][c]},
+        categories={c: categories[name][c] for c in order if categories[name][c]},
         **counts[name],
     ) for name in outcome.players}
 
@@ -106,5 +106,6 @@ def _count(event, counts: Mapping[str, Counter], scored: Mapping[str, list[int]]
 def deal_frequencies(rules: str) -> dict[str, Fraction]:
     """The exact share of each category among all 22,100 three-card hands (RULES.md's counts
     table), best category first."""
-    counts = Counter(rank.category for rank in TABLES[rules].values())
-    return {category: Fraction(counts[category], len(TABLES[rules])) for category in CATEGORIES[rules]}
+    ranking = hand_ranking(rules)
+    counts = Counter(rank.category for rank in ranking.table.values())
+    return {category: Fraction(counts[category], len(ranking.table)) for category in ranking.categories}

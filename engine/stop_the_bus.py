@@ -7,16 +7,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .entries import (
+    brag_rules,
     check_option_names,
     check_players,
+    chosen,
     first_dealer,
     named,
-    one_of,
     read_three_card_round,
-    whole_number,
 )
+from .house_rules import TOKENS
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
-from .ranking import BRAG, BRAG_ACE_HIGH, HandRank, rank_hand
+from .ranking import BRAG, HandRank, hand_ranking, rank_hand
 from .seating import pass_the_deal
 
 GAME = "stop_the_bus"
@@ -25,21 +26,21 @@ OPTIONS = ("tokens", "rules", "first_dealer")
 
 @dataclass(frozen=True, slots=True)
 class StopTheBusOptions:
-    tokens: int = 3
-    rules: str = BRAG
+    tokens: int = TOKENS.default  # type: ignore[assignment]
+    rules: str = BRAG  # the Brag ranking's name: "brag", "brag-ace-high" or composed ("brag:ABF")
     first_dealer: int = 0
 
     def as_dict(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in OPTIONS}
+        """As replay takes them; a composed ranking as the mapping of its options."""
+        return {"tokens": self.tokens, "rules": hand_ranking(self.rules).as_option(), "first_dealer": self.first_dealer}
 
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> StopTheBusOptions:
     check_option_names(GAME, options, OPTIONS)
-    defaults = StopTheBusOptions()
     return StopTheBusOptions(
-        tokens=whole_number("tokens", options.get("tokens", defaults.tokens), 1, 20),
-        rules=one_of("rules", options.get("rules", defaults.rules), (BRAG, BRAG_ACE_HIGH)),  # type: ignore[arg-type]
-        first_dealer=first_dealer(options.get("first_dealer", defaults.first_dealer), players),
+        tokens=chosen(TOKENS, options),  # type: ignore[arg-type]
+        rules=brag_rules(options.get("rules", BRAG)),
+        first_dealer=first_dealer(options.get("first_dealer", 0), players),
     )
 
 

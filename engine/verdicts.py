@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from .ranking import (
     ACE_LOW_RUN,
-    BRAG,
     CATEGORY_NAMES,
-    COMMERCE,
     SEQUENCES,
     HandRank,
+    hand_ranking,
     rank_name,
     rank_plural,
     sequence_text,
@@ -34,6 +33,8 @@ def why_beats(better: HandRank, worse: HandRank) -> str:
     "a run beats a flush"; "same pair; the king kicker beats the 9".
     """
     if better == worse:
+        if better.ranks != worse.ranks:  # point hands under point_by="sum"
+            return "a tie: the same point, and equal points tie in this game"
         return "a tie: the same ranks, and suits never count"
     if better < worse:
         raise ValueError(f"{better.label} does not beat {worse.label}")
@@ -46,8 +47,8 @@ def why_beats(better: HandRank, worse: HandRank) -> str:
         return _sequence_reason(better, worse)
     if category == "pair":
         return _pair_reason(better, worse)
-    if better.rules == COMMERCE:  # flush and point hands go by point, then card by card
-        if better.key[0] != worse.key[0]:
+    if category == "point" or (category == "flush" and hand_ranking(better.rules).option("flush_by") == "point"):
+        if better.key[0] != worse.key[0]:  # Commerce: by point, then card by card
             return f"point {better.key[0]} beats point {worse.key[0]}"
         return _card_by_card(better.ranks, worse.ranks, "same point")
     return _card_by_card(better.ranks, worse.ranks, "")
@@ -56,7 +57,7 @@ def why_beats(better: HandRank, worse: HandRank) -> str:
 def _prial_reason(better: HandRank, worse: HandRank) -> str:
     name = CATEGORY_NAMES[better.category]
     reason = f"a {name} of {rank_plural(better.ranks[0])} beats a {name} of {rank_plural(worse.ranks[0])}"
-    if better.rules == BRAG and better.ranks[0] == 3:
+    if better.ranks[0] == 3 and hand_ranking(better.rules).option("top_prial") == "threes":
         reason += " (3-3-3 is the best prial)"
     return reason
 
@@ -64,9 +65,10 @@ def _prial_reason(better: HandRank, worse: HandRank) -> str:
 def _sequence_reason(better: HandRank, worse: HandRank) -> str:
     name = CATEGORY_NAMES[better.category]
     reason = f"the {name} {sequence_text(better.ranks)} beats the {name} {sequence_text(worse.ranks)}"
-    if better.rules == BRAG and set(better.ranks) == ACE_LOW_RUN:
+    ace_two_three = hand_ranking(better.rules).option("ace_two_three")
+    if ace_two_three == "top" and set(better.ranks) == ACE_LOW_RUN:
         reason += " (A-2-3 is the best sequence)"
-    elif better.rules == COMMERCE and set(worse.ranks) == ACE_LOW_RUN:
+    elif ace_two_three == "bottom" and set(worse.ranks) == ACE_LOW_RUN:
         reason += " (A-2-3 counts as 3-high, the lowest sequence)"
     return reason
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from django.db.models import Count, Q, Sum
 
-from engine import CATEGORIES, GameOutcome
+from engine import GameOutcome, hand_ranking
 from engine.statistics import deal_frequencies, figures_of, ruleset_of
 
 from .models import Game, Performance, Player
@@ -149,7 +149,8 @@ def category_shares(shown: Mapping[str, Counter]) -> list[CategoryShare]:
     total = sum(sum(counts.values()) for counts in shown.values())
     if not total:
         return []
-    order = next(CATEGORIES[rules] for rules in shown)  # the rulesets of one game share categories
+    # The rankings of one game share their categories (a house rule may order them otherwise).
+    order = next(hand_ranking(rules).categories for rules in shown)
     counts = Counter()
     for by_category in shown.values():
         counts.update(by_category)

@@ -12,6 +12,16 @@ def hands(**by_player):
     return {"hands": by_player}
 
 
+def described(outcome):
+    """A round's events as (kind, players, position, text)."""
+    return [(e.kind, e.players, e.position, e.text) for e in outcome.events]
+
+
+def kinds(outcome):
+    """A round's events by kind."""
+    return [e.kind for e in outcome.events]
+
+
 @dataclass(frozen=True)
 class Referee:
     game: str

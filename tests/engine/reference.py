@@ -29,42 +29,46 @@ def _pair(ranks):
     return [RANKS_HIGH_FIRST.index(pair), RANKS_HIGH_FIRST.index(kicker)]
 
 
-def brag_key(cards, ace_high=False):
-    """Smaller is better: (category position best first, then positions within)."""
+def brag_key(cards, *, top_prial="threes", ace_two_three="top", flush_over_run=False):
+    """Smaller is better: (category position best first, then positions within), under any
+    of RULES.md's twelve Brag rankings (House rules); the defaults are brag's."""
     ranks = [c.rank for c in cards]
     suited = len({c.suit for c in cards}) == 1
-    prials = RANKS_HIGH_FIRST if ace_high else [3] + [r for r in RANKS_HIGH_FIRST if r != 3]
-    sequences = _CONSECUTIVE if ace_high else [_ACE_LOW] + _CONSECUTIVE
+    prials = RANKS_HIGH_FIRST if top_prial == "aces" else [3] + [r for r in RANKS_HIGH_FIRST if r != 3]
+    sequences = {"top": [_ACE_LOW] + _CONSECUTIVE, "bottom": _CONSECUTIVE + [_ACE_LOW],
+                 "none": _CONSECUTIVE}[ace_two_three]
+    run, flush = (3, 2) if flush_over_run else (2, 3)
     if len(set(ranks)) == 1:
         return (0, prials.index(ranks[0]))
     if set(ranks) in sequences:
-        return (1 if suited else 2, _index(sequences, set(ranks)))
+        return (1 if suited else run, _index(sequences, set(ranks)))
     if suited:
-        return (3, *_high_first(ranks))
+        return (flush, *_high_first(ranks))
     if len(set(ranks)) == 2:
         return (4, *_pair(ranks))
     return (5, *_high_first(ranks))
 
 
-def commerce_key(cards):
+def commerce_key(cards, *, ace_two_three="bottom", flush_by="point", point_by="sum_then_cards"):
     ranks = [c.rank for c in cards]
     suited = len({c.suit for c in cards}) == 1
     point = sum(POINT[r] for r in ranks)
-    sequences = _CONSECUTIVE + [_ACE_LOW]  # A-K-Q best ... 4-3-2, then 3-2-A lowest
+    # A-K-Q best ... 4-3-2, then 3-2-A lowest (or no 3-2-A at all)
+    sequences = _CONSECUTIVE + [_ACE_LOW] if ace_two_three == "bottom" else _CONSECUTIVE
     if len(set(ranks)) == 1:
         return (0, RANKS_HIGH_FIRST.index(ranks[0]))
     if suited and set(ranks) in sequences:
         return (1, _index(sequences, set(ranks)))
     if suited:
-        return (2, -point, *_high_first(ranks))
+        return (2, -point, *_high_first(ranks)) if flush_by == "point" else (2, *_high_first(ranks))
     if len(set(ranks)) == 2:
         return (3, *_pair(ranks))
-    return (4, -point, *_high_first(ranks))
+    return (4, -point, *_high_first(ranks)) if point_by == "sum_then_cards" else (4, -point)
 
 
 KEYS = {
     "brag": brag_key,
-    "brag-ace-high": lambda cards: brag_key(cards, ace_high=True),
+    "brag-ace-high": lambda cards: brag_key(cards, top_prial="aces", ace_two_three="none"),
     "commerce": commerce_key,
 }
 

@@ -99,14 +99,23 @@ def test_table_cards_and_knocker_are_checked():
     ({"stake": 2.5}, "stake must be a whole number from 0 to 1000000, got 2.5"),
     ({"ended": "yes"}, "ended must be true or false, got 'yes'"),
     ({"first_dealer": -1}, "first_dealer must be a seat number from 0 to 2, got -1"),
-    ({"target": 7}, 'unknown option "target" for Commerce: expected stake, first_dealer, ended'),
+    ({"target": 7}, 'unknown option "target" for Commerce: expected stake, first_dealer, ended, ace_two_three, '
+                    'flush_by, point_by'),
+    ({"ace_two_three": "top"}, "ace_two_three must be one of 'bottom', 'none', got 'top'"),
+    ({"flush_by": "suit"}, "flush_by must be one of 'point', 'cards', got 'suit'"),
+    ({"point_by": None}, "point_by must be one of 'sum_then_cards', 'sum', got None"),
+    ({"rules": "commerce"}, 'unknown option "rules" for Commerce: expected stake, first_dealer, ended, '
+                            'ace_two_three, flush_by, point_by'),
 ])
 def test_options_out_of_range_are_refused_by_name(options, message):
     assert str(refused([], **options)) == message
 
 
 def test_the_defaults():
-    assert play([]).options == {"stake": 0, "first_dealer": 0, "ended": False}
+    game = play([])
+    assert game.options == {"stake": 0, "first_dealer": 0, "ended": False, "ace_two_three": "bottom",
+                            "flush_by": "point", "point_by": "sum_then_cards"}
+    assert game.settings.rules == "commerce"
 
 
 @pytest.mark.parametrize(("round_", "message", "player"), [

@@ -6,7 +6,7 @@ import pytest
 from engine import CrashOptions, EntryError, check_setting, parse_cards
 from engine.crash import best_quad, count_pairs
 
-from .referee import Referee, hands
+from .referee import Referee, described, hands
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 REFEREE = Referee("crash", tuple(PLAYERS))
@@ -20,13 +20,6 @@ play, refused = REFEREE.play, REFEREE.refused
 ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"]
 BOB = ["As Ac 4d", "Ks Kd 6c", "7h 7s 9h", "4c 5h 8s"]
 CY = ["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"]
-
-
-
-
-
-def described(outcome):
-    return [(e.kind, e.players, e.position, e.text) for e in outcome.events]
 
 
 def test_each_position_goes_to_the_single_highest_hand_and_a_tie_is_a_stick_up():
@@ -316,24 +309,29 @@ def test_the_setting_check_refuses_what_is_not_a_hand():
     ({"preset": "pro"}, "preset must be one of 'classic', 'arena', got 'pro'"),
     ({"target": 0}, "target must be a whole number from 1 to 99, got 0"),
     ({"target": 100}, "target must be a whole number from 1 to 99, got 100"),
-    ({"cards": 13}, "cards is an arena option; classic Crash deals 13 cards and high cards never score"),
-    ({"ignore": "pair"}, "ignore is an arena option; classic Crash deals 13 cards and high cards never score"),
-    ({"preset": "arena", "cards": 10}, "cards must be one of 13, 9, got 10"),
+    ({"cards": 10}, "cards must be one of 13, 9, got 10"),
+    ({"cards": 13.0}, "cards must be one of 13, 9, got 13.0"),
     ({"preset": "arena", "ignore": "flush"}, "ignore must be one of 'high_card', 'pair', 'none', got 'flush'"),
-    ({"tokens": 3}, 'unknown option "tokens" for Crash: expected preset, target, cards, ignore, first_dealer'),
+    ({"tokens": 3}, 'unknown option "tokens" for Crash: expected preset, target, cards, ignore, first_dealer, '
+                    'out_of_order, stick_up, crash, quads, declarations, ending, rules'),
 ])
 def test_options_out_of_range_are_refused_by_name(options, message):
     assert str(refused([], **options)) == message
 
 
 def test_the_defaults():
-    assert play([]).options == {"preset": "classic", "target": 7, "cards": 13, "ignore": "high_card", "first_dealer": 0}
+    assert play([]).options == {
+        "preset": "classic", "target": 7, "cards": 13, "ignore": "high_card", "first_dealer": 0,
+        "out_of_order": "foul_out", "stick_up": "nobody", "crash": "wins_game", "quads": "bonus",
+        "declarations": True, "ending": "at_once", "rules": "brag"}
 
 
 def test_the_replay_exposes_its_options_typed_with_the_defaults_filled_in():
     settings = play([], preset="arena", cards=9).settings
-    assert settings == CrashOptions(preset="arena", target=7, cards=9, ignore="high_card", first_dealer=0)
-    assert (settings.positions, settings.classic) == (3, False)
+    assert settings == CrashOptions(preset="arena", target=7, cards=9, ignore="high_card", first_dealer=0,
+                                    out_of_order="sort", stick_up="nobody", crash="bonus_point", quads="off",
+                                    declarations=False, ending="end_of_round", rules="brag")
+    assert (settings.positions, settings.classic, settings.sorts) == (3, False, True)
 
 
 @pytest.mark.parametrize(("players", "options", "message"), [
@@ -367,7 +365,7 @@ def test_player_counts(players, options, message):
     ({"hands": {"Ann": ["2s 2d 9c"], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"]}},
      {}, "2♠ is in Ann's hand 1 and in Bob's declared cards", "Bob", "declarations"),
     ({"hands": {"Ann": [], "Bob": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s"]}}, {"preset": "arena"},
-     "declarations are a classic Crash rule; this game plays the arena preset", None, "declarations"),
+     "declarations are off in this game: six pairs and the thirteen-card run are not played", None, "declarations"),
     ({"hands": {"Ann": [], "Bob": [], "Cy": []}, "table": "2s 3s 4s"}, {},
      'Crash rounds have no "table": expected hands, declarations', None, "table"),
 ])

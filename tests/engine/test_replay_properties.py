@@ -4,17 +4,30 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import DECK, EntryError, format_cards, replay
+from engine import DECK, EntryError, format_cards, rank_hand, replay
 from engine.crash import count_pairs
+from engine.house_rules import CRASH_PRESETS, GAME_OPTIONS, RANKING_OPTIONS
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 MAX_ROUNDS = 25
 
 
+def some_of(draw, options):
+    """Some of the options' values, as a host may pick them (RULES.md, "House rules")."""
+    return {o.name: draw(st.sampled_from(o.values)) for o in options if o.numbers is None and draw(st.booleans())}
+
+
+def brag_rules(draw):
+    """A named Brag ranking, or some of its options."""
+    if draw(st.booleans()):
+        return draw(st.sampled_from(["brag", "brag-ace-high"]))
+    return some_of(draw, RANKING_OPTIONS["brag"])
+
+
 @st.composite
 def stop_the_bus_games(draw):
     players = NAMES[: draw(st.integers(2, 6))]
-    options = {"tokens": draw(st.integers(1, 4)), "rules": draw(st.sampled_from(["brag", "brag-ace-high"])),
+    options = {"tokens": draw(st.integers(1, 4)), "rules": brag_rules(draw),
                "first_dealer": draw(st.integers(0, len(players) - 1))}
     return "stop_the_bus", players, options
 
@@ -22,13 +35,12 @@ def stop_the_bus_games(draw):
 @st.composite
 def crash_games(draw):
     preset = draw(st.sampled_from(["classic", "arena"]))
-    options = {"preset": preset, "target": draw(st.integers(1, 12))}
-    most = 4
-    if preset == "arena":
-        options["cards"] = draw(st.sampled_from([13, 9]))
-        options["ignore"] = draw(st.sampled_from(["high_card", "pair", "none"]))
-        most = 5 if options["cards"] == 9 else 4
-    players = NAMES[: draw(st.integers(2, most))]
+    house = [o for o in GAME_OPTIONS["crash"] if o.within is None and o.name != "preset"]
+    options = {"preset": preset, "target": draw(st.integers(1, 12)), **some_of(draw, house), "rules": brag_rules(draw)}
+    chosen = {**CRASH_PRESETS[preset].options, **options}
+    if chosen["cards"] == 9:
+        options["declarations"] = False
+    players = NAMES[: draw(st.integers(2, 5 if chosen["cards"] == 9 else 4))]
     options["first_dealer"] = draw(st.integers(0, len(players) - 1))
     return "crash", players, options
 
@@ -36,7 +48,8 @@ def crash_games(draw):
 @st.composite
 def commerce_games(draw):
     players = NAMES[: draw(st.integers(2, 6))]
-    options = {"stake": draw(st.sampled_from([0, 1, 5, 7])), "first_dealer": draw(st.integers(0, len(players) - 1))}
+    options = {"stake": draw(st.sampled_from([0, 1, 5, 7])), "first_dealer": draw(st.integers(0, len(players) - 1)),
+               **some_of(draw, RANKING_OPTIONS["commerce"])}
     return "commerce", players, options
 
 
@@ -60,13 +73,13 @@ def thirteen_of_a_kind(deck, kind):
     return cards + [next(c for c in deck if c.rank == 14)]
 
 
-def deal_crash_round(draw, still_in, options):
+def deal_crash_round(draw, still_in, settings):
     deck = list(draw(st.permutations(DECK)))
-    dealt = options.get("cards", 13)
+    dealt = settings.cards
     positions = dealt // 3
     round_ = {"hands": {}, "declarations": {}}
     special = draw(st.sampled_from(["none"] * 10 + ["thirteen_run", "six_pairs"]))
-    if options["preset"] == "classic" and special != "none":
+    if settings.declarations and special != "none":
         name = draw(st.sampled_from(still_in))
         cards = thirteen_of_a_kind(deck, special)
         deck = [c for c in deck if c not in cards]
@@ -75,14 +88,13 @@ def deal_crash_round(draw, still_in, options):
         if name in round_["declarations"]:
             continue
         cards, deck = deck[:dealt], deck[dealt:]
-        if options["preset"] == "classic" and count_pairs(cards) >= 6 and draw(st.booleans()):
+        if settings.declarations and count_pairs(cards) >= 6 and draw(st.booleans()):
             round_["declarations"][name] = ["six_pairs", format_cards(cards)]
             continue
         count = draw(st.sampled_from([positions] * 4 + list(range(positions))))
         triples = [cards[3 * i: 3 * i + 3] for i in range(count)]
         if draw(st.integers(0, 9)) > 0:  # mostly set in order, sometimes a foul
-            from engine import rank_hand
-            triples.sort(key=lambda t: rank_hand(t).value, reverse=True)
+            triples.sort(key=lambda t: rank_hand(t, settings.rules).value, reverse=True)
         round_["hands"][name] = [format_cards(t) for t in triples]
     return round_
 
@@ -96,7 +108,7 @@ def played_games(draw):
         if outcome.finished:
             break
         if game == "crash":
-            round_ = deal_crash_round(draw, outcome.still_in, options)
+            round_ = deal_crash_round(draw, outcome.still_in, outcome.settings)
         else:
             round_ = deal_simple_round(draw, outcome.still_in, "caller" if game == "stop_the_bus" else "knocker")
         rounds.append(round_)

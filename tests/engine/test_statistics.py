@@ -128,8 +128,8 @@ def test_figures_add_up_to_the_standings(played):
         if game == "stop_the_bus":
             assert mine.tokens_lost == options["tokens"] - mine.final <= mine.worst_hand
         if game == "crash":
-            arena_crashes = mine.crashes if options["preset"] == "arena" else 0
-            assert sum(mine.scored) + mine.quad_bonuses + arena_crashes == mine.final
+            crash_points = mine.crashes if outcome.settings.crash == "bonus_point" else 0
+            assert sum(mine.scored) + mine.quad_bonuses + crash_points == mine.final
         if game == "commerce" and options["stake"]:
             assert mine.balance == mine.final
     if game == "commerce":

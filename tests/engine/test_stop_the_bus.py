@@ -114,6 +114,23 @@ def test_the_ace_high_ruleset_changes_who_holds_the_worst_hand():
     assert play(round_, rules="brag-ace-high").rounds[0].deltas == {"Ann": -1, "Bob": 0, "Cy": 0}  # ace high
 
 
+@pytest.mark.parametrize(("rules", "loser"), [
+    ("brag", "Ann"),  # a flush is below a run
+    ({"flush_over_run": True}, "Bob"),  # a run is below a flush
+    ({"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}, "Bob"),
+])
+def test_a_brag_ranking_of_the_hosts_options_decides_the_worst_hand(rules, loser):
+    game = play([hands(Ann="As Js 4s", Bob="4d 5c 6h", Cy="3s 3h 3d")], rules=rules)
+    assert [name for name, delta in game.rounds[0].deltas.items() if delta] == [loser]
+
+
+def test_a_composed_ranking_is_kept_by_its_name_and_given_back_as_its_options():
+    game = play([], rules={"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True})
+    assert game.settings.rules == "brag:ABF"
+    assert game.options["rules"] == {"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}
+    assert play([], rules={"top_prial": "aces", "ace_two_three": "none"}).options["rules"] == "brag-ace-high"
+
+
 def test_table_cards_and_caller_are_optional_and_recorded_nowhere_in_the_score():
     game = play([{"hands": {"Ann": "As Ks Qs", "Bob": "7c 7d 5d", "Cy": "4s 5h 6c"},
                   "table": "2c 3d 9h", "caller": "Ann"}])
@@ -149,7 +166,13 @@ def test_a_whole_game_to_the_end():
     ({"tokens": 21}, "tokens must be a whole number from 1 to 20, got 21", "tokens"),
     ({"tokens": "3"}, "tokens must be a whole number from 1 to 20, got '3'", "tokens"),
     ({"tokens": True}, "tokens must be a whole number from 1 to 20, got True", "tokens"),
-    ({"rules": "commerce"}, "rules must be one of 'brag', 'brag-ace-high', got 'commerce'", "rules"),
+    ({"rules": "commerce"}, "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of top_prial, "
+                            "ace_two_three, flush_over_run, got 'commerce'", "rules"),
+    ({"rules": {"game": "commerce"}}, "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of "
+                                      "top_prial, ace_two_three, flush_over_run, got {'game': 'commerce'}", "rules"),
+    ({"rules": {"top_prial": "kings"}}, "top_prial must be one of 'threes', 'aces', got 'kings'", "rules"),
+    ({"rules": {"flush_by": "cards"}},
+     'unknown Brag ranking option "flush_by": expected top_prial, ace_two_three, flush_over_run', "rules"),
     ({"first_dealer": 3}, "first_dealer must be a seat number from 0 to 2, got 3", "first_dealer"),
     ({"stake": 5}, 'unknown option "stake" for Stop the Bus: expected tokens, rules, first_dealer', "stake"),
 ])

@@ -28,6 +28,19 @@ def rank(text, rules="brag"):
     ("As Qs Js", "As Ks 3s", "commerce", "point 31 beats point 24"),
     ("Ah 9d 2c", "Kd Qc 2s", "commerce", "same point; the ace beats the king"),
     ("As Ks Js", "Ah Kh Jh", "brag", "a tie: the same ranks, and suits never count"),
+    # under house rules (RULES.md, "House rules")
+    ("2s 3s 5s", "Qs Kd Ac", {"flush_over_run": True}, "a flush beats a run"),
+    ("3s 3h 3d", "As Ah Ad", {"flush_over_run": True}, "a prial of 3s beats a prial of aces (3-3-3 is the best prial)"),
+    ("As Ah Ad", "3s 3h 3d", {"top_prial": "aces"}, "a prial of aces beats a prial of 3s"),
+    ("2s 3d 4c", "As 2d 3c", {"ace_two_three": "bottom"},
+     "the run 2-3-4 beats the run A-2-3 (A-2-3 counts as 3-high, the lowest sequence)"),
+    ("Qs Kd Ac", "Js Qd Kc", {"ace_two_three": "bottom"}, "the run Q-K-A beats the run J-Q-K"),
+    ("As 2d 3c", "Qs Kd Ac", {"top_prial": "aces"}, "the run A-2-3 beats the run Q-K-A (A-2-3 is the best sequence)"),
+    ("As Ks 3s", "Qs Js 9s", {"game": "commerce", "flush_by": "cards"}, "the ace beats the queen"),
+    ("Qs Js 9s", "As Ks 3s", {"game": "commerce"}, "point 29 beats point 24"),
+    ("Ah 9d 2c", "Kd Qc 2s", {"game": "commerce", "point_by": "sum"},
+     "a tie: the same point, and equal points tie in this game"),
+    ("Ah 9d 3c", "Kd Qc 2s", {"game": "commerce", "point_by": "sum"}, "point 23 beats point 22"),
 ])
 def test_why_one_hand_beats_another(better, worse, rules, reason):
     assert why_beats(rank(better, rules), rank(worse, rules)) == reason

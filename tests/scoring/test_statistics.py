@@ -127,6 +127,18 @@ def test_expected_shares_weigh_each_ruleset_by_the_hands_shown_under_it(host):
     assert run.expected == (5 * deal_frequencies("brag")["run"] + 2 * deal_frequencies("brag-ace-high")["run"]) / 7
 
 
+def test_a_game_of_house_rules_keeps_its_options_and_its_figures_go_by_its_composed_ranking(host):
+    session = session_start(host=host, title="House rules", played_on="2026-11-20", player_names=PLAYERS)
+    ranking = {"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}
+    game = play(session, "stop_the_bus", BUS_ROUNDS[:2], tokens=2, rules=ranking)
+    crash = play(session, "crash", CRASH_ROUNDS, target=15, stick_up="next_best", quads="off", ending="end_of_round")
+    assert game.options["rules"] == ranking and agrees_with_replay(game) and agrees_with_replay(crash)
+    assert set(Performance.objects.filter(game=game).values_list("rules", flat=True)) == {"brag:ABF"}
+    bus = next(k for k in player_record(host.players.get(name="Ann")).kinds if k.kind == "stop_the_bus")
+    run = next(s for s in bus.categories if s.category == "run")
+    assert run.expected == deal_frequencies("brag:ABF")["run"]
+
+
 def test_unfinished_games_count_their_rounds_but_not_as_games_played(host):
     session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=PLAYERS)
     play(session, "stop_the_bus", BUS_ROUNDS[:2], tokens=2)
