@@ -7,19 +7,52 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine import CardError, GameOutcome, HandRank, parse_cards, rank_hand, show_cards
+from engine import (
+    CRASH_PRESETS,
+    GAME_OPTIONS,
+    RANKING_OPTIONS,
+    RANKINGS,
+    CardError,
+    GameOutcome,
+    HandRank,
+    hand_ranking,
+    parse_cards,
+    rank_hand,
+    show_cards,
+)
 
 
 def game_summary(outcome: GameOutcome) -> str:
-    """The game and its options in a word: "Crash, classic, to 7"."""
+    """The game and its options in words: "Crash, classic, to 7", and what its house rules
+    change ("…, but taking every position of a round scores one extra point")."""
     settings = outcome.settings
     if outcome.game == "stop_the_bus":
         ace_high = ", aces high" if settings.rules == "brag-ace-high" else ""
-        return f"Stop the Bus, {settings.tokens} tokens{ace_high}"
+        summary = f"Stop the Bus, {settings.tokens} tokens{ace_high}"
+    elif outcome.game == "crash":
+        cards = "" if settings.cards == 13 else f" {settings.cards} cards"
+        summary = f"Crash, {settings.preset}{cards}, to {settings.target}"
+    else:
+        summary = f"Commerce, stake {settings.stake}" if settings.stake else "Commerce, for the win"
+    changed = house_rules(outcome)
+    return f"{summary}, but " + "; ".join(line[0].lower() + line[1:] for line in changed) if changed else summary
+
+
+def house_rules(outcome: GameOutcome) -> list[str]:
+    """What a game plays differently from its preset (Crash) and its named ranking, each in
+    the host's line for the value chosen."""
+    settings, lines = outcome.settings, []
     if outcome.game == "crash":
-        cards = "" if settings.classic else f" {settings.cards} cards"
-        return f"Crash, {settings.preset}{cards}, to {settings.target}"
-    return f"Commerce, stake {settings.stake}" if settings.stake else "Commerce, for the win"
+        preset = CRASH_PRESETS[settings.preset].options
+        lines += [option.explain(getattr(settings, option.name)) for option in GAME_OPTIONS["crash"]
+                  if option.name in preset and option.name not in ("cards", "target")
+                  and getattr(settings, option.name) != preset[option.name]]
+    ranking = hand_ranking(settings.rules)
+    if ranking.name not in RANKINGS:  # composed: say how it differs from the game's usual ranking
+        usual = RANKINGS[ranking.game].options
+        lines += [option.explain(ranking.options[option.name]) for option in RANKING_OPTIONS[ranking.game]
+                  if ranking.options[option.name] != usual[option.name]]
+    return lines
 
 
 def unit(outcome: GameOutcome) -> str:

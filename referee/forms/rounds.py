@@ -199,5 +199,5 @@ def entry_form_for(state, data=None, *, number: int | None = None, initial=None,
     if players is None:
         players = state.outcome.still_in if state.outcome else state.seats
     return RoundEntryForm(data, game=state.game.kind, players=list(players),
-                          positions=settings.positions if crash else 1, declarations=crash and settings.classic,
+                          positions=settings.positions if crash else 1, declarations=crash and settings.declarations,
                           initial={"number": number or state.next_number, **(initial or {})})

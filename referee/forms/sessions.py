@@ -8,8 +8,7 @@ import re
 from django import forms
 from django.utils import timezone
 
-from engine import RULESETS, CommerceOptions, CrashOptions, StopTheBusOptions
-from engine.guides import GUIDES
+from engine import CRASH_PRESETS, GAME_OPTIONS, RANKINGS, Option
 
 # As the field's label says: commas and new lines. A ";" is not one: a name holding it is
 # refused, so "Ann; Bob" is neither one player nor two behind the host's back.
@@ -52,39 +51,45 @@ class NewSessionForm(forms.Form):
         return [*self.cleaned_data.get("players", []), *self.cleaned_data.get("new_players", [])]
 
 
-# Each option's first value is the engine's default: the engine owns them.
-BUS, CRASH, COMMERCE = StopTheBusOptions(), CrashOptions(), CommerceOptions()
 GAME_CHOICES = [("stop_the_bus", "Stop the Bus"), ("crash", "Crash"), ("commerce", "Commerce")]
+AS_PRESET, AS_RANKING = "As the preset", "As the ranking"
+
+
+def option_field(option: Option, blank: str | None) -> forms.Field:
+    """A form field for one of the engine's options: its values with the host's line for
+    each; ``blank``, when given, labels leaving it to the preset or ranking."""
+    if option.numbers is not None:
+        return forms.IntegerField(min_value=option.numbers.start, max_value=option.numbers.stop - 1,
+                                  initial=option.default, required=False, label=option.title,
+                                  help_text=option.text)
+    choices = [(str(choice.value), choice.text) for choice in option.choices]
+    return forms.ChoiceField(choices=[("", blank)] + choices if blank else choices, required=False,
+                             initial="" if blank else str(option.default), label=option.title)
 
 
 class NewGameForm(forms.Form):
     """Which game, its options, and the table: each player's seat (clockwise from 1, or not
-    playing) and the first dealer."""
+    playing) and the first dealer.
+
+    Every option of the engine's catalogue is a field named ``<game>-<option>``. A Crash
+    option left empty takes the preset's value; a ranking option left empty, the named
+    ranking's; the engine's defaults fill in the rest."""
 
     kind = forms.ChoiceField(choices=GAME_CHOICES, widget=forms.RadioSelect, initial="stop_the_bus", label="Game")
-    # Stop the Bus
-    tokens = forms.IntegerField(min_value=1, max_value=20, initial=BUS.tokens, required=False,
-                                label="Tokens each")
-    rules = forms.ChoiceField(choices=[(r, GUIDES[r].title) for r in RULESETS if r != "commerce"], initial=BUS.rules,
-                              required=False, label="Hand ranking")
-    # Crash
-    preset = forms.ChoiceField(choices=[("classic", "Classic"), ("arena", "Arena (Board Game Arena)")],
-                               initial=CRASH.preset, required=False, label="Preset")
-    target = forms.IntegerField(min_value=1, max_value=99, initial=CRASH.target, required=False, label="Target")
-    cards = forms.TypedChoiceField(choices=[(13, "13 cards"), (9, "9 cards")], coerce=int, initial=CRASH.cards,
-                                   required=False, label="Cards dealt (arena)")
-    ignore = forms.ChoiceField(choices=[("high_card", "High cards"), ("pair", "Pairs and high cards"),
-                                        ("none", "None")], initial=CRASH.ignore, required=False,
-                               label="Hands that cannot score (arena)")
-    # Commerce
-    stake = forms.IntegerField(min_value=0, max_value=1_000_000, initial=COMMERCE.stake, required=False,
-                               label="Stake a hand (0: play for the win)")
-
     first_dealer = forms.ChoiceField(label="First dealer")
 
     def __init__(self, *args, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        for kind, options in GAME_OPTIONS.items():
+            for option in options:
+                if option.within == "rules" and f"{kind}-rules" not in self.fields:  # the ranking before its options
+                    self.fields[f"{kind}-rules"] = forms.ChoiceField(
+                        choices=[(name, RANKINGS[name].title) for name in ("brag", "brag-ace-high")],
+                        initial="brag", required=False, label="Hand ranking")
+                preset_sets = kind == "crash" and option.name in CRASH_PRESETS["classic"].options
+                blank = AS_RANKING if option.within == "rules" else AS_PRESET if preset_sets else None
+                self.fields[f"{kind}-{option.name}"] = option_field(option, blank)
         seat_choices = [("", "Not playing")] + [(str(i), f"Seat {i}") for i in range(1, len(players) + 1)]
         for i, name in enumerate(players):
             self.fields[f"seat_{i}"] = forms.TypedChoiceField(
@@ -113,13 +118,40 @@ class NewGameForm(forms.Form):
             self.add_error("first_dealer", DEALER_NOT_SEATED)
         return cleaned
 
+    def game_fields(self, kind: str, house_rules: bool = False) -> list:
+        """One game's option fields in the catalogue's order: its main ones (the preset, the
+        ranking, the numbers), or with ``house_rules`` the rest, which tables change less."""
+        main = {"preset", "rules", *(option.name for option in GAME_OPTIONS[kind] if option.numbers is not None)}
+        return [self[name] for name in self.fields
+                if name.startswith(f"{kind}-") and (name.split("-", 1)[1] not in main) is house_rules]
+
+    def house_rules_changed(self, kind: str) -> bool:
+        """Whether the host changed (or got wrong) one of the game's house rules: show them."""
+        return any(field.errors or field.value() not in ("", None, field.initial)
+                   for field in self.game_fields(kind, house_rules=True))
+
     def options(self) -> dict:
         """The game's options exactly as replay takes them: those the host set (an option
-        left empty takes the engine's default)."""
-        data = self.cleaned_data
-        kind = data["kind"]
-        names = {"stop_the_bus": ("tokens", "rules"), "crash": ("preset", "target"), "commerce": ("stake",)}[kind]
-        if kind == "crash" and data.get("preset") == "arena":
-            names += ("cards", "ignore")
+        left empty takes the preset's, the ranking's or the engine's default)."""
+        data, kind = self.cleaned_data, self.cleaned_data["kind"]
         options: dict = {"first_dealer": data["seat_names"].index(data["first_dealer"])}
-        return options | {name: data[name] for name in names if data.get(name) not in (None, "")}
+        ranking: dict = {}
+        for option in GAME_OPTIONS[kind]:
+            value = data.get(f"{kind}-{option.name}")
+            if value in (None, ""):
+                continue
+            if option.numbers is None:
+                value = next(choice.value for choice in option.choices if str(choice.value) == value)
+            (ranking if option.within == "rules" else options)[option.name] = value
+        named = data.get(f"{kind}-rules")
+        if ranking:  # the named ranking, with the options changed over it
+            options["rules"] = {**RANKINGS[named or "brag"].options, **ranking}
+        elif named:
+            options["rules"] = named
+        return options
+
+    def add_engine_error(self, error) -> None:
+        """The engine's refusal of the options, next to the field it names."""
+        kind = self.cleaned_data["kind"]
+        field = f"{kind}-{error.field}" if f"{kind}-{error.field}" in self.fields else None
+        self.add_error(field or (error.field if error.field in self.fields else None), str(error))

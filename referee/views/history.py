@@ -40,7 +40,7 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
                             starting_figures(outcome), [dict(r.standings) for r in outcome.rounds], unit(outcome))
     return {"state": state, "summary": game_summary(outcome), "rounds": told, "page": rounds, "chart": chart,
             "rounds_query": f"?game={state.game.number}&",
-            "sorted_hands": outcome.game == "crash" and not outcome.settings.classic}
+            "sorted_hands": outcome.game == "crash" and outcome.settings.sorts}
 
 
 @login_required

@@ -4,6 +4,7 @@ game (each asks for confirmation), and the live Crash setting check."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -101,13 +102,14 @@ def end_game(request, session_id, game_id):
 def setting_check(request, session_id, game_id):
     """The Crash setting check for one player's hands as typed so far (htmx, live)."""
     _, game = host_game(request, session_id, game_id)
-    # Arena sorts hands out of order rather than calling a foul.
-    sorts = game.kind == Game.Kind.CRASH and not game_replay(game, []).settings.classic
+    if game.kind != Game.Kind.CRASH:
+        raise Http404("Only Crash hands are set.")
+    settings = game_replay(game, []).settings  # the game's options: whether it sorts, its ranking
     seat = request.GET.get("seat", "0")
     texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]
     texts = [text for text in texts if text]
     try:
-        check = check_setting(texts, sorts=sorts)
+        check = check_setting(texts, sorts=settings.sorts, rules=settings.rules)
     except EntryError:
         check = None  # a hand not complete yet: nothing to say
     return render(request, "sessions/setting_check.html", {"check": check, "seat": seat})

@@ -163,7 +163,7 @@ def new_game(request, session_id):
             services.game_start(session=session, kind=form.cleaned_data["kind"],
                                 seat_names=form.cleaned_data["seat_names"], options=form.options())
         except EntryError as error:
-            form.add_error(error.field if error.field in form.fields else None, str(error))
+            form.add_engine_error(error)
         else:
             return redirect(session)
     return render(request, "sessions/new_game.html", {"session": session, "form": form})

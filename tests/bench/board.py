@@ -53,7 +53,7 @@ PACE = 0.1  # one round every PACE s while the history is loaded, and without
 TIMEOUT = 30.0  # the longest wait for any answer or board before the bench fails
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ENTRY = {"hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "Jh Jd 4c", "hand_3": "2c 3d 5h"}
-NEW_GAME = {"kind": "commerce", "stake": "0", "first_dealer": "Ann", **{f"seat_{i}": str(i + 1) for i in range(4)}}
+NEW_GAME = {"kind": "commerce", "commerce-stake": "0", "first_dealer": "Ann", **{f"seat_{i}": str(i + 1) for i in range(4)}}
 ROUND_SHOWN = re.compile(r"<h2>Round (\d+)</h2>")
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 

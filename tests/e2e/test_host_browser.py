@@ -47,7 +47,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         page.fill("#id_new_players", "Ann, Bob, Cy")
         page.get_by_role("button", name="Start the session").tap()
         page.get_by_role("link", name="Start the first game").tap()
-        page.fill("#id_tokens", "1")
+        page.fill("#id_stop_the_bus-tokens", "1")
         page.get_by_role("button", name="Start the game").tap()
         expect(page.locator("#game")).to_contain_text("Next to deal: Ann")
 

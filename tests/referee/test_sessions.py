@@ -153,7 +153,7 @@ def test_a_semicolon_is_not_a_separator_and_a_name_holding_one_is_refused(host_c
 
 def test_a_new_game_with_its_options_seats_and_first_dealer(host_client, evening):
     response = host_client.post(f"/sessions/{evening.public_id}/games/new/", {
-        "kind": "crash", "preset": "arena", "target": "10", "cards": "9", "ignore": "pair",
+        "kind": "crash", "crash-preset": "arena", "crash-target": "10", "crash-cards": "9", "crash-ignore": "pair",
         "seat_0": "2", "seat_1": "1", "seat_2": "", "first_dealer": "Bob"})
     assert response.status_code == 302
     game = Game.objects.get()
@@ -163,7 +163,7 @@ def test_a_new_game_with_its_options_seats_and_first_dealer(host_client, evening
 
 def test_a_new_game_refuses_seats_shared_or_a_first_dealer_not_seated(host_client, evening):
     response = host_client.post(f"/sessions/{evening.public_id}/games/new/", {
-        "kind": "stop_the_bus", "tokens": "3", "rules": "brag", "seat_0": "1", "seat_1": "1", "seat_2": "",
+        "kind": "stop_the_bus", "stop_the_bus-tokens": "3", "stop_the_bus-rules": "brag", "seat_0": "1", "seat_1": "1", "seat_2": "",
         "first_dealer": "Cy"})
     assert field_error(response, "seat_1") == "Two players cannot share seat 1."
     assert not Game.objects.exists()

@@ -1,0 +1,111 @@
+"""House rules through real HTTP: every option of the engine's catalogue can be picked when a
+game starts, the engine's refusals show next to the option, and the game's options are said
+in words on the session page, the board and looking back; the entry and the setting check
+follow them."""
+
+import pytest
+
+from engine import CRASH_PRESETS, GAME_OPTIONS, hand_ranking, replay
+from scoring.models import Game
+from scoring.replays import game_replay
+from scoring.services import game_start, session_start
+
+from ..pages import HX, field_error, text_of
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ["Ann", "Bob", "Cy"]
+SEATS = {"seat_0": "1", "seat_1": "2", "seat_2": "3", "first_dealer": "Ann"}
+
+
+@pytest.fixture
+def evening(host):
+    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=PLAYERS)
+
+
+def every_value():
+    """(game, option, value) for every value of every option, numbers at both ends."""
+    for kind, options in GAME_OPTIONS.items():
+        for option in options:
+            values = (option.numbers[0], option.numbers[-1]) if option.numbers is not None else option.values
+            for value in values:
+                yield pytest.param(kind, option, value, id=f"{kind}-{option.name}-{value}")
+
+
+@pytest.mark.parametrize("kind, option, value", list(every_value()))
+def test_every_option_value_can_be_picked_when_a_game_starts(host_client, evening, kind, option, value):
+    data = {"kind": kind, **SEATS, f"{kind}-{option.name}": str(value)}
+    if kind == "crash" and option.name != "preset":
+        # A preset under which the value stands: 9 cards take no declarations (classic plays them).
+        data["crash-preset"] = "arena" if (option.name, value) == ("cards", 9) else "classic"
+    response = host_client.post(f"/sessions/{evening.public_id}/games/new/", data)
+    assert response.status_code == 302, text_of(response)
+    settings = game_replay(Game.objects.get(), []).settings
+    if option.within == "rules":
+        assert hand_ranking(settings.rules).options[option.name] == value
+    else:
+        assert getattr(settings, option.name) == value
+
+
+def test_the_form_shows_every_option_with_its_lines_for_the_host(host_client, evening):
+    html = host_client.get(f"/sessions/{evening.public_id}/games/new/").content.decode()
+    for kind, options in GAME_OPTIONS.items():
+        for option in options:
+            assert f'name="{kind}-{option.name}"' in html
+            for choice in option.choices:
+                assert choice.text.replace("'", "&#x27;") in html
+    assert ">As the preset<" in html and ">As the ranking<" in html
+
+
+def test_a_combination_the_rules_refuse_is_said_next_to_the_option(host_client, evening):
+    response = host_client.post(f"/sessions/{evening.public_id}/games/new/", {
+        "kind": "crash", **SEATS, "crash-preset": "classic", "crash-cards": "9"})
+    assert response.status_code == 200 and not Game.objects.exists()
+    error = field_error(response, "crash-declarations") or field_error(response, "crash-cards")
+    assert error and "declarations must be False when cards is 9" in error
+
+
+def test_options_over_a_preset_keep_the_rest_of_the_preset(host_client, evening):
+    host_client.post(f"/sessions/{evening.public_id}/games/new/", {
+        "kind": "crash", **SEATS, "crash-preset": "classic", "crash-crash": "bonus_point",
+        "crash-top_prial": "aces"})
+    game = Game.objects.get()
+    assert game.options == {"first_dealer": 0, "preset": "classic", "crash": "bonus_point",
+                            "rules": {"top_prial": "aces", "ace_two_three": "top", "flush_over_run": False}}
+    settings = game_replay(game, []).settings
+    classic = CRASH_PRESETS["classic"].options
+    assert settings.crash == "bonus_point" and settings.quads == classic["quads"] and settings.declarations
+
+
+@pytest.fixture
+def house_game(host, evening):
+    return game_start(session=evening, kind="crash", seat_names=PLAYERS,
+                      options={"preset": "classic", "crash": "bonus_point", "out_of_order": "sort",
+                               "declarations": False, "rules": {"top_prial": "aces"}})
+
+
+HOUSE_RULES = ("Crash, classic, to 7, but no fouls: the referee sorts each player's hands, best first; "
+               "taking every position of a round scores one extra point; no declarations: every player sets "
+               "hands; prials go by rank: A-A-A is the best, 2-2-2 the lowest")
+
+
+def test_the_games_options_are_said_in_words_everywhere(host_client, client, evening, house_game):
+    assert HOUSE_RULES in text_of(host_client.get(evening.get_absolute_url()))
+    assert HOUSE_RULES in text_of(client.get(f"/board/{evening.share_token}/"))
+    assert HOUSE_RULES in text_of(host_client.get(f"/sessions/{evening.public_id}/history/"))
+    assert replay("crash", PLAYERS, [], **house_game.options).settings.sorts
+
+
+def test_the_entry_and_the_setting_check_follow_the_games_options(host_client, evening, house_game):
+    html = host_client.get(evening.get_absolute_url()).content.decode()
+    assert "declare_0" not in html  # declarations are off, though the preset is classic
+    url = f"/sessions/{evening.public_id}/games/{house_game.public_id}/setting-check/"
+    # Aces are the best prial here, and hands out of order are sorted rather than a foul.
+    response = host_client.get(url, {"seat": "0", "hand_0_1": "3s 3h 3d", "hand_0_2": "As Ah Ad"}, headers=HX)
+    text = text_of(response)
+    assert "Hand 2 (prial of aces) ranks above hand 1 (prial of 3s)" in text and "sorted" in text
+
+
+def test_the_setting_check_is_for_crash_only(host_client, evening):
+    bus = game_start(session=evening, kind="stop_the_bus", seat_names=PLAYERS, options={})
+    url = f"/sessions/{evening.public_id}/games/{bus.public_id}/setting-check/"
+    assert host_client.get(url, {"seat": "0"}, headers=HX).status_code == 404
