@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django import forms
 
-from engine import RULESETS, CardError, card_clashes, parse_hand
+from engine import RANKING_OPTIONS, RANKINGS, RULESETS, CardError, card_clashes, hand_ranking, parse_hand
 from engine.guides import GUIDES
+
+from .options import AS_RANKING, chosen_value, option_field
 
 MIN_HANDS = 2
 MAX_HANDS = 17  # one deck: 17 hands of three cards
@@ -49,6 +51,10 @@ class HandJudgeForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.row_count = rows
         self.initial["rows"] = rows
+        # House rules: each option of the Brag and Commerce rankings, empty for the named ranking's.
+        for game, options in RANKING_OPTIONS.items():
+            for option in options:
+                self.fields[f"{game}-{option.name}"] = option_field(option, AS_RANKING)
         for i in range(1, rows + 1):
             self.fields[f"name_{i}"] = forms.CharField(
                 required=False, max_length=24, label=f"Name of hand {i}", strip=True,
@@ -61,6 +67,25 @@ class HandJudgeForm(forms.Form):
                     "spellcheck": "false", "data-hand": str(i),
                 }),
             )
+
+    def ranking_fields(self, rules: str) -> list:
+        """The option fields of the ranking named ``rules`` (Brag's or Commerce's)."""
+        game = hand_ranking(rules).game
+        return [self[f"{game}-{option.name}"] for option in RANKING_OPTIONS[game]]
+
+    def ranking_changed(self, rules: str) -> bool:
+        """Whether a house rule of the ranking was picked (its fields then show)."""
+        return any(field.value() for field in self.ranking_fields(rules))
+
+    def ranking(self) -> str | dict:
+        """What rank_hand takes: the named ranking, or it with the options changed over it."""
+        rules = self.cleaned_data["rules"]
+        game = hand_ranking(rules).game
+        changed = {option.name: chosen_value(option, self.cleaned_data[f"{game}-{option.name}"])
+                   for option in RANKING_OPTIONS[game] if self.cleaned_data.get(f"{game}-{option.name}")}
+        if not changed:
+            return rules
+        return {"game": game, **RANKINGS[rules].options, **changed}
 
     def hand_rows(self):
         """(number, name field, cards field) for each row, for the template."""

@@ -8,7 +8,9 @@ import re
 from django import forms
 from django.utils import timezone
 
-from engine import CRASH_PRESETS, GAME_OPTIONS, RANKINGS, Option
+from engine import CRASH_PRESETS, GAME_OPTIONS, RANKINGS
+
+from .options import AS_PRESET, AS_RANKING, chosen_value, option_field
 
 # As the field's label says: commas and new lines. A ";" is not one: a name holding it is
 # refused, so "Ann; Bob" is neither one player nor two behind the host's back.
@@ -52,19 +54,6 @@ class NewSessionForm(forms.Form):
 
 
 GAME_CHOICES = [("stop_the_bus", "Stop the Bus"), ("crash", "Crash"), ("commerce", "Commerce")]
-AS_PRESET, AS_RANKING = "As the preset", "As the ranking"
-
-
-def option_field(option: Option, blank: str | None) -> forms.Field:
-    """A form field for one of the engine's options: its values with the host's line for
-    each; ``blank``, when given, labels leaving it to the preset or ranking."""
-    if option.numbers is not None:
-        return forms.IntegerField(min_value=option.numbers.start, max_value=option.numbers.stop - 1,
-                                  initial=option.default, required=False, label=option.title,
-                                  help_text=option.text)
-    choices = [(str(choice.value), choice.text) for choice in option.choices]
-    return forms.ChoiceField(choices=[("", blank)] + choices if blank else choices, required=False,
-                             initial="" if blank else str(option.default), label=option.title)
 
 
 class NewGameForm(forms.Form):
@@ -141,7 +130,7 @@ class NewGameForm(forms.Form):
             if value in (None, ""):
                 continue
             if option.numbers is None:
-                value = next(choice.value for choice in option.choices if str(choice.value) == value)
+                value = chosen_value(option, value)
             (ranking if option.within == "rules" else options)[option.name] = value
         named = data.get(f"{kind}-rules")
         if ranking:  # the named ranking, with the options changed over it

@@ -33,7 +33,8 @@ def hand_judge(request):
             # A new ruleset before the hands are complete: show its guide, not errors.
             form = HandJudgeForm(initial=request.POST.dict(), rows=rows)
     rules = form.cleaned_data["rules"] if verdict else _chosen_rules(form)
-    context = {"form": form, "verdict": verdict, "guide": GUIDES[rules]}
+    context = {"form": form, "verdict": verdict, "guide": GUIDES[rules], "ranking_fields": form.ranking_fields(rules),
+               "ranking_changed": form.ranking_changed(rules)}
     template = "judge.html#judge" if request.htmx else "judge.html"
     return render(request, template, context)
 
@@ -41,9 +42,9 @@ def hand_judge(request):
 def judge(form: HandJudgeForm) -> list[dict]:
     """Rank the form's hands and order them best first, ties together, each placing
     saying whom it beats and why."""
-    rules = form.cleaned_data["rules"]
+    rules = form.ranking()
     hands = form.hands()
-    placings = order_hands([rank_hand(cards, rules) for _, cards in hands])
+    placings = order_hands([rank_hand(cards, rules=rules) for _, cards in hands])
     names = [" and ".join(hands[i][0] for i in placing.hands) for placing in placings]
     return [
         {

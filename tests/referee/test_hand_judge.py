@@ -188,3 +188,30 @@ def test_every_usual_way_of_typing_is_understood(client, text):
 def test_the_form_offers_to_add_a_hand_until_a_deck_is_used_up(client):
     assert 'value="add"' in client.get("/").content.decode()
     assert 'value="add"' in post(client, rows="16").content.decode()
+
+
+def test_the_judge_offers_the_rankings_house_rules(client):
+    hands = {"cards_1": "As Ah Ad", "cards_2": "3s 3h 3d"}
+    html = client.get("/").content.decode()
+    for name in ("brag-top_prial", "brag-ace_two_three", "brag-flush_over_run"):
+        assert f'name="{name}"' in html
+    # Traditional Brag, but prials by rank: aces beat threes.
+    assert "1 Hand 1 Prial of aces" in text_of(post(client, HX, **hands, **{"brag-top_prial": "aces"}))
+    # A flush over a run, picked over brag-ace-high.
+    flush_run = {"cards_1": "4s 5d 6c", "cards_2": "2h 7h 9h", "rules": "brag-ace-high",
+                 "brag-flush_over_run": "True"}
+    text = text_of(post(client, HX, **flush_run))
+    assert "1 Hand 2 9-high flush (9-7-2)" in text
+    assert "1 Hand 1 Run" in text_of(post(client, HX, **{**flush_run, "brag-flush_over_run": ""}))
+
+
+def test_the_commerce_rankings_house_rules_show_with_it_and_change_the_verdict(client):
+    html = post(client, HX, rules="commerce", action="rules").content.decode()
+    for name in ("commerce-ace_two_three", "commerce-flush_by", "commerce-point_by"):
+        assert f'name="{name}"' in html
+    assert 'name="brag-top_prial"' not in html
+    # Equal points (19 each): by the cards, the king beats the queen; by the sum alone, a tie.
+    hands = {"cards_1": "Ks 7d 2c", "cards_2": "Qh 7s 2d", "rules": "commerce"}
+    assert "1 Hand 1 Point 19 (K-7-2)" in text_of(post(client, HX, **hands))
+    tied = text_of(post(client, HX, **hands, **{"commerce-point_by": "sum"}))
+    assert "1 Hand 1 and Hand 2" in tied or "1 Hand 2 and Hand 1" in tied

@@ -393,3 +393,20 @@ def test_the_import_command_refuses_a_file_too_big(host, tmp_path):
         file.truncate(MAX_BYTES + 1)
     with pytest.raises(CommandError, match=f"the file is {MAX_BYTES + 1:,} bytes: at most {MAX_BYTES:,} are accepted"):
         call_command("import_sessions", str(path), "--user", host.username)
+
+
+def test_a_game_with_house_rules_goes_out_and_comes_back_meaning_the_same(host):
+    session = session_start(host=host, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
+    options = {"preset": "classic", "crash": "bonus_point", "stick_up": "next_best", "out_of_order": "foul_round",
+               "rules": {"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}}
+    game = game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options=options)
+    round_record(game=game, number=1, by=host, entry={"hands": {"Ann": ["AS AH AD", "2C 3C 4C"],
+                                                                "Bob": ["3S 3H 3D", "KD QD JD"]}})
+    text = to_json(export_sessions(host))
+    other = UserFactory(username="friend")
+    (imported,), _ = import_sessions(other, text)
+    copy_ = imported.games.get()
+    assert copy_.options == game.options
+    here, there = game_replay(game), game_replay(copy_)
+    assert there.settings == here.settings and there.standings == here.standings
+    assert [e.text for e in there.rounds[0].events] == [e.text for e in here.rounds[0].events]

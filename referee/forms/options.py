@@ -1,0 +1,27 @@
+"""Form fields for the engine's options (engine/house_rules.py): a game's when it starts,
+a ranking's in the hand judge."""
+
+from __future__ import annotations
+
+from django import forms
+
+from engine import Option
+
+AS_PRESET, AS_RANKING = "As the preset", "As the ranking"
+
+
+def option_field(option: Option, blank: str | None) -> forms.Field:
+    """A form field for one of the engine's options: its values with the host's line for
+    each; ``blank``, when given, labels leaving it to the preset or ranking."""
+    if option.numbers is not None:
+        return forms.IntegerField(min_value=option.numbers.start, max_value=option.numbers.stop - 1,
+                                  initial=option.default, required=False, label=option.title,
+                                  help_text=option.text)
+    choices = [(str(choice.value), choice.text) for choice in option.choices]
+    return forms.ChoiceField(choices=[("", blank)] + choices if blank else choices, required=False,
+                             initial="" if blank else str(option.default), label=option.title)
+
+
+def chosen_value(option: Option, posted: str) -> object:
+    """The option's value for what a form posted (its text)."""
+    return next(choice.value for choice in option.choices if str(choice.value) == posted)

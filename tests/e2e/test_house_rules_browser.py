@@ -1,0 +1,47 @@
+"""House rules on a 375 px phone: a host starts classic Crash where a crash scores a point and
+aces are the best prial, and the session page says so."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.models import Game
+from scoring.services import session_start
+
+from ..factories import UserFactory
+from .conftest import log_in
+
+pytestmark = pytest.mark.browser
+
+
+class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _phone(self, phone):
+        self.page = phone
+
+    def test_a_game_started_with_house_rules_is_refereed_and_described_by_them(self):
+        user = UserFactory(username="host")
+        log_in(self.page, self.live_server_url)
+        session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
+        page = self.page
+        page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
+        page.get_by_role("radio", name="Crash").check()
+        crash = page.locator('fieldset[data-kind="crash"]')
+        expect(page.locator('fieldset[data-kind="stop_the_bus"]')).to_be_hidden()
+        crash.get_by_text("House rules: change how Crash is refereed").tap()
+        crash.get_by_label("A crash (every position)").select_option(
+            label="Taking every position of a round scores one extra point")
+        crash.get_by_label("Best prial").select_option(label="Prials go by rank: A-A-A is the best, 2-2-2 the lowest")
+        page.get_by_role("button", name="Start the game").tap()
+
+        expect(page.locator(".game-summary")).to_have_text(
+            "Crash, classic, to 7, but taking every position of a round scores one extra point; "
+            "prials go by rank: A-A-A is the best, 2-2-2 the lowest")
+        assert Game.objects.get().options["crash"] == "bonus_point"
+        # The live setting check ranks by the game's own ranking: A-A-A above 3-3-3 is out of order.
+        page.fill("#id_hand_0_1", "3s 3h 3d")
+        page.fill("#id_hand_0_2", "As Ah Ad")
+        expect(page.locator(".seat-entry:visible .setting-check")).to_contain_text(
+            "Hand 2 (prial of aces) ranks above hand 1 (prial of 3s)")
