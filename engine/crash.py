@@ -203,12 +203,12 @@ class SettingCheck:
     lower: int | None = None
     higher: int | None = None
     text: str = ""
-    sorts: bool = False  # arena: hands out of order are sorted, not a foul
+    sorts: bool = False  # hands out of order are sorted, not a foul (out_of_order="sort")
 
 
-# What the setting check says of hands out of order: a foul (classic), or how arena plays them.
+# What the setting check says of hands out of order: a foul, or (out_of_order="sort") how they are played.
 OUT_OF_ORDER_FOULS = "hand {higher} ({high}) ranks above hand {lower} ({low}): foul if left like this; legal order: {order}"
-OUT_OF_ORDER_SORTED = ("hand {higher} ({high}) ranks above hand {lower} ({low}): no foul in arena, "
+OUT_OF_ORDER_SORTED = ("hand {higher} ({high}) ranks above hand {lower} ({low}): no foul in this game, "
                        "the hands will be played sorted, best first: {order}")
 
 

@@ -289,7 +289,7 @@ def test_the_arena_setting_check_says_the_hands_will_be_played_sorted_not_a_foul
     check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"], sorts=True)
     assert (check.in_order, check.sorts, check.lower, check.higher) == (False, True, 1, 2)
     assert check.text == ("hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): no foul in "
-                          "arena, the hands will be played sorted, best first: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦")
+                          "this game, the hands will be played sorted, best first: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦")
 
 
 def test_the_setting_check_accepts_hands_in_order_and_equal_hands_either_way():
