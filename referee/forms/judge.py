@@ -73,9 +73,11 @@ class HandJudgeForm(forms.Form):
         game = hand_ranking(rules).game
         return [self[f"{game}-{option.name}"] for option in RANKING_OPTIONS[game]]
 
-    def ranking_changed(self, rules: str) -> bool:
-        """Whether a house rule of the ranking was picked (its fields then show)."""
-        return any(field.value() for field in self.ranking_fields(rules))
+    def house_rules(self, rules: str) -> list[str]:
+        """The host's line for each house rule picked over the ranking named ``rules``."""
+        game = hand_ranking(rules).game
+        return [option.explain(chosen_value(option, self[f"{game}-{option.name}"].value()))
+                for option in RANKING_OPTIONS[game] if self[f"{game}-{option.name}"].value()]
 
     def ranking(self) -> str | dict:
         """What rank_hand takes: the named ranking, or it with the options changed over it."""

@@ -196,7 +196,9 @@ def test_the_judge_offers_the_rankings_house_rules(client):
     for name in ("brag-top_prial", "brag-ace_two_three", "brag-flush_over_run"):
         assert f'name="{name}"' in html
     # Traditional Brag, but prials by rank: aces beat threes.
-    assert "1 Hand 1 Prial of aces" in text_of(post(client, HX, **hands, **{"brag-top_prial": "aces"}))
+    text = text_of(post(client, HX, **hands, **{"brag-top_prial": "aces"}))
+    assert "1 Hand 1 Prial of aces" in text
+    assert "With your house rules: Prials go by rank: A-A-A is the best, 2-2-2 the lowest." in text
     # A flush over a run, picked over brag-ace-high.
     flush_run = {"cards_1": "4s 5d 6c", "cards_2": "2h 7h 9h", "rules": "brag-ace-high",
                  "brag-flush_over_run": "True"}
