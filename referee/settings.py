@@ -203,6 +203,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = BEHIND_TLS
 SECURE_HSTS_PRELOAD = BEHIND_TLS
 if BEHIND_TLS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The proxy or a monitor may probe a process directly over plain HTTP on loopback.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
 ]
