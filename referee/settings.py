@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "referee.middleware.request_log",  # first: one line for every request, whatever answers it
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, before anything else is done
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -214,3 +215,22 @@ CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cook
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+
+# Everything to standard error, a line each (journald keeps it under systemd): a line a
+# request (referee.middleware), a line for every board update the boards missed
+# (referee.board.broadcast), boards opening and closing, and Django's own errors.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "root": {"handlers": ["stderr"], "level": "INFO"},
+    "loggers": {
+        # Django's errors once, here (its default adds a console of its own under DEBUG).
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # A line a request is referee.requests': not runserver's too, nor Django's warning for
+        # each 4xx (errors still come with their traceback).
+        "django.channels.server": {"level": "WARNING"},
+        "django.request": {"level": "ERROR"},
+    },
+}
