@@ -1,5 +1,6 @@
 """Logs a person can read: one line a request (method, path, status, how long, the client's
-address), a line for a board update the boards missed, all on standard error."""
+address), a board opening and closing, a line for a board update the boards missed, all on
+standard error."""
 
 import os
 import re
@@ -7,7 +8,14 @@ import subprocess
 import sys
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.conf import settings
+
+from referee.asgi import application
+from scoring.services import session_start
+
+from ..factories import UserFactory
 
 REQUEST_LINE = re.compile(r"^GET / 200 \d+ ms from 203\.0\.113\.9$")
 
@@ -25,6 +33,22 @@ def test_a_refused_request_is_logged_with_its_status(client, caplog):
     client.post("/health/")
     lines = [record.getMessage() for record in caplog.records if record.name == "referee.requests"]
     assert [line.split(" ", 3)[:3] for line in lines] == [["GET", "/sessions/", "302"], ["POST", "/health/", "405"]]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_opening_and_closing_is_a_line_each_with_its_session(caplog):
+    session = await database_sync_to_async(session_start)(host=await database_sync_to_async(UserFactory)(),
+                                                          title="Friday", played_on="2026-11-20",
+                                                          player_names=["Ann", "Bob"])
+    board = WebsocketCommunicator(application, f"/ws/board/{session.share_token}/",
+                                  headers=[(b"origin", b"http://localhost")])
+    assert (await board.connect())[0]
+    await board.receive_from()
+    await board.disconnect()
+    # The test's socket has no client address; Daphne gives the one the proxy passed on.
+    assert [record.getMessage() for record in caplog.records if record.name == "referee.board.consumer"] == [
+        f"A board of session {session.public_id} opened from -",
+        f"A board of session {session.public_id} closed (code 1000) from -"]
 
 
 SCRIPT = """
