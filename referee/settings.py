@@ -185,8 +185,15 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-# Only for a deployment that runs collectstatic; whitenoise serves from the finders anyway.
+# Only for a deployment that runs collectstatic (`make serve`), whose proxy serves the folder.
 STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
+if STATIC_ROOT:
+    # Collected files get their content's hash in their names (and compressed copies), so the
+    # proxy can let browsers keep them for a year: an update changes the names.
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Serve straight from the app and project folders, so `make run` needs no collectstatic,
 # with or without DEBUG.
