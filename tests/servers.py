@@ -27,6 +27,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free ports on 127.0.0.1."""
+    for _ in range(100):
+        first = free_port()
+        try:
+            for port in range(first, first + count):
+                with socket.socket() as sock:
+                    sock.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
+    raise RuntimeError(f"no {count} consecutive free ports on 127.0.0.1")
+
+
 def test_database_url() -> str:
     """The database the tests run on, as a DATABASE_URL another process can use."""
     settings = connection.settings_dict
@@ -105,19 +119,50 @@ class MakeRun(Daphne):
         self.process = None
 
 
-def wait_until_listening(server: Daphne, address: str, timeout: float) -> None:
-    """Until the server accepts connections at ``address`` on its port; stopped if it doesn't."""
+class MakeServe(MakeRun):
+    """`make serve` as the README says: the settings from ``env_file`` alone (nothing of the
+    test's own environment), ``processes`` app processes on 127.0.0.1:port and the ports after."""
+
+    def __init__(self, env_file: Path, processes: int = 2):
+        super().__init__(free_ports(processes))
+        self.env_file, self.processes = env_file, processes
+
+    @property
+    def ports(self) -> list[int]:
+        return list(range(self.port, self.port + self.processes))
+
+    def start(self, timeout: float = 120) -> "MakeServe":
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith("DJANGO_") and key not in {"DATABASE_URL", "REDIS_URL"}}
+        env |= {"ENV_FILE": str(self.env_file), "PORT": str(self.port), "PROCESSES": str(self.processes)}
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(["make", "serve"], cwd=ROOT, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        for port in self.ports:
+            wait_until_listening(self, "127.0.0.1", timeout, port)
+        return self
+
+    def pids(self) -> dict[int, int]:
+        """Each port's app process (the latest started on it), as `make serve` printed them."""
+        return {int(port): int(pid) for pid, port in
+                re.findall(r"App process pid (\d+) on http://127\.0\.0\.1:(\d+)/", self.printed())}
+
+
+def wait_until_listening(server: Daphne, address: str, timeout: float, port: int | None = None) -> None:
+    """Until the server accepts connections at ``address`` on its port (or ``port``); stopped
+    if it doesn't."""
+    port = port or server.port
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"the server exited: {server.errors()[-2000:]}")
         try:
-            with socket.create_connection((address, server.port), timeout=0.2):
+            with socket.create_connection((address, port), timeout=0.2):
                 return
         except OSError:
             time.sleep(0.05)
     server.stop()
-    raise RuntimeError(f"the server did not listen on {address}:{server.port} within {timeout} s")
+    raise RuntimeError(f"the server did not listen on {address}:{port} within {timeout} s")
 
 
 def end(process: subprocess.Popen | None, *, group: bool = False) -> None:
