@@ -1,8 +1,11 @@
 """Daphne processes of our own, on the test database, for tests that restart a server or
-need two of them (several processes behind one Redis and PostgreSQL); `make run` itself; a
-Redis server of a test's own, to stop and start again; and just enough of a browser."""
+need two of them (several processes behind one Redis and PostgreSQL); `make run` and `make
+serve` themselves; a Redis server and an nginx of a test's own, to stop and start again; and
+just enough of a browser."""
 
+import datetime
 import http.cookiejar
+import ipaddress
 import os
 import re
 import shutil
@@ -59,6 +62,7 @@ class Daphne:
         self.port = port or free_port()
         self.app, self.database_url, self.env = app, database_url, env or {}
         self.process: subprocess.Popen | None = None
+        self.log = None
 
     @property
     def url(self) -> str:
@@ -79,6 +83,8 @@ class Daphne:
 
     def errors(self) -> str:
         """What the server has logged so far."""
+        if self.log is None:
+            return ""
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
 
@@ -220,6 +226,70 @@ class RedisServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+class Nginx:
+    """An nginx of a test's own, as the current user: its configuration, pid file, temporary
+    files and logs in ``folder``, and ``site`` (a server block file) as its only site, on
+    ``port``; the system's nginx and /etc/nginx are left alone."""
+
+    def __init__(self, folder: Path, site: str, port: int):
+        self.folder, self.site, self.port = folder, site, port
+        self.process: subprocess.Popen | None = None
+
+    def configuration(self) -> str:
+        # As root, the workers would become another user, who could not read this folder.
+        user = "user root root;\n" if os.geteuid() == 0 else ""
+        temporary = "\n".join(f"    {kind}_temp_path {self.folder / kind};"
+                               for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        return (f"{user}worker_processes 1;\npid {self.folder / 'nginx.pid'};\nerror_log {self.folder / 'error.log'};\n"
+                f"events {{ worker_connections 512; }}\nhttp {{\n    include /etc/nginx/mime.types;\n"
+                f"    default_type application/octet-stream;\n    access_log {self.folder / 'access.log'};\n"
+                f"{temporary}\n    include {self.folder / 'site.conf'};\n}}\n")
+
+    def start(self, timeout: float = 10) -> "Nginx":
+        (self.folder / "site.conf").write_text(self.site)
+        (self.folder / "nginx.conf").write_text(self.configuration())
+        self.process = subprocess.Popen(
+            [NGINX, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf"), "-e", str(self.folder / "error.log"),
+             "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_until_listening(self, "127.0.0.1", timeout)
+        return self
+
+    def errors(self) -> str:
+        path = self.folder / "error.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def stop(self) -> None:
+        end(self.process)
+        self.process = None
+
+
+def self_signed_certificate(folder: Path, address: str = "127.0.0.1") -> tuple[Path, Path]:
+    """A certificate for ``address``, valid for a day, and its key, as PEM files in ``folder``."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, address)])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                   .serial_number(x509.random_serial_number())
+                   .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+                   .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(address))]),
+                                  critical=False)
+                   .sign(key, hashes.SHA256()))
+    cert_path, key_path = folder / "certificate.pem", folder / "key.pem"
+    cert_path.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    key_path.chmod(0o600)
+    return cert_path, key_path
 
 
 class Browser:
