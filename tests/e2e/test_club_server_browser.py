@@ -25,7 +25,7 @@ from scoring.models import Round
 
 from .. import servers
 from ..servers import NGINX, REDIS_SERVER, ROOT, MakeServe, Nginx, RedisServer, free_port, self_signed_certificate
-from .conftest import PHONE, TV
+from .conftest import PHONE, TV, start_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -161,13 +161,7 @@ def test_a_club_server_over_https_survives_an_app_process_dying(browser, club):
         phone.fill("#id_password2", PASSWORD)
         phone.get_by_role("button", name="Sign up").tap()
         expect(phone.get_by_role("heading", name="My sessions")).to_be_visible()
-        phone.get_by_role("link", name="New session", exact=True).tap()
-        phone.fill("#id_title", "Club night")
-        phone.fill("#id_new_players", "Ann, Bob")
-        phone.get_by_role("button", name="Start the session").tap()
-        phone.get_by_role("link", name="Start the first game").tap()
-        phone.fill("#id_tokens", "3")
-        phone.get_by_role("button", name="Start the game").tap()
+        start_evening(phone, "Club night", "Ann, Bob", tokens=3)
         session_id = re.search(r"/sessions/([0-9a-f-]{36})/", phone.url).group(1)
 
         # The TV opens the board the session page links to, and listens over wss://.
