@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test bench demo
+.PHONY: run serve test bench demo
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,20 @@ demo: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	$(SERVE)
+
+# Production on one machine, behind the proxy of deploy/ (README: "Hosting for a club"): the
+# settings from ENV_FILE (deploy/env.example names them all), the database migrated and the
+# static files collected, then PROCESSES app processes on 127.0.0.1:PORT, PORT+1, ... (each
+# started again if it stops; Ctrl-C stops them all).
+ENV_FILE ?= deploy/env
+PROCESSES ?= 2
+
+serve: $(INSTALLED)
+	@test -f "$(ENV_FILE)" || { echo "No $(ENV_FILE): copy deploy/env.example there and fill it in (or say ENV_FILE=...)."; exit 1; }
+	set -a && . "$(abspath $(ENV_FILE))" && set +a && \
+	  $(PY) manage.py migrate --noinput && \
+	  $(PY) manage.py collectstatic --noinput --verbosity 0 && \
+	  exec $(PY) manage.py serve --processes $(PROCESSES) --port $(PORT)
 
 test: $(INSTALLED)
 	$(PY) -m pytest

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "referee.middleware.request_log",  # first: one line for every request, whatever answers it
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, before anything else is done
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -184,8 +185,15 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-# Only for a deployment that runs collectstatic; whitenoise serves from the finders anyway.
+# Only for a deployment that runs collectstatic (`make serve`), whose proxy serves the folder.
 STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
+if STATIC_ROOT:
+    # Collected files get their content's hash in their names (and compressed copies), so the
+    # proxy can let browsers keep them for a year: an update changes the names.
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Serve straight from the app and project folders, so `make run` needs no collectstatic,
 # with or without DEBUG.
@@ -203,6 +211,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = BEHIND_TLS
 SECURE_HSTS_PRELOAD = BEHIND_TLS
 if BEHIND_TLS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The proxy or a monitor may probe a process directly over plain HTTP on loopback.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
 ]
@@ -212,3 +222,22 @@ CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cook
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+
+# Everything to standard error, a line each (journald keeps it under systemd): a line a
+# request (referee.middleware), a line for every board update the boards missed
+# (referee.board.broadcast), boards opening and closing, and Django's own errors.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "root": {"handlers": ["stderr"], "level": "INFO"},
+    "loggers": {
+        # Django's errors once, here (its default adds a console of its own under DEBUG).
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # A line a request is referee.requests': not runserver's too, nor Django's warning for
+        # each 4xx (errors still come with their traceback).
+        "django.channels.server": {"level": "WARNING"},
+        "django.request": {"level": "ERROR"},
+    },
+}

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .board.page import board_page
-from .views import accounts, history, judge, players, rounds, sessions, transfers
+from .views import accounts, health, history, judge, players, rounds, sessions, transfers
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
@@ -29,5 +29,6 @@ urlpatterns = [
     path("players/", players.circle_page, name="circle"),
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<str:token>/", board_page, name="board"),
+    path("health/", health.health, name="health"),
     path("admin/", admin.site.urls),
 ]

@@ -1,8 +1,11 @@
 """Daphne processes of our own, on the test database, for tests that restart a server or
-need two of them (several processes behind one Redis and PostgreSQL); `make run` itself; a
-Redis server of a test's own, to stop and start again; and just enough of a browser."""
+need two of them (several processes behind one Redis and PostgreSQL); `make run` and `make
+serve` themselves; a Redis server and an nginx of a test's own, to stop and start again; and
+just enough of a browser."""
 
+import datetime
 import http.cookiejar
+import ipaddress
 import os
 import re
 import shutil
@@ -27,6 +30,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free ports on 127.0.0.1."""
+    for _ in range(100):
+        first = free_port()
+        try:
+            for port in range(first, first + count):
+                with socket.socket() as sock:
+                    sock.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
+    raise RuntimeError(f"no {count} consecutive free ports on 127.0.0.1")
+
+
 def test_database_url() -> str:
     """The database the tests run on, as a DATABASE_URL another process can use."""
     settings = connection.settings_dict
@@ -45,6 +62,7 @@ class Daphne:
         self.port = port or free_port()
         self.app, self.database_url, self.env = app, database_url, env or {}
         self.process: subprocess.Popen | None = None
+        self.log = None
 
     @property
     def url(self) -> str:
@@ -65,6 +83,8 @@ class Daphne:
 
     def errors(self) -> str:
         """What the server has logged so far."""
+        if self.log is None:
+            return ""
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
 
@@ -105,19 +125,50 @@ class MakeRun(Daphne):
         self.process = None
 
 
-def wait_until_listening(server: Daphne, address: str, timeout: float) -> None:
-    """Until the server accepts connections at ``address`` on its port; stopped if it doesn't."""
+class MakeServe(MakeRun):
+    """`make serve` as the README says: the settings from ``env_file`` alone (nothing of the
+    test's own environment), ``processes`` app processes on 127.0.0.1:port and the ports after."""
+
+    def __init__(self, env_file: Path, processes: int = 2):
+        super().__init__(free_ports(processes))
+        self.env_file, self.processes = env_file, processes
+
+    @property
+    def ports(self) -> list[int]:
+        return list(range(self.port, self.port + self.processes))
+
+    def start(self, timeout: float = 120) -> "MakeServe":
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith("DJANGO_") and key not in {"DATABASE_URL", "REDIS_URL"}}
+        env |= {"ENV_FILE": str(self.env_file), "PORT": str(self.port), "PROCESSES": str(self.processes)}
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(["make", "serve"], cwd=ROOT, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        for port in self.ports:
+            wait_until_listening(self, "127.0.0.1", timeout, port)
+        return self
+
+    def pids(self) -> dict[int, int]:
+        """Each port's app process (the latest started on it), as `make serve` printed them."""
+        return {int(port): int(pid) for pid, port in
+                re.findall(r"App process pid (\d+) on http://127\.0\.0\.1:(\d+)/", self.printed())}
+
+
+def wait_until_listening(server: Daphne, address: str, timeout: float, port: int | None = None) -> None:
+    """Until the server accepts connections at ``address`` on its port (or ``port``); stopped
+    if it doesn't."""
+    port = port or server.port
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"the server exited: {server.errors()[-2000:]}")
         try:
-            with socket.create_connection((address, server.port), timeout=0.2):
+            with socket.create_connection((address, port), timeout=0.2):
                 return
         except OSError:
             time.sleep(0.05)
     server.stop()
-    raise RuntimeError(f"the server did not listen on {address}:{server.port} within {timeout} s")
+    raise RuntimeError(f"the server did not listen on {address}:{port} within {timeout} s")
 
 
 def end(process: subprocess.Popen | None, *, group: bool = False) -> None:
@@ -175,6 +226,70 @@ class RedisServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+class Nginx:
+    """An nginx of a test's own, as the current user: its configuration, pid file, temporary
+    files and logs in ``folder``, and ``site`` (a server block file) as its only site, on
+    ``port``; the system's nginx and /etc/nginx are left alone."""
+
+    def __init__(self, folder: Path, site: str, port: int):
+        self.folder, self.site, self.port = folder, site, port
+        self.process: subprocess.Popen | None = None
+
+    def configuration(self) -> str:
+        # As root, the workers would become another user, who could not read this folder.
+        user = "user root root;\n" if os.geteuid() == 0 else ""
+        temporary = "\n".join(f"    {kind}_temp_path {self.folder / kind};"
+                               for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        return (f"{user}worker_processes 1;\npid {self.folder / 'nginx.pid'};\nerror_log {self.folder / 'error.log'};\n"
+                f"events {{ worker_connections 512; }}\nhttp {{\n    include /etc/nginx/mime.types;\n"
+                f"    default_type application/octet-stream;\n    access_log {self.folder / 'access.log'};\n"
+                f"{temporary}\n    include {self.folder / 'site.conf'};\n}}\n")
+
+    def start(self, timeout: float = 10) -> "Nginx":
+        (self.folder / "site.conf").write_text(self.site)
+        (self.folder / "nginx.conf").write_text(self.configuration())
+        self.process = subprocess.Popen(
+            [NGINX, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf"), "-e", str(self.folder / "error.log"),
+             "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_until_listening(self, "127.0.0.1", timeout)
+        return self
+
+    def errors(self) -> str:
+        path = self.folder / "error.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def stop(self) -> None:
+        end(self.process)
+        self.process = None
+
+
+def self_signed_certificate(folder: Path, address: str = "127.0.0.1") -> tuple[Path, Path]:
+    """A certificate for ``address``, valid for a day, and its key, as PEM files in ``folder``."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, address)])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                   .serial_number(x509.random_serial_number())
+                   .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+                   .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(address))]),
+                                  critical=False)
+                   .sign(key, hashes.SHA256()))
+    cert_path, key_path = folder / "certificate.pem", folder / "key.pem"
+    cert_path.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    key_path.chmod(0o600)
+    return cert_path, key_path
 
 
 class Browser:

@@ -2,6 +2,8 @@
 current board to this socket only; afterwards it forwards what the session's broadcast
 sends, if newer than what it shows. Anything a client sends is ignored."""
 
+import logging
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -10,15 +12,21 @@ from scoring.models import Session
 from .render import render_board, session_group, token_group
 
 LINK_REPLACED = 4004  # close code: this link was replaced (or never was), the board stops trying
+logger = logging.getLogger(__name__)
 
 
 def session_of_token(token: str) -> Session | None:
     return Session.objects.filter(share_token=token).first()
 
 
+def client_address(scope) -> str:
+    return (scope.get("client") or ["-"])[0]
+
+
 class BoardConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     revision = -1  # the session's revision of the board this socket shows
+    session_id = None
 
     async def connect(self):
         token = self.scope["url_route"]["kwargs"]["token"]
@@ -33,11 +41,16 @@ class BoardConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:  # joined before the board is read: no change is missed
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        self.session_id = session.public_id
+        logger.info("A board of session %s opened from %s", self.session_id, client_address(self.scope))
         board = await database_sync_to_async(render_board)(session)
         self.revision = board.revision
         await self.send(text_data=board.html)
 
     async def disconnect(self, code):
+        if self.session_id:
+            logger.info("A board of session %s closed (code %s) from %s", self.session_id, code,
+                        client_address(self.scope))
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 

@@ -54,6 +54,18 @@ def log_in(page, server_url: str, username: str = "host") -> None:
     expect(page.get_by_role("heading", name="My sessions")).to_be_visible()
 
 
+def start_evening(page, title: str, players: str, tokens: int) -> None:
+    """From My sessions, through the forms: a new session and its players, then its first
+    game (Stop the Bus, the form's first choice) with ``tokens`` tokens each."""
+    page.get_by_role("link", name="New session", exact=True).tap()
+    page.fill("#id_title", title)
+    page.fill("#id_new_players", players)
+    page.get_by_role("button", name="Start the session").tap()
+    page.get_by_role("link", name="Start the first game").tap()
+    page.fill("#id_stop_the_bus-tokens", str(tokens))
+    page.get_by_role("button", name="Start the game").tap()
+
+
 def fill_hands(page, fields: dict) -> None:
     """Type each hand into its field (``hand_1_2``: id_hand_1_2), as a host may instead of
     tapping; in Crash, first open that player's step, as only one player shows at a time."""

@@ -10,7 +10,7 @@ from scoring.models import Round
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
-from .conftest import fill_hands, log_in
+from .conftest import fill_hands, log_in, start_evening
 from ..scoring.test_statistics import an_evening
 
 pytestmark = pytest.mark.browser
@@ -42,13 +42,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
     def test_a_whole_stop_the_bus_game_of_three_players_to_a_winner(self):
         self.log_in()
         page = self.page
-        page.get_by_role("link", name="New session", exact=True).tap()
-        page.fill("#id_title", "Friday")
-        page.fill("#id_new_players", "Ann, Bob, Cy")
-        page.get_by_role("button", name="Start the session").tap()
-        page.get_by_role("link", name="Start the first game").tap()
-        page.fill("#id_stop_the_bus-tokens", "1")
-        page.get_by_role("button", name="Start the game").tap()
+        start_evening(page, "Friday", "Ann, Bob, Cy", tokens=1)
         expect(page.locator("#game")).to_contain_text("Next to deal: Ann")
 
         # Round 1 by tapping the picker: Ann's hand, then Bob's, then Cy's.

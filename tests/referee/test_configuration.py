@@ -159,3 +159,24 @@ def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_pat
     plain = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                            capture_output=True, text=True, env={**env, "DJANGO_BEHIND_TLS": "0"}, cwd=settings.BASE_DIR)
     assert plain.returncode != 0 and "SECURE_HSTS_SECONDS" in plain.stderr + plain.stdout
+
+
+def test_collected_static_files_are_named_by_their_content_and_compressed(tmp_path):
+    """With DJANGO_STATIC_ROOT (a deployment, whose proxy keeps them a year), pages link to
+    names that change when the file does."""
+    import re
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    env |= {"DJANGO_STATIC_ROOT": str(tmp_path / "static"), "DJANGO_SETTINGS_MODULE": "referee.settings"}
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"], env=env,
+                   cwd=settings.BASE_DIR, check=True, timeout=120)
+    linked = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); from django.templatetags.static import static; "
+                               "print(static('css/app.css'))"],
+        env=env, cwd=settings.BASE_DIR, check=True, timeout=60, capture_output=True, text=True).stdout.strip()
+    assert re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", linked), linked
+    collected = tmp_path / "static" / linked.removeprefix("/static/")
+    assert "prefers-color-scheme: dark" in collected.read_text()
+    assert (collected.parent / (collected.name + ".gz")).exists()

@@ -1,0 +1,237 @@
+"""A club's server, whole, on loopback addresses: nginx running deploy/nginx/brag-referee.conf
+itself (a self-signed certificate, free ports) in front of `make serve`'s two app processes,
+with the settings of deploy/env.example, on PostgreSQL and a Redis of the test's own. In
+Chromium a host signs up and records a round over HTTPS, a TV follows it over wss://; the app
+process serving the TV is killed, and the next round goes through all the same, nothing lost,
+the TV back by itself. Cookies are Secure, and `check --deploy` is clean with those settings."""
+
+import http.client
+import json
+import os
+import re
+import secrets
+import signal
+import ssl
+import subprocess
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Round
+
+from .. import servers
+from ..servers import NGINX, REDIS_SERVER, ROOT, MakeServe, Nginx, RedisServer, free_port, self_signed_certificate
+from .conftest import PHONE, TV, start_evening
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SITE = ROOT / "deploy" / "nginx" / "brag-referee.conf"
+ENV_EXAMPLE = ROOT / "deploy" / "env.example"
+PASSWORD = "a long evening of brag"
+WITHIN = 20.0  # seconds: the longest wait for anything the stack does
+PLAYWRIGHT_TIMEOUT = 5_000  # ms, expect()'s default
+
+
+def loopback_site(*, tls_port: int, http_port: int, app_ports: list[int], static_parent: Path, certificate: Path,
+                  key: Path) -> str:
+    """The deploy site, on loopback ports and this test's files: each change must apply once,
+    so that the test keeps following the file."""
+    site = SITE.read_text()
+    changes = [
+        ("    listen 80;\n", f"    listen 127.0.0.1:{http_port};\n"),
+        ("    listen [::]:80;\n", ""),
+        ("    listen 443 ssl;\n", f"    listen 127.0.0.1:{tls_port} ssl;\n"),
+        ("    listen [::]:443 ssl;\n", ""),
+        ("return 301 https://$host$request_uri;", f"return 301 https://$host:{tls_port}$request_uri;"),
+        ("/etc/letsencrypt/live/brag.example.org/fullchain.pem", str(certificate)),
+        ("/etc/letsencrypt/live/brag.example.org/privkey.pem", str(key)),
+        ("root /var/lib/brag-referee;", f"root {static_parent};"),
+        *((f"    server 127.0.0.1:{8000 + n} ", f"    server 127.0.0.1:{port} ") for n, port in enumerate(app_ports)),
+    ]
+    for old, new in changes:
+        assert site.count(old) == 1, f"deploy/nginx/brag-referee.conf no longer has {old!r} once"
+        site = site.replace(old, new)
+    return site
+
+
+def env_file(path: Path, **values: str) -> dict[str, str]:
+    """deploy/env.example with ``values`` filled in (each must be one it names), written to
+    ``path``; returns the settings as a process gets them."""
+    settings = {}
+    for line in ENV_EXAMPLE.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            settings[key] = value
+    assert set(values) <= set(settings), f"deploy/env.example does not name {set(values) - set(settings)}"
+    settings |= values
+    path.write_text("".join(f"{key}={value}\n" for key, value in settings.items()))
+    return settings
+
+
+@pytest.fixture
+def club(tmp_path):
+    """The whole stack, up; stopped afterwards, each process by its id, whatever happened."""
+    if not os.path.exists(NGINX):
+        pytest.skip("nginx is not installed (apt-get install nginx; .ci/run installs it): the club's server "
+                    "check runs the deploy/ site in it")
+    if not os.path.exists(REDIS_SERVER):
+        pytest.skip("redis-server is not installed (apt-get install redis-server; .ci/run installs it)")
+    if not os.environ.get("DATABASE_URL"):
+        pytest.skip("DATABASE_URL is unset: the club's server runs on PostgreSQL; CI sets it")
+    tls_port, http_port = free_port(), free_port()
+    certificate, key = self_signed_certificate(tmp_path)
+    redis = RedisServer()
+    settings = env_file(
+        tmp_path / "env", DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_CSRF_TRUSTED_ORIGINS=f"https://127.0.0.1:{tls_port}", DATABASE_URL=servers.test_database_url(),
+        REDIS_URL=redis.url, DJANGO_STATIC_ROOT=str(tmp_path / "static"))
+    app = MakeServe(tmp_path / "env")
+    (tmp_path / "nginx").mkdir()
+    nginx = Nginx(tmp_path / "nginx", loopback_site(tls_port=tls_port, http_port=http_port, app_ports=app.ports,
+                                                    static_parent=tmp_path, certificate=certificate, key=key),
+                  tls_port)
+    try:
+        for server in (redis, app, nginx):
+            server.start()
+        yield Club(f"https://127.0.0.1:{tls_port}", http_port, certificate, app, settings)
+    finally:
+        print(f"--- make serve's output:\n{app.errors()[-5000:]}\n--- nginx's errors:\n{nginx.errors()[-5000:]}")
+        for server in (nginx, app, redis):
+            server.stop()
+
+
+class Club:
+    """The stack's address (HTTPS; plain HTTP on ``http_port``), its certificate, its app
+    processes and their settings."""
+
+    def __init__(self, url: str, http_port: int, certificate: Path, app: MakeServe, settings: dict[str, str]):
+        self.url, self.http_port, self.certificate = url, http_port, certificate
+        self.app, self.settings = app, settings
+
+    def app_log(self) -> str:
+        return self.app.printed()
+
+    def wait_for_log(self, pattern: str) -> re.Match:
+        deadline = time.monotonic() + WITHIN
+        while time.monotonic() < deadline:
+            if match := re.search(pattern, self.app_log()):
+                return match
+            time.sleep(0.1)
+        raise AssertionError(f"the app processes never logged {pattern!r}:\n{self.app_log()[-3000:]}")
+
+
+    def get(self, path: str, source_address: str) -> tuple[int, bytes]:
+        """A GET through the proxy from another loopback address, checking the certificate."""
+        parts = urllib.parse.urlsplit(self.url)
+        connection = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=10,
+                                                 context=ssl.create_default_context(cafile=self.certificate),
+                                                 source_address=(source_address, 0))
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            return response.status, response.read()
+        finally:
+            connection.close()
+
+
+def record(phone, number: int, first: str, second: str) -> None:
+    expect(phone.get_by_role("heading", name=f"Round {number}: enter the hands")).to_be_visible()
+    phone.fill("#id_hand_0", first)
+    phone.fill("#id_hand_1", second)
+    phone.get_by_role("button", name="Record round").tap()
+
+
+def test_a_club_server_over_https_survives_an_app_process_dying(browser, club):
+    expect.set_options(timeout=WITHIN * 1000)  # set back below: other tests keep Playwright's default
+    phone_context = browser.new_context(ignore_https_errors=True, **PHONE)
+    tv_context = browser.new_context(ignore_https_errors=True, **TV)
+    try:
+        phone, tv = phone_context.new_page(), tv_context.new_page()
+        phone.set_default_timeout(WITHIN * 1000)
+        tv.set_default_timeout(WITHIN * 1000)
+
+        # The host signs up and starts an evening, over HTTPS through the proxy.
+        phone.goto(club.url + "/accounts/signup/")
+        phone.fill("#id_username", "hostess")
+        phone.fill("#id_password1", PASSWORD)
+        phone.fill("#id_password2", PASSWORD)
+        phone.get_by_role("button", name="Sign up").tap()
+        expect(phone.get_by_role("heading", name="My sessions")).to_be_visible()
+        start_evening(phone, "Club night", "Ann, Bob", tokens=3)
+        session_id = re.search(r"/sessions/([0-9a-f-]{36})/", phone.url).group(1)
+
+        # The TV opens the board the session page links to, and listens over wss://.
+        board_url = phone.locator(".board-link a[target=_blank]").get_attribute("href")
+        assert board_url.startswith(club.url + "/board/")
+        sockets = []
+        tv.on("websocket", lambda socket: sockets.append(socket.url))
+        tv.goto(board_url)
+        expect(tv.locator("#board-head")).to_contain_text("Stop the Bus, 3 tokens · game 1")
+        assert sockets and sockets[0].startswith(club.url.replace("https://", "wss://") + "/ws/board/")
+
+        record(phone, 1, "As Ks Qs", "2c 3d 5h")
+        expect(phone.locator(".last-round")).to_contain_text("Bob loses a token (2 left)")
+        expect(tv.locator("#board-last")).to_contain_text("Bob's 5 high (5-3-2) is the worst hand: Bob loses a token")
+
+        # The app process holding the TV's socket dies.
+        opened = club.wait_for_log(rf"\[(\d+)\] INFO referee\.board\.consumer: A board of session {session_id} opened")
+        board_pid = int(opened.group(1))
+        assert board_pid in club.app.pids().values()
+        os.kill(board_pid, signal.SIGKILL)
+
+        # The TV connects again by itself (to the other process, through the proxy) ...
+        deadline = time.monotonic() + WITHIN
+        while len(sockets) < 2 and time.monotonic() < deadline:
+            tv.wait_for_timeout(100)
+        assert len(sockets) >= 2, "the board did not connect again"
+        expect(tv.locator("#board-status")).to_be_hidden()
+        # ... and the host records the next round through the proxy as if nothing happened.
+        record(phone, 2, "2c 3d 5h", "As Ks Qs")
+        expect(phone.locator(".last-round")).to_contain_text("Ann loses a token (2 left)")
+        expect(tv.locator("#board-last")).to_contain_text("Ann's 5 high (5-3-2) is the worst hand: Ann loses a token")
+        expect(tv.locator("#board-standings")).to_contain_text("Next to deal")
+        assert Round.objects.filter(game__session__public_id=session_id).count() == 2
+        expect(phone.locator(".round-list > li")).to_have_count(2)
+
+        # make serve starts the dead process again.
+        club.wait_for_log(rf"\(pid {board_pid}\) stopped \(killed by SIGKILL\); starting it again")
+
+        # Cookies only over HTTPS; HSTS; pages from the app, static files from nginx, kept a year.
+        cookies = {cookie["name"]: cookie for cookie in phone_context.cookies()}
+        assert {"sessionid", "csrftoken"} <= set(cookies)
+        assert all(cookie["secure"] for cookie in cookies.values()), cookies
+        assert cookies["sessionid"]["httpOnly"]
+        page = phone.goto(club.url + "/sessions/")
+        assert page.headers["strict-transport-security"].startswith("max-age=31536000")
+        stylesheet = phone.locator("link[rel=stylesheet]").first.get_attribute("href")
+        assert re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", stylesheet), stylesheet
+        static = phone_context.request.get(club.url + stylesheet)
+        assert static.status == 200 and "prefers-color-scheme" in static.text()
+        assert static.headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert "GET /static/" not in club.app_log()
+    finally:
+        expect.set_options(timeout=PLAYWRIGHT_TIMEOUT)
+        phone_context.close()
+        tv_context.close()
+
+    # Plain HTTP is sent to HTTPS.
+    plain = http.client.HTTPConnection("127.0.0.1", club.http_port, timeout=10)
+    plain.request("GET", "/sessions/")
+    redirect = plain.getresponse()
+    assert (redirect.status, redirect.getheader("Location")) == (301, f"{club.url}/sessions/")
+    plain.close()
+
+    # The health check through the proxy; the app logs the client's address, not the proxy's.
+    status, body = club.get("/health/", source_address="127.0.0.5")
+    assert (status, json.loads(body)) == (200, {"database": "ok", "channel_layer": "ok"})
+    club.wait_for_log(r"INFO referee\.requests: GET /health/ 200 \d+ ms from 127\.0\.0\.5\n")
+
+    # check --deploy with the very settings the processes run with.
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")} | club.settings
+    check = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert check.returncode == 0 and "System check identified no issues" in check.stdout, check.stdout + check.stderr
