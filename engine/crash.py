@@ -40,6 +40,7 @@ OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer",
            "out_of_order", "stick_up", "crash", "quads", "declarations", "ending", "rules")
 ROUND_KEYS = ("hands", "declarations")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
+PLAYERS = {13: (2, 4), 9: (2, 5)}  # the fewest and most players, by the cards dealt
 # What each `ignore` setting makes unable to score.
 CANNOT_SCORE = {"high_card": frozenset({"high_card"}), "pair": frozenset({"high_card", "pair"}), "none": frozenset()}
 # Four of a kind for the bonus, best first: 4s highest, then A, K, ... 5, 3, 2.
@@ -105,7 +106,7 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
     if chosen_["declarations"] and chosen_["cards"] != 13:
         from_preset = f" (the {preset} preset plays declarations)" if "declarations" not in options else ""
         raise EntryError(DECLARATIONS_NEED_13.format(preset=from_preset), field="declarations")
-    players = check_players(GAME, players, 2, 5 if chosen_["cards"] == 9 else 4)
+    players = check_players(GAME, players, *PLAYERS[chosen_["cards"]])  # type: ignore[index]
     return CrashOptions(
         preset=preset, rules=brag_rules(options.get("rules", BRAG)),  # type: ignore[arg-type]
         first_dealer=first_dealer(options.get("first_dealer", 0), players), **chosen_,  # type: ignore[arg-type]
