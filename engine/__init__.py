@@ -1,6 +1,7 @@
-"""The referee's rules, in pure Python (no Django): cards, hand rankings, verdicts and
-the games as replays of their rounds."""
+"""The referee's rules, in pure Python (no Django): cards, hand rankings, verdicts, the
+games as replays of their rounds, and the best Crash setting of a player's cards."""
 
+from .best_setting import BestSetting, Setting, best_setting
 from .cards import (
     DECK,
     Card,
@@ -35,8 +36,8 @@ from .stop_the_bus import StopTheBusOptions
 __all__ = [
     "BRAG", "BRAG_ACE_HIGH", "CATEGORIES", "COMMERCE", "CRASH_PRESETS", "DECK", "EVENT_KINDS", "GAMES", "GAME_OPTIONS",
     "PRESETS", "RANKINGS", "RANKING_OPTIONS", "RULESETS",
-    "Card", "CardClash", "CardError", "Choice", "CommerceOptions", "CrashOptions", "EntryError", "Event", "GameOutcome",
-    "HandRank", "Option", "Preset", "Ranking", "RoundOutcome", "SettingCheck", "StopTheBusOptions",
-    "card", "card_clashes", "check_one_deck", "check_setting", "format_cards", "hand_ranking", "parse_cards",
+    "BestSetting", "Card", "CardClash", "CardError", "Choice", "CommerceOptions", "CrashOptions", "EntryError", "Event",
+    "GameOutcome", "HandRank", "Option", "Preset", "Ranking", "RoundOutcome", "Setting", "SettingCheck", "StopTheBusOptions",
+    "best_setting", "card", "card_clashes", "check_one_deck", "check_setting", "format_cards", "hand_ranking", "parse_cards",
     "parse_hand", "rank_hand", "replay", "show_cards",
 ]

@@ -1,0 +1,252 @@
+"""The best setting of one player's Crash cards, before the showdown (issue 18): the legal
+setting with the most expected points against a number of opponents, and the next three.
+
+The model: a hand wins position p against one opponent as often as a reference opponent's
+hand at p ranks strictly below it (crash_reference.py: dealt at random, set greedily);
+against k opponents that chance is raised to the power k; a hand that cannot score (the
+``ignore`` option) wins nothing. A setting's expected points are the sum over its positions.
+
+A setting is four disjoint hands of three cards (three with 9 cards), played strongest first
+(equal hands in either order, which scores the same); with 13 cards one card is discarded.
+Settings that are the same hands up to suits (the same value at every position) score the
+same and count once, shown by their canonical cards: position by position, equal hands in
+ascending card order, the lowest cards (by their bits, the highest card compared first).
+Settings are ordered by expected points, then by their hands' values position by position,
+so every answer is one and the same.
+
+The search is exact: it walks sets of hands in that order, strongest hand first, and stops a
+branch as soon as the most its remaining positions could add (each remaining hand is at most
+as strong as the one being placed) cannot beat the fourth setting found so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from . import house_rules as catalogue
+from .cards import Card, CardError, parse_cards, show_cards
+from .crash import GAME, OPTIONS, PLAYERS, CrashOptions, read_options, unscorable
+from .crash_reference import ReferenceTable, reference_table
+from .entries import check_option_names, chosen
+from .outcomes import EntryError
+from .ranking import HandRank, hand_ranking
+
+SHOWN = 4  # the best setting and the next three
+_PLACEHOLDERS = ("you", "an opponent")  # replay's option checks want players; the tool has none
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One way to set the cards: the hands strongest first (a legal order; each hand's cards
+    highest first, a pair's pair first), the card(s) discarded, and for each position the
+    chance of winning it against every opponent, then their sum, the expected points."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    ranks: tuple[HandRank, ...]
+    discard: tuple[Card, ...]
+    can_score: tuple[bool, ...]
+    chances: tuple[float, ...]
+    expected_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class BestSetting:
+    """The answer for one player's cards: the best setting and the next ones (up to three,
+    best first, no two the same hands up to suits), with what the model read."""
+
+    cards: tuple[Card, ...]
+    opponents: int
+    options: CrashOptions
+    deals: int  # the reference deals behind the chances
+    best: Setting
+    alternatives: tuple[Setting, ...]
+
+
+def best_setting(cards: str | Sequence[Card], /, opponents: int = 1, **options: object) -> BestSetting:
+    """The best setting of ``cards`` (text or cards: 13, or 9 with ``cards=9``; positional,
+    as ``cards`` is also the option) against
+    ``opponents`` (1 to 3 with 13 cards, 1 to 4 with 9). ``options``: replay's Crash options
+    (preset, cards, ignore, rules, ...); those that play no part in setting hands are checked
+    and otherwise ignored, and with ``cards=9`` declarations are off unless given. Raises
+    CardError for cards that are not the deal of one player, EntryError for the rest."""
+    settings = read_setting_options(options)
+    opponents = check_opponents(opponents, settings.cards)
+    held = read_cards(cards, settings.cards)
+    return answer(held, opponents, settings, reference_table(settings.rules, settings.cards))
+
+
+def read_setting_options(options: Mapping[str, object]) -> CrashOptions:
+    """Replay's Crash options, checked as replay checks them."""
+    check_option_names(GAME, options, OPTIONS)
+    given = dict(options)
+    if chosen(catalogue.CARDS, given) == 9:
+        given.setdefault("declarations", False)  # they play no part in setting 9 cards
+    return read_options(_PLACEHOLDERS, given)
+
+
+def opponents_range(cards: int) -> range:
+    """How many opponents a player may have: Crash seats 2 to 4 players, 5 with 9 cards."""
+    fewest, most = PLAYERS[cards]
+    return range(fewest - 1, most)
+
+
+def check_opponents(opponents: object, cards: int) -> int:
+    allowed = opponents_range(cards)
+    if type(opponents) is not int or opponents not in allowed:
+        raise EntryError(f"opponents must be a whole number from {allowed.start} to {allowed.stop - 1} "
+                         f"(Crash with {cards} cards seats {allowed.start + 1} to {allowed.stop} players), "
+                         f"got {opponents!r}", field="opponents")
+    return opponents
+
+
+def read_cards(cards: str | Sequence[Card], count: int) -> tuple[Card, ...]:
+    """One player's deal: ``count`` different cards, as text or cards."""
+    if isinstance(cards, str):
+        held = parse_cards(cards)
+    else:
+        held = tuple(cards)
+        for i, card in enumerate(held):
+            if not isinstance(card, Card):
+                raise CardError(f"expected cards, got {card!r}")
+            if card in held[:i]:
+                raise CardError(f"{card} is entered twice")
+    if len(held) != count:
+        got = f"{len(held)}: {show_cards(held)}" if held else "none"
+        raise CardError(f"expected {count} cards (one player's deal), got {got}")
+    return held
+
+
+# --- The search ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A setting as the search keeps it: its score (the expected points times deals to the
+    power of the opponents, an exact whole number), its hands' values position by position,
+    and its canonical hands (bits)."""
+
+    score: int
+    values: tuple[int, ...]
+    hands: tuple[int, ...]
+
+
+def hand_weights(held: Sequence[Card], opponents: int, settings: CrashOptions, table: ReferenceTable
+                 ) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every three of the cards as (value, bits, weight at each position), strongest first,
+    then the lowest cards first. A weight is the hands below it at that position to the
+    power of the opponents, 0 for a hand that cannot score."""
+    ranks = hand_ranking(settings.rules).table
+    cannot = unscorable(settings)
+    hands = []
+    for a, b, c in combinations(held, 3):
+        rank = ranks[a | b | c]
+        weights = (0,) * len(table.below) if rank.category in cannot else \
+            tuple(below[rank.value] ** opponents for below in table.below)
+        hands.append((rank.value, a | b | c, weights))
+    hands.sort(key=lambda hand: (-hand[0], hand[1]))
+    return hands
+
+
+def search(held: Sequence[Card], opponents: int, settings: CrashOptions, table: ReferenceTable,
+           shown: int = SHOWN) -> list[Scored]:
+    """The ``shown`` best settings, best first, each with its canonical hands."""
+    positions = settings.positions
+    hands = hand_weights(held, opponents, settings, table)
+    values = [value for value, _, _ in hands]
+    bits = [hand for _, hand, _ in hands]
+    weights = [[w[p] for _, _, w in hands] for p in range(positions)]
+    # bounds[p][i]: the most positions p.. can add when hand i (or a weaker one) is at p.
+    bounds = [[0] * len(hands) for _ in range(positions + 1)]
+    for p in range(positions - 1, -1, -1):
+        most = 0
+        for i in range(len(hands) - 1, -1, -1):
+            most = max(most, weights[p][i])
+            bounds[p][i] = most + bounds[p + 1][i]
+    top: list[tuple[int, ...]] = []  # (score, *values), best first
+    floor: tuple[int, ...] | None = None  # the last of ``top`` once it is full
+
+    def keep(key: tuple[int, ...]) -> None:
+        nonlocal floor
+        if floor is not None and key <= floor or any(key[1:] == kept[1:] for kept in top):
+            return
+        top.append(key)
+        top.sort(reverse=True)
+        del top[shown:]
+        floor = top[-1] if len(top) == shown else None
+
+    def place(position: int, start: int, used: int, score: int, prefix: tuple[int, ...]) -> None:
+        last = position == positions - 1
+        bound, weight = bounds[position], weights[position]
+        for i in range(start, len(hands)):
+            if floor is not None:
+                most = score + bound[i]
+                if most < floor[0] or most == floor[0] and prefix + (values[i],) * (positions - position) <= floor[1:]:
+                    break  # every hand from here on is at most this strong
+            if bits[i] & used:
+                continue
+            if last:
+                keep((score + weight[i], *prefix, values[i]))
+            else:
+                place(position + 1, i + 1, used | bits[i], score + weight[i], prefix + (values[i],))
+
+    place(0, 0, 0, 0, ())
+    return [Scored(key[0], key[1:], canonical_hands(key[1:], values, bits)) for key in top]
+
+
+def canonical_hands(wanted: tuple[int, ...], values: Sequence[int], bits: Sequence[int]) -> tuple[int, ...]:
+    """The canonical hands of the settings whose values are ``wanted``: position by position
+    the lowest cards that still complete a setting (equal hands in ascending order)."""
+    by_value: dict[int, list[int]] = {}
+    for value, hand in zip(values, bits):  # ascending bits within a value
+        by_value.setdefault(value, []).append(hand)
+
+    def fill(position: int, used: int, after: int) -> tuple[int, ...] | None:
+        if position == len(wanted):
+            return ()
+        for hand in by_value[wanted[position]]:
+            if hand & used or hand <= after:
+                continue
+            rest = fill(position + 1, used | hand,
+                        hand if position + 1 < len(wanted) and wanted[position + 1] == wanted[position] else 0)
+            if rest is not None:
+                return (hand, *rest)
+        return None
+
+    found = fill(0, 0, 0)
+    assert found is not None  # the search found a setting of these values
+    return found
+
+
+# --- The answer --------------------------------------------------------------------------------
+
+def answer(held: tuple[Card, ...], opponents: int, settings: CrashOptions, table: ReferenceTable) -> BestSetting:
+    """best_setting's answer for checked cards, opponents and options, against ``table``."""
+    described = [describe(scored, held, opponents, settings, table)
+                 for scored in search(held, opponents, settings, table)]
+    return BestSetting(cards=held, opponents=opponents, options=settings, deals=table.deals,
+                       best=described[0], alternatives=tuple(described[1:]))
+
+
+def describe(scored: Scored, held: Sequence[Card], opponents: int, settings: CrashOptions,
+             table: ReferenceTable) -> Setting:
+    ranks = hand_ranking(settings.rules).table
+    cannot = unscorable(settings)
+    used = sum(scored.hands)
+    hand_ranks = tuple(ranks[hand] for hand in scored.hands)
+    can_score = tuple(rank.category not in cannot for rank in hand_ranks)
+    chances = tuple(table.share_below(p, rank.value) ** opponents if scores else 0.0
+                    for p, (rank, scores) in enumerate(zip(hand_ranks, can_score), 1))
+    return Setting(
+        hands=tuple(shown_hand(held, hand) for hand in scored.hands), ranks=hand_ranks,
+        discard=tuple(card for card in held if not card & used), can_score=can_score, chances=chances,
+        expected_points=scored.score / table.deals ** opponents,
+    )
+
+
+def shown_hand(held: Sequence[Card], hand: int) -> tuple[Card, ...]:
+    """A hand's cards as people read them: a pair's pair first, then highest first (suits
+    in the deck's order: spades, hearts, diamonds, clubs)."""
+    cards = [card for card in held if card & hand]
+    ranks = [card.rank for card in cards]
+    return tuple(sorted(cards, key=lambda card: (-ranks.count(card.rank), -card.rank, card)))
