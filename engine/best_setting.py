@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from functools import cache
+from itertools import accumulate, combinations
+from operator import add
 
 from . import house_rules as catalogue
 from .cards import Card, CardError, parse_cards, show_cards
-from .crash import GAME, OPTIONS, PLAYERS, CrashOptions, read_options, unscorable
+from .crash import CANNOT_SCORE, GAME, OPTIONS, PLAYERS, CrashOptions, read_options, unscorable
 from .crash_reference import ReferenceTable, reference_table
 from .entries import check_option_names, chosen
 from .outcomes import EntryError
@@ -131,38 +133,44 @@ class Scored:
     hands: tuple[int, ...]
 
 
-def hand_weights(held: Sequence[Card], opponents: int, settings: CrashOptions, table: ReferenceTable
-                 ) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Every three of the cards as (value, bits, weight at each position), strongest first,
-    then the lowest cards first. A weight is the hands below it at that position to the
-    power of the opponents, 0 for a hand that cannot score."""
-    ranks = hand_ranking(settings.rules).table
-    cannot = unscorable(settings)
-    hands = []
-    for a, b, c in combinations(held, 3):
-        rank = ranks[a | b | c]
-        weights = (0,) * len(table.below) if rank.category in cannot else \
-            tuple(below[rank.value] ** opponents for below in table.below)
-        hands.append((rank.value, a | b | c, weights))
-    hands.sort(key=lambda hand: (-hand[0], hand[1]))
-    return hands
+@cache
+def _values(rules: str) -> dict[int, int]:
+    """Each hand's value under a ranking (its name), keyed as ranking tables are."""
+    return {hand: rank.value for hand, rank in hand_ranking(rules).table.items()}
+
+
+@cache
+def _categories(rules: str) -> tuple[str, ...]:
+    """Each value's category under a ranking, by value."""
+    categories = {rank.value: rank.category for rank in hand_ranking(rules).table.values()}
+    return tuple(categories[value] for value in range(len(categories)))
+
+
+@cache
+def value_weights(table: ReferenceTable, opponents: int, rules: str, ignore: str) -> tuple[tuple[int, ...], ...]:
+    """What a hand of each value scores at each position, times deals ** opponents: the
+    reference hands below it there to the power of the opponents, 0 if it cannot score."""
+    cannot = CANNOT_SCORE[ignore]
+    categories = _categories(rules)
+    return tuple(tuple(0 if category in cannot else below[value] ** opponents
+                       for value, category in enumerate(categories)) for below in table.below)
 
 
 def search(held: Sequence[Card], opponents: int, settings: CrashOptions, table: ReferenceTable,
            shown: int = SHOWN) -> list[Scored]:
     """The ``shown`` best settings, best first, each with its canonical hands."""
     positions = settings.positions
-    hands = hand_weights(held, opponents, settings, table)
-    values = [value for value, _, _ in hands]
-    bits = [hand for _, hand, _ in hands]
-    weights = [[w[p] for _, _, w in hands] for p in range(positions)]
+    value_of = _values(settings.rules)
+    # Every three of the cards, strongest first, then the lowest cards first.
+    bits = sorted((a | b | c for a, b, c in combinations(held, 3)), key=lambda hand: (-value_of[hand], hand))
+    values = [value_of[hand] for hand in bits]
+    weights = [[at[value] for value in values] for at in value_weights(table, opponents, settings.rules,
+                                                                          settings.ignore)]
     # bounds[p][i]: the most positions p.. can add when hand i (or a weaker one) is at p.
-    bounds = [[0] * len(hands) for _ in range(positions + 1)]
-    for p in range(positions - 1, -1, -1):
-        most = 0
-        for i in range(len(hands) - 1, -1, -1):
-            most = max(most, weights[p][i])
-            bounds[p][i] = most + bounds[p + 1][i]
+    bounds = [list(accumulate(reversed(weights[-1]), max))[::-1]]
+    for at in reversed(weights[:-1]):
+        bounds.insert(0, list(map(add, list(accumulate(reversed(at), max))[::-1], bounds[0])))
+    count = len(bits)
     top: list[tuple[int, ...]] = []  # (score, *values), best first
     floor: tuple[int, ...] | None = None  # the last of ``top`` once it is full
 
@@ -178,7 +186,7 @@ def search(held: Sequence[Card], opponents: int, settings: CrashOptions, table: 
     def place(position: int, start: int, used: int, score: int, prefix: tuple[int, ...]) -> None:
         last = position == positions - 1
         bound, weight = bounds[position], weights[position]
-        for i in range(start, len(hands)):
+        for i in range(start, count):
             if floor is not None:
                 most = score + bound[i]
                 if most < floor[0] or most == floor[0] and prefix + (values[i],) * (positions - position) <= floor[1:]:
@@ -191,15 +199,16 @@ def search(held: Sequence[Card], opponents: int, settings: CrashOptions, table: 
                 place(position + 1, i + 1, used | bits[i], score + weight[i], prefix + (values[i],))
 
     place(0, 0, 0, 0, ())
-    return [Scored(key[0], key[1:], canonical_hands(key[1:], values, bits)) for key in top]
-
-
-def canonical_hands(wanted: tuple[int, ...], values: Sequence[int], bits: Sequence[int]) -> tuple[int, ...]:
-    """The canonical hands of the settings whose values are ``wanted``: position by position
-    the lowest cards that still complete a setting (equal hands in ascending order)."""
     by_value: dict[int, list[int]] = {}
     for value, hand in zip(values, bits):  # ascending bits within a value
         by_value.setdefault(value, []).append(hand)
+    return [Scored(key[0], key[1:], canonical_hands(key[1:], by_value)) for key in top]
+
+
+def canonical_hands(wanted: tuple[int, ...], by_value: Mapping[int, Sequence[int]]) -> tuple[int, ...]:
+    """The canonical hands of the settings whose values are ``wanted`` (``by_value``: the
+    hands of each value, ascending): position by position the lowest cards that still
+    complete a setting (equal hands in ascending order)."""
 
     def fill(position: int, used: int, after: int) -> tuple[int, ...] | None:
         if position == len(wanted):

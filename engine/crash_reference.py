@@ -184,10 +184,11 @@ def shipped() -> dict:
     return json.loads(files("engine").joinpath(DATA_FILE).read_text(encoding="utf-8"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ReferenceTable:
     """One ranking's table for one deal: ``below[p][value]``, how many of the ``deals``
-    reference hands at position p+1 rank strictly below a hand of that value."""
+    reference hands at position p+1 rank strictly below a hand of that value. (Each table
+    is made once and compared by identity: what is worked out from it is cached on it.)"""
 
     ranking: str
     cards: int

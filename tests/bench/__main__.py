@@ -3,13 +3,15 @@
 import subprocess
 import sys
 
-from . import ranking, replays
+from . import best_setting, ranking, replays
 
 
 def main() -> None:
     ranking.main()
     print()
     replays.main()
+    print()
+    best_setting.main()
     print()
     # Django is set up once per process, and each of these on a database of its own.
     subprocess.run([sys.executable, "-m", "tests.bench.board"], check=True)
