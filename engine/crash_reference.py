@@ -184,6 +184,11 @@ def shipped() -> dict:
     return json.loads(files("engine").joinpath(DATA_FILE).read_text(encoding="utf-8"))
 
 
+def reference_deals() -> int:
+    """How many deals the shipped tables count."""
+    return shipped()["deals"]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class ReferenceTable:
     """One ranking's table for one deal: ``below[p][value]``, how many of the ``deals``

@@ -1,7 +1,8 @@
 // The card pad: docked at the bottom of the screen under a form of hands, a tap types a card
 // into the highlighted hand, which moves on by itself once full and always stays in view
 // above the pad. Undo takes back the last card tapped, whichever hand it went into; cards
-// already used anywhere in the form are greyed out. Crash is entered a player at a time.
+// already used anywhere in the form are greyed out. Crash is entered a player at a time. A hand
+// is an input (or a textarea: the Crash setting tool's 13 cards) marked data-hand.
 // Without this script the pad stays hidden and every hand is typed.
 (function () {
   "use strict";
@@ -23,7 +24,7 @@
   }
 
   function inputs(form) {
-    return Array.prototype.slice.call(form.querySelectorAll("input[data-hand]"));
+    return Array.prototype.slice.call(form.querySelectorAll("input[data-hand], textarea[data-hand]"));
   }
 
   // How many cards an input takes: 3, or what data-capacity says (a declaration's 13).
@@ -97,6 +98,7 @@
   // chosen only by tapping into them).
   function nextOpen(form, after) {
     var hands = inputs(form).filter(function (input) { return !input.hasAttribute("data-capacity"); });
+    if (!hands.length) hands = inputs(form);  // a form of one bigger hand (the Crash setting tool's cards)
     var start = after ? hands.indexOf(after) + 1 : 0;
     for (var i = 0; i < hands.length; i++) {
       var input = hands[(start + i) % hands.length];
@@ -206,7 +208,7 @@
   function showRefusal(form) {
     var message = form.querySelector(".error");
     var field = message && message.closest(".field");
-    var input = field && field.querySelector("input[data-hand]");
+    var input = field && field.querySelector("input[data-hand], textarea[data-hand]");
     if (input) setActive(input);
     if (message) {
       showSeat(form, seatOf(message));
@@ -215,7 +217,7 @@
   }
 
   document.addEventListener("focusin", function (event) {
-    if (event.target.matches && event.target.matches("input[data-hand]")) setActive(event.target);
+    if (event.target.matches && event.target.matches("input[data-hand], textarea[data-hand]")) setActive(event.target);
   });
 
   document.addEventListener("input", function (event) {

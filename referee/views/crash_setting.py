@@ -1,0 +1,63 @@
+"""The Crash setting tool: the best way to set a player's 13 (or 9) cards before the
+showdown, for practice, beside the hand judge."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from engine import CardError, EntryError, best_setting
+from engine.crash_reference import reference_deals
+from engine.house_rules import IGNORE
+
+from ..forms.crash_setting import CrashSettingForm
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def crash_setting(request):
+    """GET shows an empty form; POST finds the best setting (action "find", the default) or
+    redraws the form for a new deal ("options": 9 cards take more opponents). htmx gets the
+    #setting partial, a plain request the whole page, so the form works without JavaScript."""
+    found = None
+    if request.method == "GET":
+        form = CrashSettingForm()
+    elif request.POST.get("action") == "options":
+        form = CrashSettingForm(initial=request.POST.dict())
+    else:
+        form = CrashSettingForm(request.POST)
+        if form.is_valid():
+            try:
+                found = best_setting(form.cleaned_data["cards"], form.cleaned_data["opponents"], **form.options())
+            except (CardError, EntryError) as error:
+                form.add_engine_error(error)
+    context = {"form": form, "found": found and present(found), "deals": reference_deals(),
+               "dealt": found.options.cards if found else form.dealt()}
+    template = "crash_setting.html#setting" if request.htmx else "crash_setting.html"
+    return render(request, template, context)
+
+
+def present(found) -> dict:
+    """The answer as the page shows it: each setting's hands with their chances in percent."""
+    settings = [found.best, *found.alternatives]
+    return {
+        "opponents": found.opponents,
+        "cannot_score": IGNORE.explain(found.options.ignore),
+        "positions": found.options.positions,
+        "settings": [
+            {"expected": f"{setting.expected_points:.2f}", "discard": setting.discard,
+             "hands": [{"position": position, "cards": cards, "rank": rank, "can_score": can_score,
+                        "chance": percent(chance)}
+                       for position, (cards, rank, can_score, chance) in enumerate(
+                           zip(setting.hands, setting.ranks, setting.can_score, setting.chances), 1)]}
+            for setting in settings
+        ],
+    }
+
+
+def percent(chance: float) -> str:
+    """A chance as people read it: 43.2%; never 0.0% or 100.0% for what is merely unlikely."""
+    if 0 < chance < 0.0005:
+        return "under 0.1%"
+    if 0.9995 <= chance < 1:
+        return "over 99.9%"
+    return f"{chance:.1%}"
