@@ -14,9 +14,10 @@ ascending card order, the lowest cards (by their bits, the highest card compared
 Settings are ordered by expected points, then by their hands' values position by position,
 so every answer is one and the same.
 
-The search is exact: it walks sets of hands in that order, strongest hand first, and stops a
-branch as soon as the most its remaining positions could add (each remaining hand is at most
-as strong as the one being placed) cannot beat the fourth setting found so far.
+The search is exact: it walks sets of hands strongest hand first, and stops a branch as soon
+as the most its remaining positions could add (each remaining hand is at most as strong as
+the one being placed) cannot beat the fourth setting found so far, in points or, at equal
+points, in its hands' values.
 """
 
 from __future__ import annotations
@@ -67,12 +68,12 @@ class BestSetting:
 
 
 def best_setting(cards: str | Sequence[Card], /, opponents: int = 1, **options: object) -> BestSetting:
-    """The best setting of ``cards`` (text or cards: 13, or 9 with ``cards=9``; positional,
-    as ``cards`` is also the option) against
-    ``opponents`` (1 to 3 with 13 cards, 1 to 4 with 9). ``options``: replay's Crash options
-    (preset, cards, ignore, rules, ...); those that play no part in setting hands are checked
-    and otherwise ignored, and with ``cards=9`` declarations are off unless given. Raises
-    CardError for cards that are not the deal of one player, EntryError for the rest."""
+    """The best setting of ``cards`` (text or cards: 13, or 9 with ``cards=9``; positional
+    only, as ``cards`` is also an option) against ``opponents`` (1 to 3 with 13 cards, 1 to 4
+    with 9). ``options``: replay's Crash options (preset, cards, ignore, rules, ...); those
+    that play no part in setting hands are checked and otherwise ignored, and with
+    ``cards=9`` declarations are off unless given. Raises CardError for cards that are not
+    one player's deal, EntryError for the rest."""
     settings = read_setting_options(options)
     opponents = check_opponents(opponents, settings.cards)
     held = read_cards(cards, settings.cards)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from itertools import combinations, combinations_with_replacement, product
+from math import comb
 from operator import add
 
 from .cards import DECK, card
@@ -103,13 +104,12 @@ def greedy_counts(dealt: Iterable[Sequence[int]], rankings: Sequence[str], cards
     """How often the greedy opponent sets each shape at each position: per ranking, per
     position, a count per shape (SHAPES' order)."""
     positions = cards // 3
-    # A hand's sort key: its value, then the lowest cards first (``9 bits`` hold the hand's
-    # place among the deal's hands, which are listed lowest cards first).
+    # A hand's sort key, one small int: its value, then 9 bits that put the lowest cards
+    # first (511 less its place among the deal's hands, which are listed lowest cards first).
     keyed = [[value << 9 for value in shape_values(ranking)] for ranking in rankings]
     counts = [[[0] * len(SHAPES) for _ in range(positions)] for _ in rankings]
-    hands_dealt = len(list(combinations(range(cards), 3)))
     shape_ids = _shape_ids()
-    ties = [511 - i for i in range(hands_dealt)]
+    ties = [511 - i for i in range(comb(cards, 3))]
     for deal in dealt:
         # Cards highest first make their hands come highest first: reversed, lowest first.
         held = sorted((DECK[i] for i in deal), reverse=True)
