@@ -6,6 +6,8 @@ from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
+from .conftest import TV
+
 pytestmark = pytest.mark.browser
 WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 DEAL = "AS AH AD KS KH KD QS QH QD JS JH JD 2C".split()
@@ -15,11 +17,11 @@ class CrashSettingOnAPhone(ChannelsLiveServerTestCase):
     serve_static = True
 
     @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
+    def _phone(self, phone, browser):
+        self.page, self.browser = phone, browser
 
-    def serious(self) -> list:
-        violations = Axe().run(self.page, options=WCAG_A_AA).response["violations"]
+    def serious(self, page=None) -> list:
+        violations = Axe().run(page or self.page, options=WCAG_A_AA).response["violations"]
         return [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
                 for v in violations if v["impact"] in ("serious", "critical")]
 
@@ -76,3 +78,15 @@ class CrashSettingOnAPhone(ChannelsLiveServerTestCase):
             "expected 13 cards (one player's deal), got 12: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦")
         expect(page.locator(".setting-result")).to_have_count(0)
         assert self.serious() == []
+
+    def test_the_page_and_its_answer_pass_axe_on_a_tv(self):
+        context = self.browser.new_context(**TV)
+        try:
+            page = context.new_page()
+            page.goto(self.live_server_url + "/crash-setting/")
+            page.locator("#id_cards").fill(" ".join(DEAL))
+            page.get_by_role("button", name="Best setting").click()
+            expect(page.locator(".setting-result .alternative")).to_have_count(3)
+            assert self.serious(page) == []
+        finally:
+            context.close()
