@@ -60,8 +60,8 @@ class Hindsight:
 
     @property
     def points_missed(self) -> int:
-        """Points left on the table (a game-winning crash missed counts its points)."""
-        return max(0, self.could.points - self.scored.points) if not self.scored.fouled else self.could.points
+        """Points left on the table (a foul scores none; a game-winning crash counts its points)."""
+        return max(0, self.could.points - self.scored.points)
 
     @property
     def setting(self) -> str:

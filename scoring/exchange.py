@@ -36,6 +36,7 @@ from django.utils.dateparse import parse_datetime
 from engine import EntryError, replay
 
 from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session
+from .replays import points_missed
 from .statistics import performance_rows
 
 FORMAT, VERSION = "brag-referee", 1
@@ -389,8 +390,9 @@ def _referee(game: dict, where: str) -> list[Performance]:
     options = dict(game["options"])
     if game["kind"] == "commerce":
         options["ended"] = game["ended"]
+    entries = [r.get("entry") for r in rounds]
     try:
-        outcome = replay(game["kind"], seats, [r.get("entry") for r in rounds], **options)
+        outcome = replay(game["kind"], seats, entries, **options)
     except EntryError as error:
         place = f"{where}.rounds[{error.round - 1}]" if error.round else f"{where}"
         raise ImportRefused(f"{place}: {error}") from None
@@ -399,7 +401,7 @@ def _referee(game: dict, where: str) -> list[Performance]:
     for r, round_ in enumerate(rounds):
         for v, revision in enumerate(round_["revisions"]):
             _check_replaced(game, revision["entry"], f"{where}.rounds[{r}].revisions[{v}]")
-    return performance_rows(Performance, None, dict.fromkeys(seats), outcome)
+    return performance_rows(Performance, None, dict.fromkeys(seats), outcome, points_missed(outcome, entries))
 
 
 def _check_replaced(game: dict, entry: dict, where: str) -> None:

@@ -190,6 +190,7 @@ class Performance(models.Model):
     crashes = models.PositiveIntegerField()
     quad_bonuses = models.PositiveIntegerField()
     declarations = models.PositiveIntegerField()
+    points_missed = models.PositiveIntegerField(default=0)  # Crash: left on the table (engine.hindsight)
     hands_won = models.PositiveIntegerField()
     pots_split = models.PositiveIntegerField()
     balance = models.IntegerField()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Count, QuerySet
 
 from engine import EntryError, GameOutcome
+from engine.hindsight import Hindsight, round_hindsight
 
 from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session
 from .replays import game_replay, seat_names
@@ -50,6 +51,14 @@ class GameState:
         if not self.outcome:
             return []
         return list(zip(self.outcome.rounds, self.rounds, strict=True))[::-1]
+
+    def hindsight(self, number: int) -> list[Hindsight]:
+        """Round ``number``'s players who could have done better with the same cards, in seat
+        order (Crash: engine.hindsight; nobody in the other games)."""
+        if not self.outcome or self.outcome.game != "crash":
+            return []
+        found = round_hindsight(self.outcome, [r.entry for r in self.rounds], number)
+        return [told for told in found.values() if told.better]
 
     @property
     def last_round(self):

@@ -3,9 +3,11 @@ services (to check and keep a change) and the queries (to show a game) both star
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 
 from engine import GameOutcome, replay
+from engine.hindsight import round_hindsight
 
 from .models import Game
 
@@ -31,3 +33,15 @@ def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str
         options["ended"] = game.ended
     return replay(game.kind, seat_names(game) if seats is None else seats,
                   recorded_entries(game) if rounds is None else rounds, **options)
+
+
+def points_missed(outcome: GameOutcome, entries: Sequence[Mapping], numbers: Sequence[int] | None = None) -> Counter:
+    """Crash points each player left on the table over these rounds (by number; every round
+    by default): what the best rearrangement of their cards would have scored beyond theirs."""
+    missed: Counter = Counter()
+    if outcome.game != "crash":
+        return missed
+    for number in numbers or range(1, len(outcome.rounds) + 1):
+        for name, found in round_hindsight(outcome, entries, number).items():
+            missed[name] += found.points_missed
+    return missed

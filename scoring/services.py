@@ -18,8 +18,9 @@ from django.utils import timezone
 
 from engine import EntryError, GameOutcome, replay
 
-from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Player, Round, RoundRevision, Seat, Session, new_share_token
-from .replays import game_replay, recorded_entries, seated_players
+from .models import (MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session,
+                     new_share_token)
+from .replays import game_replay, points_missed, recorded_entries, seated_players
 from .statistics import keep_figures
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
@@ -218,7 +219,11 @@ def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round,
         round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
     except IntegrityError:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
-    keep_figures(game, outcome, players)
+    # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
+    missed = points_missed(outcome, [*entries, dict(entry)], [number])
+    if game.kind == Game.Kind.CRASH:
+        missed.update(dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed")))
+    keep_figures(game, outcome, players, missed)
     _announce(game.session, turn, game, outcome)
     return round_, outcome
 
@@ -251,7 +256,7 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     target.entry = dict(entry)
     target.corrected_at = timezone.now()
     target.save(update_fields=["entry", "corrected_at"])
-    keep_figures(game, outcome, players)
+    keep_figures(game, outcome, players, points_missed(outcome, entries))
     _announce(game.session, turn, game, outcome)
     return outcome
 
@@ -267,7 +272,8 @@ def round_delete_last(*, game: Game, number: int) -> GameOutcome:
         raise EntryError(NOT_THE_LAST_ROUND.format(number=number))
     last.delete()
     players = seated_players(game)
-    outcome = game_replay(game, seats=list(players))
-    keep_figures(game, outcome, players)
+    entries = recorded_entries(game)
+    outcome = game_replay(game, entries, list(players))
+    keep_figures(game, outcome, players, points_missed(outcome, entries))
     _announce(game.session, turn, game, outcome)
     return outcome

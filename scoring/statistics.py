@@ -19,9 +19,10 @@ from .models import Game, Performance, Player
 
 # --- Keeping the figures -------------------------------------------------------------------------
 
-def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome: GameOutcome) -> list:
+def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome: GameOutcome,
+                     missed: Mapping[str, int] | None = None) -> list:
     """The game's rows (of ``model``, so a migration can pass its historical model): none
-    for a game without a round."""
+    for a game without a round. ``missed``: Crash points each player left on the table."""
     if not outcome.rounds:
         return []
     rules = ruleset_of(outcome)
@@ -35,7 +36,9 @@ def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome
             scored_3=third, scored_4=fourth, stick_ups=figures.stick_ups, fouls=figures.fouls,
             crashes=figures.crashes, quad_bonuses=figures.quad_bonuses, declarations=figures.declarations,
             hands_won=figures.hands_won, pots_split=figures.pots_split, balance=figures.balance,
-            categories=dict(figures.categories)))
+            categories=dict(figures.categories),
+            # (not for a migration's model from before the figure existed)
+            **({"points_missed": missed.get(name, 0)} if missed is not None else {})))
     return rows
 
 
@@ -43,11 +46,13 @@ def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome
 _FIGURE_FIELDS = [f.name for f in Performance._meta.concrete_fields if f.name not in ("id", "game", "player")]
 
 
-def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int]) -> None:
+def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int],
+                 missed: Mapping[str, int] | None = None) -> None:
     """Rewrite the game's figures from its replay, inside the caller's transaction, in one
     statement (``player_ids``: the seated players' ids by name, which the caller has read
-    for the replay). A game's seats never change, so its rows are always the same players'."""
-    rows = performance_rows(Performance, game.pk, player_ids, outcome)
+    for the replay; ``missed``: Crash points left on the table, see replays.points_missed).
+    A game's seats never change, so its rows are always the same players'."""
+    rows = performance_rows(Performance, game.pk, player_ids, outcome, missed)
     if not rows:  # no round left
         Performance.objects.filter(game=game).delete()
         return
@@ -62,7 +67,7 @@ KINDS = tuple(Game.Kind)
 # Summed per game kind by the database: name -> the Performance field added up.
 _SUMS = ("rounds_played", "tokens_lost", "worst_hand", "scored_1", "scored_2", "scored_3", "scored_4",
          "stick_ups", "fouls", "crashes", "quad_bonuses", "declarations", "hands_won", "pots_split", "balance",
-         "final")
+         "final", "points_missed")
 
 
 @dataclass(frozen=True)

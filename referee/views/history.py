@@ -34,6 +34,7 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
             hands.append({"name": name, "hands": [{"cards": shown(text), "label": rank.label}
                                                   for text, rank in hands_as_played(texts, ranks)]})
         told.append({"outcome": round_, "hands": hands, "corrected": recorded.corrected_at,
+                     "hindsight": state.hindsight(round_.number),
                      "first": entry_lines(first_recorded[round_.number], state.seats)
                      if round_.number in first_recorded else None})
     chart = standings_chart(f"{state.game.get_kind_display()} · game {state.game.number}", state.seats,

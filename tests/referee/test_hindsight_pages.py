@@ -1,0 +1,125 @@
+"""Crash hindsight as the host and the players see it: after the round, in history, and as the
+points each player left on the table over their Crash rounds."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from scoring.exchange import export_sessions, import_sessions, to_json
+from scoring.models import Performance
+from scoring.services import game_start, round_correct, round_delete_last, round_record, session_start
+
+from ..factories import UserFactory
+from ..pages import HX, text_of
+
+pytestmark = pytest.mark.django_db
+
+# Ann scores 2 of 4 positions and Bob 1; each could have scored 3 with the same cards.
+ROUND = {"Ann": ["2S 2H 2D", "KC QC JC", "AS AH 9D", "3S 4H 6D"],
+         "Bob": ["7H 7D 7C", "TS 9S 8S", "5C 5D 3H", "JD 4C 2C"]}
+ANN_COULD = "Ann could have scored 3 instead of 2 with A♠ 3♠ 2♠ · K♣ Q♣ J♣ · A♥ 4♥ 2♥ · 9♦ 6♦ 2♦ (by moving 6 cards)"
+BOB_COULD = "Bob could have scored 3 instead of 1 with 7♣ 7♦ 7♥ · 10♠ 9♠ 8♠ · 4♣ 3♥ 2♣ · J♦ 5♣ 5♦ (by moving 2 cards)"
+BOB_BEST = ["7C 7D 7H", "TS 9S 8S", "4C 3H 2C", "JD 5C 5D"]
+# A round nobody could have played better: each player's hands are already their best.
+QUIET = {"Ann": ["AS AH AD"], "Bob": ["2C 3D 5H"]}
+
+
+@pytest.fixture
+def evening(host):
+    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+
+
+@pytest.fixture
+def crash(evening):
+    return game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={"target": 99})
+
+
+def form_of(number, hands):
+    """The entry form's fields for a Crash round: hand_<seat>_<position>."""
+    data = {"number": str(number)}
+    for seat, placed in enumerate(hands.values()):
+        for position, cards in enumerate(placed, 1):
+            data[f"hand_{seat}_{position}"] = cards
+    return data
+
+
+def missed(game):
+    return dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed"))
+
+
+def test_after_a_crash_round_the_host_reads_who_could_have_done_better(host_client, evening, crash):
+    response = host_client.post(evening.get_absolute_url(), form_of(1, ROUND), headers=HX)
+    text = text_of(response)
+    assert "Round 1 recorded" in text
+    assert "With hindsight" in text and ANN_COULD in text and BOB_COULD in text
+    # and on the page as the host opens it again, and in the list of rounds
+    assert text_of(host_client.get(evening.get_absolute_url())).count(BOB_COULD) == 2
+
+
+def test_history_shows_hindsight_for_every_round_that_had_better(host_client, evening, crash, host):
+    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=2, entry={"hands": {"Ann": ["AS AH AD"], "Bob": ["KC KD 2S"]}}, by=host)
+    text = text_of(host_client.get(f"/sessions/{evening.public_id}/history/"))
+    assert ANN_COULD in text and BOB_COULD in text
+    assert text.count("With hindsight") == 1  # round 2: nobody could have done better
+
+
+def test_a_round_already_played_at_its_best_says_nothing(host_client, evening, crash, host):
+    round_record(game=crash, number=1, entry={"hands": QUIET}, by=host)
+    assert "With hindsight" not in text_of(host_client.get(evening.get_absolute_url()))
+
+
+def test_other_games_have_no_hindsight(host_client, evening, host):
+    bus = game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={})
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}, by=host)
+    assert "With hindsight" not in text_of(host_client.get(evening.get_absolute_url()))
+    assert missed(bus) == {"Ann": 0, "Bob": 0}
+
+
+def test_points_left_on_the_table_add_up_and_follow_corrections(host_client, evening, crash, host):
+    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    assert missed(crash) == {"Ann": 1, "Bob": 2}
+    round_record(game=crash, number=2, entry={"hands": ROUND}, by=host)
+    assert missed(crash) == {"Ann": 2, "Bob": 4}
+    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**ROUND, "Bob": BOB_BEST}}, by=host)
+    assert missed(crash) == {"Ann": 2, "Bob": 2}
+    round_delete_last(game=crash, number=2)
+    assert missed(crash) == {"Ann": 1, "Bob": 0}
+    bob = evening.players.get(name="Bob")
+    text = text_of(host_client.get(f"/players/{bob.public_id}/"))
+    assert "Points left on the table 0" in text
+    ann = evening.players.get(name="Ann")
+    assert "Points left on the table 1" in text_of(host_client.get(f"/players/{ann.public_id}/"))
+
+
+def test_an_imported_copy_counts_the_same_points_left_on_the_table(evening, crash, host):
+    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    friend = UserFactory(username="friend")
+    (copy,) = import_sessions(friend, to_json(export_sessions(host))).sessions
+    assert missed(copy.games.get()) == {"Ann": 1, "Bob": 2}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
+    before, after = [("scoring", "0007_import_keeps_moments")], [("scoring", "0008_crash_points_missed")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user = old.get_model("auth", "User").objects.create(username="before")
+    session = old.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
+                                                                 share_token="old-token")
+    game = old.get_model("scoring", "Game").objects.create(session=session, number=1, kind="crash", options={})
+    for position, name in enumerate(ROUND):
+        player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
+        old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
+        old.get_model("scoring", "Performance").objects.create(
+            game=game, player=player, rules="brag", finished=False, won=False, place=1, final=0, rounds_played=1,
+            tokens_lost=0, worst_hand=0, scored_1=0, scored_2=0, scored_3=0, scored_4=0, stick_ups=0, fouls=0,
+            crashes=0, quad_bonuses=0, declarations=0, hands_won=0, pots_split=0, balance=0)
+    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": ROUND}, recorded_by=user)
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    rows = new.get_model("scoring", "Performance").objects.filter(game_id=game.pk)
+    assert {row.player.name: row.points_missed for row in rows} == {"Ann": 1, "Bob": 2}
+    MigrationExecutor(connection).migrate(executor.loader.graph.leaf_nodes())
