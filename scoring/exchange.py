@@ -127,6 +127,7 @@ MAX_GAMES = 100  # a session's
 MAX_SEATS = 16  # the engine's largest table
 MAX_FILE_GAMES = 2_000
 MAX_FILE_ENTRIES = 50_000  # rounds and revisions
+MAX_FILE_CRASH_ROUNDS = 2_000  # each is worked out again for hindsight (a few ms a round)
 # An entry or a game's options: plain JSON as the engine takes it ({"hands": {"Ann": ["AS KS QS"]}}),
 # with room for a table's 16 hands in one object and a declaration's 13 cards, as typed, in one text.
 MAX_TEXT, MAX_ITEMS, MAX_DEPTH = 200, 20, 4
@@ -329,7 +330,7 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
                 "each name once (ignoring case)")
         circle[name.casefold()] = name
     sessions = _list(data.get("sessions"), "sessions", MAX_SESSIONS)
-    games, entries = [], 0
+    games, entries, crash_rounds = [], 0, 0
     for s, item in enumerate(sessions):
         where = f"sessions[{s}]"
         _expect(isinstance(item, dict), where, "an object")
@@ -349,6 +350,8 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
             _expect(len(games) < MAX_FILE_GAMES, at, f"at most {MAX_FILE_GAMES:,} games {fewer}")
             entries += _check_game(game, at, present, g + 1)
             _expect(entries <= MAX_FILE_ENTRIES, at, f"at most {MAX_FILE_ENTRIES:,} rounds and revisions {fewer}")
+            crash_rounds += len(game["rounds"]) if game["kind"] == "crash" else 0
+            _expect(crash_rounds <= MAX_FILE_CRASH_ROUNDS, at, f"at most {MAX_FILE_CRASH_ROUNDS:,} Crash rounds {fewer}")
             games.append(_Game(s, game, _referee(game, at)))
     return sessions, games
 

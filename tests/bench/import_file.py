@@ -104,6 +104,28 @@ def crowded_file(seed: int = 2026) -> tuple[str, dict]:
     return json.dumps(data, separators=(",", ":")), data
 
 
+def crash_file(seed: int = 2026) -> tuple[str, dict]:
+    """The most Crash the limits let in: MAX_FILE_CRASH_ROUNDS rounds of 4 players, in games of
+    one round each (so every round is refereed, none ends a game early), the hands set as
+    people set them (tests/engine/crash_rounds.py), each worked out again for hindsight."""
+    from scoring.exchange import FORMAT, MAX_FILE_CRASH_ROUNDS, MAX_GAMES, VERSION
+    from tests.engine.crash_rounds import random_round
+
+    rng = random.Random(seed)
+    players = ["Ann", "Bob", "Cy", "Di"]
+    when = datetime.datetime(2024, 1, 5, 19, 30, tzinfo=datetime.UTC).isoformat()
+    games = []
+    for g in range(MAX_FILE_CRASH_ROUNDS):
+        _, options, entry = random_round(rng, players)
+        games.append({"number": g % MAX_GAMES + 1, "kind": "crash", "options": options, "ended": False,
+                      "seats": players, "rounds": [{"number": 1, "entry": entry, "recorded_at": when,
+                                                    "corrected_at": None, "revisions": []}]})
+    sessions = [{"title": f"Evening {n}", "played_on": "2024-01-05", "players": players,
+                 "games": games[n * MAX_GAMES:(n + 1) * MAX_GAMES]} for n in range(len(games) // MAX_GAMES)]
+    data = {"format": FORMAT, "version": VERSION, "players": players, "sessions": sessions}
+    return json.dumps(data, separators=(",", ":")), data
+
+
 def main() -> None:
     django_on_a_new_database("import")
     from scoring import exchange
@@ -111,7 +133,7 @@ def main() -> None:
     from tests.factories import UserFactory
 
     for name, build in [("Exported", lambda: largest_file(False)), ("Compact", lambda: largest_file(True)),
-                        ("Crowded", crowded_file)]:
+                        ("Crowded", crowded_file), ("Crash", crash_file)]:
         start = time.perf_counter()
         text, data = build()
         built = time.perf_counter() - start

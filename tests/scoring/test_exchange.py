@@ -314,6 +314,8 @@ def test_a_name_the_circle_spells_otherwise_is_refused(host):
                           "(export fewer sessions at a time)"),
     ("MAX_FILE_ENTRIES", 3, "sessions[0].games[1]: expected at most 3 rounds and revisions in the file "
                             "(export fewer sessions at a time)"),
+    ("MAX_FILE_CRASH_ROUNDS", 0, "sessions[0].games[1]: expected at most 0 Crash rounds in the file "
+                                 "(export fewer sessions at a time)"),
 ])
 def test_a_file_holding_too_much_is_refused_at_the_game_that_passes_the_limit(host, monkeypatch, limit, value,
                                                                               message):
