@@ -97,27 +97,58 @@ class Showdown:
     other hand there (-1 if none); with "next_best" it is the best hand held once (every
     tie above it cancels), and a hand equal to a cancelled one cancels with it.
     ``alone``: the others all fouled, so this player cannot crash (or, foul_out, wins the
-    game without a showdown). ``quad``: this player's cards earn the four-of-a-kind bonus."""
+    game without a showdown). ``quad``: this player's cards earn the four-of-a-kind bonus.
+    ``crasher``: the other player who would score every position if this player's hands
+    did not stop them (a crash that wins the game leaves the bonus unscored); ``others``
+    the other hands at each position, (value, category, player), to find out."""
 
     settings: CrashOptions
     beat: tuple[int, ...]
     ties: tuple[frozenset[int], ...]
     alone: bool
     quad: bool
+    crasher: str | None = None
+    others: tuple[tuple[tuple[int, str, str], ...], ...] = ()
+
+    @property
+    def bonus_at_stake(self) -> bool:
+        """The bonus is lost if the crasher still crashes (and that wins the game)."""
+        return self.quad and self.crasher is not None and self.settings.crash == "wins_game"
+
+    def keeps_crash(self, position: int, value: int, category: str) -> bool:
+        """With a hand of ``value`` here, does the crasher still score this position?"""
+        return _scorer([*self.others[position], (value, category, "")], self.settings) == self.crasher
 
     def wins(self, position: int, value: int, category: str) -> bool:
         return (value > self.beat[position] and value not in self.ties[position]
                 and category not in unscorable(self.settings))
 
-    def score(self, wins: int, hands: int) -> Score:
-        """The points of a legal setting of ``hands`` hands that wins ``wins`` positions."""
+    def score(self, wins: int, hands: int, crashed: bool = False) -> Score:
+        """The points of a legal setting of ``hands`` hands that wins ``wins`` positions
+        (``crashed``: and leaves the crasher every position)."""
         settings = self.settings
         if self.alone and settings.out_of_order == "foul_out":
             return Score(0)  # the others' fouls leave this player: they win, nothing is scored
         crash = not self.alone and wins == hands == settings.positions
         if crash and settings.crash == "wins_game":
             return Score(wins, crash=True, wins_game=True)
-        return Score(wins + crash + self.quad, crash=crash)
+        return Score(wins + crash + (self.quad and not (crashed and self.bonus_at_stake)), crash=crash)
+
+
+def _scorer(hands: Sequence[tuple[int, str, str]], settings: CrashOptions) -> str | None:
+    """Who scores a position among (value, category, player) hands, as crash.showdown rules."""
+    cannot = unscorable(settings)
+    while hands:
+        top = max(value for value, _, _ in hands)
+        holders = [hand for hand in hands if hand[0] == top]
+        if holders[0][1] in cannot:
+            return None
+        if len(holders) == 1:
+            return holders[0][2]
+        if settings.stick_up == "nobody":
+            return None
+        hands = [hand for hand in hands if hand[0] != top]
+    return None
 
 
 def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], fouled: Sequence[str],
@@ -126,10 +157,15 @@ def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], foul
     and ``fouled`` who fouled."""
     table = hand_ranking(settings.rules).table
     rivals = {other: hands for other, hands in placed.items() if other != name and other not in fouled}
-    values = []
-    for hands in rivals.values():
-        ranks = [table[a | b | c].value for a, b, c in hands]
-        values.append(sorted(ranks, reverse=True) if settings.sorts else ranks)
+    values, ranked = [], {}
+    for other, hands in rivals.items():
+        ranks = [table[a | b | c] for a, b, c in hands]
+        ranked[other] = sorted(ranks, key=lambda rank: rank.value, reverse=True) if settings.sorts else ranks
+        values.append([rank.value for rank in ranked[other]])
+    others = tuple(tuple((ranks[p].value, ranks[p].category, other) for other, ranks in ranked.items() if len(ranks) > p)
+                   for p in range(settings.positions))
+    scorers = {_scorer(there, settings) for there in others}
+    crasher = scorers.pop() if len(scorers) == 1 else None
     beat, ties = [], []
     for p in range(settings.positions):
         there = Counter(ranks[p] for ranks in values if len(ranks) > p)
@@ -143,7 +179,7 @@ def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], foul
     quad = False
     if settings.quads == "bonus":
         quad = (best_quad({**rivals, name: placed[name]}) or ("",))[0] == name
-    return Showdown(settings, tuple(beat), tuple(ties), alone, quad)
+    return Showdown(settings, tuple(beat), tuple(ties), alone, quad, crasher, others)
 
 
 # --- The search ----------------------------------------------------------------------------------
@@ -174,11 +210,19 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
     def wins_of(order: Sequence[int]) -> int:
         return sum(winners[p] >> i & 1 for p, i in enumerate(order))
 
+    # Winning nothing, the bonus may hang on stopping another player's crash.
+    at_stake = showdown.bonus_at_stake
+    keeps = [found.keeping(p, showdown) for p in range(k)] if at_stake else []
+
+    def score_of(order: Sequence[int], won: int) -> Score:
+        crashed = at_stake and won == 0 and all(keeps[p] >> i & 1 for p, i in enumerate(order))
+        return showdown.score(won, k, crashed)
+
     placed_order = sorted(index[hand] for hand in found.placed)
     best: list = [keys[wins_of(placed_order)], 0, placed_order]  # key, cards moved, setting
 
     def finish(order: list[int], won: int) -> None:
-        key = keys[won]
+        key = score_of(order, 0).key if at_stake and won == 0 else keys[won]
         if key < best[0] or (key == best[0] and sum(lost[i] for i in order) > best[1]):
             return
         hands = [bits[i] for i in order]
@@ -232,11 +276,11 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
                 break
     _, moved, order = best
     if showdown.settings.sorts or _in_order([found.value_of[hand] for hand in found.placed]):
-        scored = showdown.score(wins_of(placed_order), k)
+        scored = score_of(placed_order, wins_of(placed_order))
     else:
         scored = Score(0, fouled=True)
     setting = tuple(_cards_of(bits[i], placed) for i in order)
-    return scored, setting, showdown.score(wins_of(order), k), moved
+    return scored, setting, score_of(order, wins_of(order)), moved
 
 
 class _Triples:
@@ -257,8 +301,12 @@ class _Triples:
         self.value_of = {bits: value for value, bits, _ in listed}
         self.index = {bits: i for i, bits in enumerate(self.bits)}
         self.lost = [3 - max([(bits & hand).bit_count() for hand in self.placed]) for bits in self.bits]
-        ranks = [table[bits] for bits in self.bits]
-        self.winners = [self._winning(p, ranks, showdown) for p in range(len(placed))]
+        self.ranks = [table[bits] for bits in self.bits]
+        self.winners = [self._winning(p, self.ranks, showdown) for p in range(len(placed))]
+
+    def keeping(self, position: int, showdown: Showdown) -> int:
+        """The triples that leave the crasher this position."""
+        return sum(1 << i for i, rank in enumerate(self.ranks) if showdown.keeps_crash(position, rank.value, rank.category))
 
     @staticmethod
     def _winning(position: int, ranks: Sequence[HandRank], showdown: Showdown) -> int:

@@ -41,27 +41,27 @@ def brute_force(name, placed, fouled, settings):
     cannot = CANNOT_SCORE[settings.ignore]
     mine = placed[name]
     rivals = {other: hands for other, hands in placed.items() if other != name and other not in fouled}
-    rival_ranks = []
-    for hands in rivals.values():
+    rival_ranks = {}
+    for other, hands in rivals.items():
         ranks = [table[sum(hand)] for hand in hands]
-        rival_ranks.append(sorted(ranks, key=lambda r: r.value, reverse=True) if settings.out_of_order == "sort" else ranks)
+        rival_ranks[other] = sorted(ranks, key=lambda r: r.value, reverse=True) if settings.out_of_order == "sort" else ranks
     alone = bool(fouled) and not [o for o in placed if o != name and o not in fouled]
 
-    def scores(position, rank):
-        """Does ``name``'s hand ``rank`` score this position? The position played out."""
-        hands = [(r.value, r.category, False) for ranks in rival_ranks if len(ranks) > position
-                 for r in [ranks[position]]] + [(rank.value, rank.category, True)]
+    def scorer(position, rank=None):
+        """Who scores this position, ``name`` playing ``rank`` there (or nothing): played out."""
+        hands = [(r.value, r.category, other) for other, ranks in rival_ranks.items() if len(ranks) > position
+                 for r in [ranks[position]]] + ([(rank.value, rank.category, name)] if rank else [])
         while hands:
             top = max(value for value, _, _ in hands)
             holders = [hand for hand in hands if hand[0] == top]
             if holders[0][1] in cannot:
-                return False
+                return None
             if len(holders) == 1:
                 return holders[0][2]
             if settings.stick_up == "nobody":
-                return False
+                return None
             hands = [hand for hand in hands if hand[0] != top]
-        return False
+        return None
 
     quad = False
     if settings.quads == "bonus":
@@ -74,7 +74,9 @@ def brute_force(name, placed, fouled, settings):
     trios = [frozenset(trio) for trio in combinations(cards, 3)]
     ranks = [table[sum(trio)] for trio in trios]
     strength = [(rank.value, sum(trio)) for rank, trio in zip(ranks, trios)]
-    wins = [[scores(position, rank) for rank in ranks] for position in range(len(mine))]
+    scorers = [[scorer(position, rank) for rank in ranks] for position in range(len(mine))]
+    wins = [[who == name for who in there] for there in scorers]
+    unplaced = [scorer(position) for position in range(len(mine), settings.positions)]
     mine_sets = [frozenset(hand) for hand in mine]
     most_kept = [max(len(trio & hand) for hand in mine_sets) for trio in trios]
     best = None
@@ -86,7 +88,10 @@ def brute_force(name, placed, fouled, settings):
         else:
             crash = not alone and won == len(ordered) == settings.positions
             wins_game = crash and settings.crash == "wins_game"
-            points = won if wins_game else won + crash + quad
+            # another player's crash that wins the game leaves the bonus unscored
+            who = {scorers[p][t] for p, t in enumerate(ordered)} | set(unplaced)
+            theirs = len(who) == 1 and None not in who and name not in who and settings.crash == "wins_game"
+            points = won if wins_game else won + crash + (quad and not theirs)
         if best is not None and ((wins_game, points) < best[0][:2] or (
                 (wins_game, points) == best[0][:2] and sum(most_kept[t] for t in ordered) - len(cards) < best[0][2])):
             continue  # it cannot beat the best found: fewer points, or surely more cards moved
