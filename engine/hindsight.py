@@ -265,15 +265,13 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
         greedy = _greedy(bits, all_cards)
         finish(greedy, wins_of(greedy))
         incumbent = best[:]
-        for target in range(sum(open_), -1, -1):
-            if keys[target] <= incumbent[0]:
-                best[:] = incumbent
-                search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
-                break
-            best[:] = [keys[target], _UNSEEN, []]
+        target = keys[sum(open_)]
+        if target > incumbent[0]:  # aim for every open position first: met, it bounds the rest hard
+            best[:] = [target, _UNSEEN, []]
             search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
-            if best[1] != _UNSEEN:
-                break
+        if best[1] == _UNSEEN or target <= incumbent[0]:  # else from the best of the two starts
+            best[:] = incumbent
+            search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
     _, moved, order = best
     if showdown.settings.sorts or _in_order([found.value_of[hand] for hand in found.placed]):
         scored = score_of(placed_order, wins_of(placed_order))

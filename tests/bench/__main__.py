@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from . import best_setting, ranking, replays
+from . import best_setting, hindsight, ranking, replays
 
 
 def main() -> None:
@@ -12,6 +12,8 @@ def main() -> None:
     replays.main()
     print()
     best_setting.main()
+    print()
+    hindsight.main()
     print()
     # Django is set up once per process, and each of these on a database of its own.
     subprocess.run([sys.executable, "-m", "tests.bench.board"], check=True)
