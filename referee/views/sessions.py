@@ -68,17 +68,15 @@ def session_context(session: Session, current: queries.GameState | None, form: R
         form = entry_form_for(current)
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
     before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if current else {}
-    last = current.last_round.number if current and current.last_round else None
-    # Crash: who could have done better, for the last round and the rounds listed.
-    told = {number: current.hindsight(number) for number in {last, *(r.number for r, _ in rounds)} - {None}}
-    history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None,
-                told[round_.number]) for round_, recorded in rounds]
+    history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
+               for round_, recorded in rounds]
     outcome = current.outcome if current else None
     others = [game for game in queries.unfinished_games(session) if not current or game.pk != current.game.pk]
     return {"session": session, "current": current, "form": form, "tally": queries.tally_of(session), "others": others,
             "rounds_query": f"?game={current.game.number}&" if current else "?",
             "players": list(session.players.all()), "history": history, "rounds_page": rounds,
-            "last_told": told.get(last, []),
+            # Crash: who could have done better in the last round (every round's: history)
+            "last_told": current.hindsight(current.last_round.number) if current and current.last_round else [],
             "summary": game_summary(outcome) if outcome else "", "unit": unit(outcome) if outcome else "", **extra}
 
 
