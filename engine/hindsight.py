@@ -219,7 +219,7 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
         return showdown.score(won, k, crashed)
 
     placed_order = sorted(index[hand] for hand in found.placed)
-    best: list = [keys[wins_of(placed_order)], 0, placed_order]  # key, cards moved, setting
+    best: list = [score_of(placed_order, wins_of(placed_order)).key, 0, placed_order]  # key, cards moved, setting
 
     def finish(order: list[int], won: int) -> None:
         key = score_of(order, 0).key if at_stake and won == 0 else keys[won]
@@ -323,16 +323,6 @@ class _Triples:
             for card in trio:
                 holding[card] = holding.get(card, 0) | 1 << i
         return [holding[a] | holding[b] | holding[c] for a, b, c in self.trios]
-
-
-def _cards(bits: int) -> list[int]:
-    """The single-card bits of a set of cards."""
-    cards = []
-    while bits:
-        low = bits & -bits
-        cards.append(low)
-        bits ^= low
-    return cards
 
 
 def _lowest(members: int, count: int) -> list[int]:
