@@ -98,26 +98,27 @@ class Showdown:
     tie above it cancels), and a hand equal to a cancelled one cancels with it.
     ``alone``: the others all fouled, so this player cannot crash (or, foul_out, wins the
     game without a showdown). ``quad``: this player's cards earn the four-of-a-kind bonus.
-    ``crasher``: the other player who would score every position if this player's hands
-    did not stop them (a crash that wins the game leaves the bonus unscored); ``others``
-    the other hands at each position, (value, category, player), to find out."""
+    ``others``: the other hands at each position, (value, category, player): a crash by
+    another player that wins the game leaves the bonus unscored, and this player's hands
+    may stop it or, tying under next_best, hand a position to a third player."""
 
     settings: CrashOptions
     beat: tuple[int, ...]
     ties: tuple[frozenset[int], ...]
     alone: bool
     quad: bool
-    crasher: str | None = None
     others: tuple[tuple[tuple[int, str, str], ...], ...] = ()
 
     @property
     def bonus_at_stake(self) -> bool:
-        """The bonus is lost if the crasher still crashes (and that wins the game)."""
-        return self.quad and self.crasher is not None and self.settings.crash == "wins_game"
+        """Another player's crash would win the game and leave the bonus unscored."""
+        return self.quad and self.settings.crash == "wins_game"
 
-    def keeps_crash(self, position: int, value: int, category: str) -> bool:
-        """With a hand of ``value`` here, does the crasher still score this position?"""
-        return _scorer([*self.others[position], (value, category, "")], self.settings) == self.crasher
+    def scorer(self, position: int, value: int | None = None, category: str = "") -> str | None:
+        """Who scores this position with a hand of ``value`` placed there by this player
+        ("" for this player; None: nobody), or with none."""
+        hands = self.others[position] if value is None else (*self.others[position], (value, category, ""))
+        return _scorer(hands, self.settings)
 
     def wins(self, position: int, value: int, category: str) -> bool:
         return (value > self.beat[position] and value not in self.ties[position]
@@ -164,8 +165,6 @@ def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], foul
         values.append([rank.value for rank in ranked[other]])
     others = tuple(tuple((ranks[p].value, ranks[p].category, other) for other, ranks in ranked.items() if len(ranks) > p)
                    for p in range(settings.positions))
-    scorers = {_scorer(there, settings) for there in others}
-    crasher = scorers.pop() if len(scorers) == 1 else None
     beat, ties = [], []
     for p in range(settings.positions):
         there = Counter(ranks[p] for ranks in values if len(ranks) > p)
@@ -179,7 +178,7 @@ def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], foul
     quad = False
     if settings.quads == "bonus":
         quad = (best_quad({**rivals, name: placed[name]}) or ("",))[0] == name
-    return Showdown(settings, tuple(beat), tuple(ties), alone, quad, crasher, others)
+    return Showdown(settings, tuple(beat), tuple(ties), alone, quad, others)
 
 
 # --- The search ----------------------------------------------------------------------------------
@@ -210,12 +209,13 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
     def wins_of(order: Sequence[int]) -> int:
         return sum(winners[p] >> i & 1 for p, i in enumerate(order))
 
-    # Winning nothing, the bonus may hang on stopping another player's crash.
-    at_stake = showdown.bonus_at_stake
-    keeps = [found.keeping(p, showdown) for p in range(k)] if at_stake else []
+    # Winning nothing, the bonus may hang on another player's crash: for each player who
+    # could take every position, the triples that leave them each position.
+    crashers = found.crashers(showdown) if showdown.bonus_at_stake else []
+    at_stake = bool(crashers)
 
     def score_of(order: Sequence[int], won: int) -> Score:
-        crashed = at_stake and won == 0 and all(keeps[p] >> i & 1 for p, i in enumerate(order))
+        crashed = won == 0 and any(all(keeps[p] >> i & 1 for p, i in enumerate(order)) for keeps in crashers)
         return showdown.score(won, k, crashed)
 
     placed_order = sorted(index[hand] for hand in found.placed)
@@ -302,9 +302,21 @@ class _Triples:
         self.ranks = [table[bits] for bits in self.bits]
         self.winners = [self._winning(p, self.ranks, showdown) for p in range(len(placed))]
 
-    def keeping(self, position: int, showdown: Showdown) -> int:
-        """The triples that leave the crasher this position."""
-        return sum(1 << i for i, rank in enumerate(self.ranks) if showdown.keeps_crash(position, rank.value, rank.category))
+    def crashers(self, showdown: Showdown) -> list[list[int]]:
+        """For each other player who could score every position, the triples (bits of an
+        int) that leave them each of this player's positions; they score the rest already."""
+        k, positions = len(self.placed), showdown.settings.positions
+        rest = {showdown.scorer(p) for p in range(k, positions)}
+        if len(rest) > 1 or None in rest:
+            return []
+        scorers = [[showdown.scorer(p, rank.value, rank.category) for rank in self.ranks] for p in range(k)]
+        names = {player for there in showdown.others for _, _, player in there}
+        found = []
+        for name in sorted(names & rest if rest else names):
+            keeps = [sum(1 << i for i, who in enumerate(there) if who == name) for there in scorers]
+            if all(keeps):
+                found.append(keeps)
+        return found
 
     @staticmethod
     def _winning(position: int, ranks: Sequence[HandRank], showdown: Showdown) -> int:
