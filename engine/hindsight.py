@@ -158,16 +158,15 @@ def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], foul
     and ``fouled`` who fouled."""
     table = hand_ranking(settings.rules).table
     rivals = {other: hands for other, hands in placed.items() if other != name and other not in fouled}
-    values, ranked = [], {}
+    ranked = {}
     for other, hands in rivals.items():
         ranks = [table[a | b | c] for a, b, c in hands]
         ranked[other] = sorted(ranks, key=lambda rank: rank.value, reverse=True) if settings.sorts else ranks
-        values.append([rank.value for rank in ranked[other]])
     others = tuple(tuple((ranks[p].value, ranks[p].category, other) for other, ranks in ranked.items() if len(ranks) > p)
                    for p in range(settings.positions))
     beat, ties = [], []
-    for p in range(settings.positions):
-        there = Counter(ranks[p] for ranks in values if len(ranks) > p)
+    for hands_here in others:
+        there = Counter(value for value, _, _ in hands_here)
         if settings.stick_up == "nobody":
             beat.append(max(there, default=-1))
             ties.append(frozenset())
@@ -273,7 +272,7 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
             best[:] = incumbent
             search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
     _, moved, order = best
-    if showdown.settings.sorts or _in_order([found.value_of[hand] for hand in found.placed]):
+    if showdown.settings.sorts or _in_order([found.ranks[found.index[hand]].value for hand in found.placed]):
         scored = score_of(placed_order, wins_of(placed_order))
     else:
         scored = Score(0, fouled=True)
@@ -296,7 +295,6 @@ class _Triples:
         listed.sort(reverse=True)  # card bits are distinct: the order is total
         self.trios = [trio for _, _, trio in listed]
         self.bits = [bits for _, bits, _ in listed]
-        self.value_of = {bits: value for value, bits, _ in listed}
         self.index = {bits: i for i, bits in enumerate(self.bits)}
         self.lost = [3 - max([(bits & hand).bit_count() for hand in self.placed]) for bits in self.bits]
         self.ranks = [table[bits] for bits in self.bits]
