@@ -46,6 +46,9 @@ NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not 
 NO_ROUNDS = "This game has no round to delete."
 SEATS_FROM_SESSION = "{name} is not a player of this session."
 CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
+SESSION_KEPT_CHANGING = ("Round {number} was not recorded: the session kept changing meanwhile (another phone?). "
+                         "Check the rounds shown and record it again.")
+ROUND_ATTEMPTS = 5  # a round is read and checked again when another change lands first
 
 
 class Turn(NamedTuple):
@@ -59,11 +62,20 @@ def _take_turn(session_id: int) -> Turn:
     """A change's first write: count the session's revision up. The update holds the
     session's row until the commit, so the session's changes queue up here, one behind the
     other in every process (every service takes this row first: no deadlock), and the
-    revisions follow the order they commit in. What the change reads comes after it."""
+    revisions follow the order they commit in. What the change reads comes after it (but
+    see round_record, which reads first and checks the revision it read: _turn_if_unchanged)."""
     if not Session.objects.filter(pk=session_id).update(revision=F("revision") + 1):
         raise Session.DoesNotExist(f"No session {session_id}: it may have been deleted.")
     return Turn(*Session.objects.filter(pk=session_id).annotate(latest=Max("games__number"))
                 .values_list("revision", "latest").get())
+
+
+def _turn_if_unchanged(session_id: int, revision: int, latest: int | None) -> Turn | None:
+    """The session's turn, as _take_turn takes it, if its revision is still ``revision``
+    (with ``latest`` read beside it): None if a change has been committed since."""
+    if not Session.objects.filter(pk=session_id, revision=revision).update(revision=F("revision") + 1):
+        return None
+    return Turn(revision + 1, latest)
 
 
 def _in_turn(game: Game) -> tuple[Game, Turn]:
@@ -198,34 +210,44 @@ class RoundAlreadyRecorded(EntryError):
     """A second submit of a round that is already recorded (a double tap, a retry, two phones)."""
 
 
-@transaction.atomic
 def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
-    A second submit of the same round records nothing and says so."""
-    game, turn = _in_turn(game)
-    entries = recorded_entries(game)
-    expected = len(entries) + 1
-    if number < expected:
-        raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
-    if number > expected:
-        raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
-    if game.ended:
-        raise EntryError(GAME_ENDED)
-    if number > MAX_ROUNDS:
-        raise EntryError(GAME_FULL)
-    players = seated_players(game)
-    outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
-    try:  # the unique (game, number) backs the check above; the change then stops, undone whole
-        round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
-    except IntegrityError:
-        raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
-    # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
-    missed = points_missed(outcome, [*entries, dict(entry)], [number])
-    if game.kind == Game.Kind.CRASH:
-        missed.update(dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed")))
-    keep_figures(game, outcome, players, missed)
-    _announce(game.session, turn, game, outcome)
-    return round_, outcome
+    A second submit of the same round records nothing and says so.
+
+    The rounds are read, checked and replayed first, with the session's revision; the round
+    is then written in the session's turn only if no change has been committed since, or
+    read and checked again. So the database is held for the writes alone, not the replay
+    (on SQLite one writer holds the whole database, and rounds come in from every table)."""
+    for _ in range(ROUND_ATTEMPTS):
+        game = Game.objects.select_related("session").annotate(latest=Max("session__games__number")).get(pk=game.pk)
+        entries = recorded_entries(game)
+        expected = len(entries) + 1
+        if number < expected:
+            raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
+        if number > expected:
+            raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
+        if game.ended:
+            raise EntryError(GAME_ENDED)
+        if number > MAX_ROUNDS:
+            raise EntryError(GAME_FULL)
+        players = seated_players(game)
+        outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
+        # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
+        missed = points_missed(outcome, [*entries, dict(entry)], [number])
+        if game.kind == Game.Kind.CRASH:
+            missed.update(dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed")))
+        with transaction.atomic():
+            turn = _turn_if_unchanged(game.session_id, game.session.revision, game.latest)
+            if turn is None:
+                continue  # another change landed first: read it
+            try:  # the unique (game, number) backs the check above; the change then stops, undone whole
+                round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
+            except IntegrityError:
+                raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
+            keep_figures(game, outcome, players, missed)
+            _announce(game.session, turn, game, outcome)
+            return round_, outcome
+    raise EntryError(SESSION_KEPT_CHANGING.format(number=number))
 
 
 @transaction.atomic

@@ -1,5 +1,6 @@
 """The write path: each service in one transaction, validated by the engine, announced after commit."""
 
+import re
 import threading
 import time
 from unittest import mock
@@ -7,6 +8,7 @@ from unittest import mock
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.db.models import F
 
 from engine import EntryError
 from scoring import services
@@ -15,8 +17,10 @@ from scoring.services import (
     GAME_ENDED,
     ONLY_COMMERCE_ENDS,
     ROUND_ALREADY_RECORDED,
+    ROUND_ATTEMPTS,
     ROUND_NOT_NEXT,
     NAME_TWICE,
+    SESSION_KEPT_CHANGING,
     TITLE_NEEDED,
     TWO_PLAYERS_NEEDED,
     RoundAlreadyRecorded,
@@ -246,6 +250,49 @@ def test_a_change_committed_after_a_new_game_started_is_not_announced_as_the_cur
     (second, started), (current, recorded) = heard
     assert second.number == 2 and started < recorded
     assert current is None  # the room is playing the second game by then
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_landing_while_a_round_is_checked_has_the_round_checked_again_after_it(host):
+    """The host starts a new game on another phone while a round of the first game is being
+    replayed: the round is not written over that change but read and checked again after
+    it, recorded once, and then not announced as the current game (the room moved on)."""
+    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    first = bus(evening)
+    heard = []
+    replay_as_before = services.game_replay
+
+    def another_phone_meanwhile(*args, **kwargs):
+        if not Game.objects.filter(session=evening, number=2).exists():
+            bus(evening)
+        return replay_as_before(*args, **kwargs)
+
+    services.session_changed.connect(lambda sender, game, revision, **kw: heard.append((game, revision)),
+                                     weak=False, dispatch_uid="test")
+    try:
+        with mock.patch.object(services, "game_replay", side_effect=another_phone_meanwhile) as replayed:
+            round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+    finally:
+        services.session_changed.disconnect(dispatch_uid="test")
+    (second, started), (current, recorded) = heard
+    assert second.number == 2 and recorded == started + 1 == Session.objects.get(pk=evening.pk).revision
+    assert current is None and replayed.call_count == 2
+    assert Round.objects.filter(game=first).count() == 1 and first.performances.count() == 3
+
+
+def test_a_round_in_a_session_that_keeps_changing_is_refused_and_nothing_is_kept(evening, host):
+    game = bus(evening)
+    replay_as_before = services.game_replay
+
+    def another_change_each_time(*args, **kwargs):
+        Session.objects.filter(pk=evening.pk).update(revision=F("revision") + 1)
+        return replay_as_before(*args, **kwargs)
+
+    with mock.patch.object(services, "game_replay", side_effect=another_change_each_time) as replayed, \
+            pytest.raises(EntryError, match=f"^{re.escape(SESSION_KEPT_CHANGING.format(number=1))}$"):
+        round_record(game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+    assert replayed.call_count == ROUND_ATTEMPTS
+    assert not Round.objects.exists() and not game.performances.exists()
 
 
 @pytest.mark.django_db(transaction=True)
