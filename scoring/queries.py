@@ -4,7 +4,7 @@ order built in, in a constant number of queries however long the evening."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Count, QuerySet
 
@@ -60,6 +60,12 @@ class GameState:
         found = round_hindsight(self.outcome, [r.entry for r in self.rounds], number)
         return [told for told in found.values() if told.better]
 
+    def after(self, outcome: GameOutcome) -> GameState:
+        """The game as a change a service has just committed left it, shown with the replay
+        the service returned (not replayed again): its rounds read again, one query (a
+        game's seats never change)."""
+        return replace(self, rounds=list(self.game.rounds.order_by("number")), outcome=outcome, error=None)
+
     @property
     def last_round(self):
         return self.outcome.rounds[-1] if self.outcome and self.outcome.rounds else None
@@ -82,14 +88,9 @@ def game_states(games: list[Game]) -> list[GameState]:
     return [_state(game, seats[game.pk], rounds[game.pk]) for game in games]
 
 
-def game_state(game: Game, outcome: GameOutcome | None = None) -> GameState:
-    """One game with its seats and rounds (two queries), replayed, or with the replay a
-    service has just returned for it (a change shows what it committed without replaying
-    the game again)."""
-    seats, rounds = seat_names(game), list(game.rounds.order_by("number"))
-    if outcome is not None:
-        return GameState(game, seats, rounds, outcome)
-    return _state(game, seats, rounds)
+def game_state(game: Game) -> GameState:
+    """One game with its seats and rounds (two queries), replayed."""
+    return _state(game, seat_names(game), list(game.rounds.order_by("number")))
 
 
 def unfinished_games(session: Session) -> QuerySet[Game]:

@@ -74,7 +74,7 @@ def session_context(session: Session, current: queries.GameState | None, form: R
     others = [game for game in queries.unfinished_games(session) if not current or game.pk != current.game.pk]
     return {"session": session, "current": current, "form": form, "tally": queries.tally_of(session), "others": others,
             "rounds_query": f"?game={current.game.number}&" if current else "?",
-            "players": list(session.players.all()), "history": history, "rounds_page": rounds,
+            "players": session.players.all(), "history": history, "rounds_page": rounds,
             # Crash: who could have done better in the last round (every round's: history)
             "last_told": current.hindsight(current.last_round.number) if current and current.last_round else [],
             "summary": game_summary(outcome) if outcome else "", "unit": unit(outcome) if outcome else "", **extra}
@@ -97,7 +97,7 @@ def session_page(request, session_id):
         if form is None and not request.htmx:
             return redirect(asked or session)
         if recorded:  # show what the service committed, not a replay of it
-            current = queries.game_state(game, recorded)
+            current = current.after(recorded)
         elif form is None:  # another submit recorded this round first: show its round, claim nothing
             current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
