@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
+from types import MappingProxyType
 
 from .outcomes import GameOutcome
 from .ranking import hand_ranking
@@ -103,9 +105,11 @@ def _count(event, counts: Mapping[str, Counter], scored: Mapping[str, list[int]]
                 counts[name][tally] += 1
 
 
-def deal_frequencies(rules: str) -> dict[str, Fraction]:
+@cache  # a count over all 22,100 hands, the same every time for a ruleset
+def deal_frequencies(rules: str) -> Mapping[str, Fraction]:
     """The exact share of each category among all 22,100 three-card hands (RULES.md's counts
     table), best category first."""
     ranking = hand_ranking(rules)
     counts = Counter(rank.category for rank in ranking.table.values())
-    return {category: Fraction(counts[category], len(ranking.table)) for category in ranking.categories}
+    return MappingProxyType({category: Fraction(counts[category], len(ranking.table))
+                             for category in ranking.categories})

@@ -159,8 +159,8 @@ def category_shares(shown: Mapping[str, Counter]) -> list[CategoryShare]:
     counts = Counter()
     for by_category in shown.values():
         counts.update(by_category)
-    expected = {category: sum((sum(by_category.values()) * deal_frequencies(rules)[category]
-                               for rules, by_category in shown.items()), Fraction(0)) / total
+    weights = [(sum(by_category.values()), deal_frequencies(rules)) for rules, by_category in shown.items()]
+    expected = {category: sum((hands * frequencies[category] for hands, frequencies in weights), Fraction(0)) / total
                 for category in order}
     return [CategoryShare(category, counts[category], Fraction(counts[category], total), expected[category])
             for category in order]
