@@ -16,6 +16,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.ranking import CATEGORY_NAMES
 from engine.statistics import Figures
 
 # A game's rounds and a round's revisions at most (an evening's game has tens of rounds):
@@ -165,6 +166,10 @@ class RoundRevision(models.Model):
         return f"Revision {self.number} of {self.round}"
 
 
+# Each hand category's column on Performance.
+SHOWN = {category: f"shown_{category}" for category in CATEGORY_NAMES}
+
+
 class Performance(models.Model):
     """One player's figures in one game (engine.statistics.Figures), derived from its replay
     and kept so that statistics over years of evenings are a sum, not thousands of replays.
@@ -194,7 +199,17 @@ class Performance(models.Model):
     hands_won = models.PositiveIntegerField()
     pots_split = models.PositiveIntegerField()
     balance = models.IntegerField()
-    categories = models.JSONField(default=dict)
+    # Hands shown, by category (engine.ranking's CATEGORY_NAMES), a column each, so that a
+    # player's record is added up by the database: see SHOWN.
+    shown_prial = models.PositiveIntegerField(default=0)
+    shown_running_flush = models.PositiveIntegerField(default=0)
+    shown_run = models.PositiveIntegerField(default=0)
+    shown_flush = models.PositiveIntegerField(default=0)
+    shown_pair = models.PositiveIntegerField(default=0)
+    shown_high_card = models.PositiveIntegerField(default=0)
+    shown_tricon = models.PositiveIntegerField(default=0)
+    shown_sequence = models.PositiveIntegerField(default=0)
+    shown_point = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "player"]
@@ -213,4 +228,5 @@ class Performance(models.Model):
             scored=(self.scored_1, self.scored_2, self.scored_3, self.scored_4), stick_ups=self.stick_ups,
             fouls=self.fouls, crashes=self.crashes, quad_bonuses=self.quad_bonuses,
             declarations=self.declarations, hands_won=self.hands_won, pots_split=self.pots_split,
-            balance=self.balance, categories=self.categories)
+            balance=self.balance,
+            categories={category: count for category, column in SHOWN.items() if (count := getattr(self, column))})

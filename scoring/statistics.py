@@ -15,30 +15,33 @@ from django.db.models import Count, Q, Sum
 from engine import GameOutcome, hand_ranking
 from engine.statistics import deal_frequencies, figures_of, ruleset_of
 
-from .models import Game, Performance, Player
+from .models import SHOWN, Game, Performance, Player
 
 # --- Keeping the figures -------------------------------------------------------------------------
 
 def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome: GameOutcome,
                      missed: Mapping[str, int] | None = None) -> list:
-    """The game's rows (of ``model``, so a migration can pass its historical model): none
-    for a game without a round. ``missed``: Crash points each player left on the table."""
+    """The game's rows (of ``model``, so a migration can pass its historical model, which
+    is given the figures it has): none for a game without a round. ``missed``: Crash
+    points each player left on the table."""
     if not outcome.rounds:
         return []
     rules = ruleset_of(outcome)
+    columns = {f.attname for f in model._meta.concrete_fields}
     rows = []
     for name, figures in figures_of(outcome).items():
         first, second, third, fourth = figures.scored
-        rows.append(model(
+        kept = dict(
             game_id=game_id, player_id=player_ids[name], rules=rules, finished=figures.finished, won=figures.won,
             place=figures.place, final=figures.final, rounds_played=figures.rounds_played,
             tokens_lost=figures.tokens_lost, worst_hand=figures.worst_hand, scored_1=first, scored_2=second,
             scored_3=third, scored_4=fourth, stick_ups=figures.stick_ups, fouls=figures.fouls,
             crashes=figures.crashes, quad_bonuses=figures.quad_bonuses, declarations=figures.declarations,
             hands_won=figures.hands_won, pots_split=figures.pots_split, balance=figures.balance,
-            categories=dict(figures.categories),
-            # (not for a migration's model from before the figure existed)
-            **({"points_missed": missed.get(name, 0)} if missed is not None else {})))
+            points_missed=(missed or {}).get(name, 0),
+            **{column: figures.categories.get(category, 0) for category, column in SHOWN.items()},
+            categories=dict(figures.categories))  # one JSON field until migration 0009
+        rows.append(model(**{field: value for field, value in kept.items() if field in columns}))
     return rows
 
 
@@ -139,9 +142,10 @@ def player_record(player: Player, kind: str | None = None) -> PlayerRecord:
         appearances=Count("id"), games=Count("id", filter=Q(finished=True)),
         won_games=Count("id", filter=Q(finished=True, won=True)),
         **{name: Sum(name) for name in _SUMS}).order_by()}
-    shown: dict[str, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
-    for game_kind, rules, categories in rows.values_list("game__kind", "rules", "categories").order_by():
-        shown[game_kind][rules].update(categories)
+    shown: dict[str, dict[str, Counter]] = defaultdict(dict)
+    for row in rows.values("game__kind", "rules").annotate(**{c: Sum(c) for c in SHOWN.values()}).order_by():
+        shown[row["game__kind"]][row["rules"]] = Counter({category: row[column] for category, column in SHOWN.items()
+                                                          if row[column]})
     return PlayerRecord(player, [
         KindRecord(Game.Kind(k), sums[k]["appearances"], sums[k]["games"], sums[k]["won_games"],
                    {name: sums[k][name] or 0 for name in _SUMS}, category_shares(shown[k]))

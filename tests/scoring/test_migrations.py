@@ -39,3 +39,37 @@ def test_existing_games_get_their_figures_and_players_their_public_ids():
         name: (f.place, f.tokens_lost, dict(f.categories)) for name, f in expected.items()}
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())  # leave the schema as the other tests expect
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hands_shown_move_from_one_json_field_to_a_column_each_and_back():
+    """Kept figures lose nothing either way: each player's page adds up the same hands."""
+    json_field, columns = [("scoring", "0008_crash_points_missed")], [("scoring", "0009_categories_in_columns")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(json_field)
+    old = executor.loader.project_state(json_field).apps
+    user = old.get_model("auth", "User").objects.create(username="before")
+    session = old.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
+                                                                 share_token="old-token")
+    game = old.get_model("scoring", "Game").objects.create(session=session, number=1, kind="commerce", options={})
+    shown = {"Ann": {"prial": 1, "pair": 3, "high_card": 6}, "Bob": {"tricon": 2, "point": 8}, "Cy": {}}
+    for name, categories in shown.items():
+        player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
+        old.get_model("scoring", "Performance").objects.create(
+            game=game, player=player, rules="brag", finished=False, won=False, place=1, final=0, rounds_played=1,
+            tokens_lost=0, worst_hand=0, scored_1=0, scored_2=0, scored_3=0, scored_4=0, stick_ups=0, fouls=0,
+            crashes=0, quad_bonuses=0, declarations=0, hands_won=0, pots_split=0, balance=0, categories=categories)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(columns)
+    rows = executor.loader.project_state(columns).apps.get_model("scoring", "Performance").objects.all()
+    assert {row.player.name: {c: getattr(row, f"shown_{c}") for c in ("prial", "pair", "high_card", "tricon", "point")
+                              if getattr(row, f"shown_{c}")} for row in rows} == shown
+    assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(shown, 0)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(json_field)
+    rows = executor.loader.project_state(json_field).apps.get_model("scoring", "Performance").objects.all()
+    assert {row.player.name: row.categories for row in rows} == shown
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())  # leave the schema as the other tests expect

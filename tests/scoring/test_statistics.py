@@ -173,3 +173,11 @@ def test_the_circle_over_a_period_and_a_game(host):
 def test_another_hosts_games_stay_out_of_the_circle(host):
     an_evening(UserFactory())
     assert circle(host).table == []
+
+
+def test_every_hand_category_the_engine_names_has_a_column_to_be_counted_in():
+    from engine.ranking import CATEGORY_NAMES
+    from scoring.models import SHOWN
+
+    columns = {f.name for f in Performance._meta.concrete_fields}
+    assert set(SHOWN) == set(CATEGORY_NAMES) and set(SHOWN.values()) <= columns
