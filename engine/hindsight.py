@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from bisect import bisect_left
 from itertools import combinations, permutations
 
 from .cards import Card, show_cards
@@ -23,6 +25,7 @@ from .outcomes import GameOutcome
 from .ranking import HandRank, hand_ranking
 
 HANDS_APART = " · "
+_ALL_CARDS = (1 << 52) - 1  # the card bits of a deck
 _UNSEEN = 99  # cards moved by a setting not found yet
 
 
@@ -186,119 +189,223 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
                        ) -> tuple[Score, tuple[tuple[Card, ...], ...], Score, int]:
     """(what the placed hands score, the best setting strongest first, its score, cards moved).
 
-    A branch and bound over settings in order of strength. Every triple of the player's
-    cards is listed strongest first (equal hands in a fixed order); a setting chooses its
-    hands down that list, each after the last, so each setting is met once, and ties on
-    points and cards moved go to the setting first in that order. A branch stops when even
-    winning every position it still can cannot beat the best found. The search starts from
-    the placed hands in a legal order (no card moved) and the greedy setting, and aims for
-    the most positions that can be open first: a target met early bounds the rest hard."""
+    Every triple of the player's cards is listed strongest first (equal hands in a fixed
+    order); a setting chooses its hands down that list, each after the last, so each setting
+    is met once, and ties on points and cards moved go to the setting first in that order
+    (`_Search` says how it is found)."""
     placed = tuple(tuple(hand) for hand in hands)
-    k = len(placed)
     found = _Triples(placed, showdown)
-    bits, index, lost, winners = found.bits, found.index, found.lost, found.winners
-    last_win = [members.bit_length() - 1 for members in winners]
-    all_cards = sum(found.placed)
-    # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
-    open_ = [_disjoint(bits[:last_win[p] + 1], p + 1, all_cards) for p in range(k)]
-    keys = [showdown.score(won, k).key for won in range(k + 1)]  # by positions won
-    clashes = found.clashes()
-    matchings = list(permutations(found.placed))
-
-    def wins_of(order: Sequence[int]) -> int:
-        return sum(winners[p] >> i & 1 for p, i in enumerate(order))
-
-    # Winning nothing, the bonus may hang on another player's crash: for each player who
-    # could take every position, the triples that leave them each position.
-    crashers = found.crashers(showdown) if showdown.bonus_at_stake else []
-    at_stake = bool(crashers)
-
-    def score_of(order: Sequence[int], won: int) -> Score:
-        crashed = won == 0 and any(all(keeps[p] >> i & 1 for p, i in enumerate(order)) for keeps in crashers)
-        return showdown.score(won, k, crashed)
-
-    placed_order = sorted(index[hand] for hand in found.placed)
-    best: list = [score_of(placed_order, wins_of(placed_order)).key, 0, placed_order]  # key, cards moved, setting
-
-    def finish(order: list[int], won: int) -> None:
-        key = score_of(order, 0).key if at_stake and won == 0 else keys[won]
-        if key < best[0] or (key == best[0] and sum(lost[i] for i in order) > best[1]):
-            return
-        hands = [bits[i] for i in order]
-        moved = 3 * k - max(sum((a & b).bit_count() for a, b in zip(hands, m)) for m in matchings)
-        if (key, -moved, best[2]) > (best[0], -best[1], order):
-            best[:] = [key, moved, order]
-
-    def hopeless(most_wins: int, moved: int, chosen: list[int]) -> bool:
-        bound = keys[most_wins]
-        if bound != best[0]:
-            return bound < best[0]
-        # As good as the best: it must move fewer cards, or as few and come first.
-        return best[1] == 0 or moved > best[1] or (moved == best[1] and chosen > best[2][:len(chosen)])
-
-    def search(depth: int, inside: int, left: int, chosen: list[int], won: int, lost_cards: int) -> None:
-        # `inside`: the triples of the cards left that may come next (bit i: triple i). The
-        # hand at position depth + j comes at least j places down them: a bound on the wins.
-        firsts = _lowest(inside, k - depth)
-        most = won + sum(open_[depth + j] and i <= last_win[depth + j] for j, i in enumerate(firsts))
-        if hopeless(most, lost_cards, chosen):  # lost_cards: what the chosen hands surely move
-            return
-        must_win = firsts[0] <= last_win[depth] and hopeless(most - 1, lost_cards, chosen)  # only winners here
-        candidates = inside & winners[depth] if must_win else inside
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            i = low.bit_length() - 1
-            rest = left ^ bits[i]
-            won_here = won + (winners[depth] >> i & 1)
-            if depth == k - 2:  # the last hand is what is left, and must come after this one
-                last = index[rest]
-                if last > i:
-                    finish(chosen + [i, last], won_here + (winners[depth + 1] >> last & 1))
-            else:
-                later = (inside & ~clashes[i]) >> (i + 1) << (i + 1)
-                if later:
-                    search(depth + 1, later, rest, chosen + [i], won_here, lost_cards + lost[i])
-
-    if k > 1:
-        greedy = _greedy(bits, all_cards)
-        finish(greedy, wins_of(greedy))
-        incumbent = best[:]
-        target = keys[sum(open_)]
-        if target > incumbent[0]:  # aim for every open position first: met, it bounds the rest hard
-            best[:] = [target, _UNSEEN, []]
-            search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
-        if best[1] == _UNSEEN or target <= incumbent[0]:  # else from the best of the two starts
-            best[:] = incumbent
-            search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
-    _, moved, order = best
-    if showdown.settings.sorts or _in_order([found.ranks[found.index[hand]].value for hand in found.placed]):
-        scored = score_of(placed_order, wins_of(placed_order))
+    search = _Search(found, showdown)
+    placed_order = sorted(found.index[hand] for hand in found.placed)
+    order, moved = search.best(placed_order) if len(placed) > 1 else (placed_order, 0)
+    if showdown.settings.sorts or _in_order([found.values[found.index[hand]] for hand in found.placed]):
+        scored = search.score_of(placed_order)
     else:
         scored = Score(0, fouled=True)
-    setting = tuple(_cards_of(bits[i], placed) for i in order)
-    return scored, setting, score_of(order, wins_of(order)), moved
+    setting = tuple(_cards_of(found.bits[i], placed) for i in order)
+    return scored, setting, search.score_of(order), moved
+
+
+class _Search:
+    """The best setting by a branch and bound over settings in the order of the list.
+
+    A setting beats another by its score's key, then by fewer cards moved (then by coming
+    first). Two bounds cut a branch: the positions it can still win (the hand at position
+    p + j comes at least j places further down the list than the one at p), and the cards
+    it surely moves (`_least_moved`): each chosen hand is matched to a different placed
+    hand, and moves what it takes from the others and what it leaves of its own."""
+
+    def __init__(self, found: _Triples, showdown: Showdown) -> None:
+        self.found, self.showdown = found, showdown
+        k = self.k = len(found.placed)
+        bits, winners = found.bits, found.winners
+        last_win = [members.bit_length() - 1 for members in winners]
+        all_cards = sum(found.placed)
+        # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
+        self.open = [_disjoint(bits[:last_win[p] + 1], p + 1, all_cards) for p in range(k)]
+        self.up_to = [(1 << last + 1) - 1 for last in last_win]  # the triples as high as a winner at p
+        self.keys = [showdown.score(won, k).key for won in range(k + 1)]  # by positions won
+        # Winning nothing, the bonus may hang on another player's crash: for each player who
+        # could take every position, the triples that leave them each position.
+        self.crashers = found.crashers(showdown) if showdown.bonus_at_stake else []
+        # The most any setting scores: every open position, unless another player's crash cannot be stopped.
+        self.most = self.score_of([]).key if self.unstoppable() else self.keys[sum(self.open)]
+        self.keys = [min(key, self.most) for key in self.keys]  # bounds no higher than that
+        self.code = found.code
+        self.clashes = found.clashes
+
+    def wins_of(self, order: Sequence[int]) -> int:
+        return sum(self.found.winners[p] >> i & 1 for p, i in enumerate(order))
+
+    def score_of(self, order: Sequence[int]) -> Score:
+        won = self.wins_of(order)
+        crashed = won == 0 and any(all(keeps[p] >> i & 1 for p, i in enumerate(order)) for keeps in self.crashers)
+        return self.showdown.score(won, self.k, crashed)
+
+    def moved(self, order: Sequence[int]) -> int:
+        return _least_moved(self.k, tuple(sorted(self.code[i] for i in order)))
+
+    def unstoppable(self) -> bool:
+        """Another player crashes, and wins the game, whatever this player sets: no position p
+        has p + 1 disjoint hands as high as one that would stop them there."""
+        every, bits, cards = (1 << len(self.found.bits)) - 1, self.found.bits, sum(self.found.placed)
+        return any(not any(_disjoint(bits[:(every ^ keep).bit_length()], p + 1, cards) for p, keep in enumerate(keeps))
+                   for keeps in self.crashers)
+
+    def best(self, placed_order: list[int]) -> tuple[list[int], int]:
+        """(the best setting, its cards moved), the placed hands ``placed_order``. The search
+        aims for every open position first: a target met early bounds the rest hard. Else it
+        starts from the better of the placed hands (no card moved) and the first setting in
+        the list (the strongest hand of what is left, again and again): no setting that
+        scores as much and moves as few cards comes before either."""
+        greedy = _greedy(self.found.bits, sum(self.found.placed))
+        (key, moved), order = max(((self.score_of(placed_order).key, 0), placed_order),
+                                  ((self.score_of(greedy).key, self.moved(greedy)), greedy),
+                                  key=lambda seen: (seen[0][0], -seen[0][1]))
+        hit = self.search(self.most, _UNSEEN) if self.most > key else None
+        return (hit or self.search(key, moved) or (order, moved))[:2]
+
+    def search(self, key: tuple, moved: int) -> tuple[list[int], int] | None:
+        """The best setting with a higher key than ``key``, or as high and fewer cards moved
+        than ``moved``, and its cards moved; None if there is none. Each setting found
+        raises the bar, so the last one found is the best, the first of the best in the list."""
+        k, found = self.k, self.found
+        bits, index, winners, clashes = found.bits, found.index, found.winners, self.clashes
+        up_to, open_, keys, code = self.up_to, self.open, self.keys, self.code
+        at_stake = bool(self.crashers)
+        limit: list = [key, moved]
+        hit: list = []
+        last_depth = k - 2
+
+        def node(depth: int, inside: int, left: int, chosen: list[int], won: int, codes: tuple, least: int) -> None:
+            # `inside`: the triples of the cards left that may come next (bit i: triple i);
+            # `least`: the cards the chosen hands surely move.
+            most = won
+            for j in range(k - depth):
+                if open_[depth + j] and (inside & up_to[depth + j]).bit_count() > j:
+                    most += 1
+            lk, lm = limit
+            bound = keys[most]
+            if bound < lk or (bound == lk and least >= lm):
+                return
+            candidates = inside
+            if inside & up_to[depth]:
+                worse = keys[most - 1]
+                if worse < lk or (worse == lk and least >= lm):  # only winners here
+                    candidates &= winners[depth]
+            row = _moved_row(k, codes)
+            win_here = winners[depth]
+            if depth == last_depth:  # the last hand is what is left, and must come after this one
+                win_next = winners[depth + 1]
+                while candidates:
+                    low = candidates & -candidates
+                    candidates ^= low
+                    i = low.bit_length() - 1
+                    last = index[left ^ bits[i]]
+                    if last < i:
+                        continue
+                    won_all = won + (win_here >> i & 1) + (win_next >> last & 1)
+                    if at_stake and won_all == 0:
+                        got = self.score_of(chosen + [i, last]).key
+                    else:
+                        got = keys[won_all]
+                    moves = row[code[i]]
+                    if got > lk or (got == lk and moves < lm):
+                        hit[:] = chosen + [i, last], moves
+                        limit[:] = lk, lm = got, moves
+                        if bound < lk or (bound == lk and least >= lm):
+                            return
+                return
+            while candidates:
+                low = candidates & -candidates
+                candidates ^= low
+                i = low.bit_length() - 1
+                moves = row[code[i]]
+                if bound == lk and moves >= lm:
+                    continue
+                later = (inside & ~clashes[i]) >> (i + 1) << (i + 1)
+                if later:
+                    node(depth + 1, later, left ^ bits[i], chosen + [i], won + (win_here >> i & 1),
+                         codes + (code[i],), moves)
+                    lk, lm = limit
+                    if bound < lk or (bound == lk and least >= lm):
+                        return
+
+        node(0, (1 << len(bits)) - 1, sum(found.placed), [], 0, (), 0)
+        return (hit[0], hit[1]) if hit else None
+
+
+_MOVED_ROWS: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+
+def _moved_row(k: int, codes: tuple[int, ...]) -> list[int]:
+    """For each code of a next hand, the cards surely moved by the hands of ``codes`` and it
+    (of ``k`` placed hands); exact once every hand is known."""
+    row = _MOVED_ROWS.get((k, codes))
+    if row is None:
+        row = [_UNSEEN] * 4 ** k
+        for code in _valid(k):
+            row[code] = _least_moved(k, tuple(sorted(codes + (code,))))
+        _MOVED_ROWS[k, codes] = row
+    return row
+
+
+@cache
+def _valid(k: int) -> frozenset[int]:
+    """The codes of triples of k placed hands."""
+    found = set()
+    for a, b, c in combinations(range(3 * k), 3):
+        found.add((1 << 2 * (a // 3)) + (1 << 2 * (b // 3)) + (1 << 2 * (c // 3)))
+    return frozenset(found)
+
+
+@cache
+def _least_moved(k: int, codes: tuple[int, ...]) -> int:
+    """The fewest cards moved by a setting of k hands that holds the hands of ``codes``
+    (sorted): each is matched to a different placed hand (as the cards moved are counted),
+    and moves the cards it takes from others, and the cards of its placed hand it leaves to
+    the hands not chosen yet. Exact for k - 1 hands or k (the last is what is left)."""
+    takes = [[code >> 2 * h & 3 for h in range(k)] for code in codes]
+    left = [3 - sum(took[h] for took in takes) for h in range(k)]
+    if min(left) < 0:
+        return _UNSEEN  # no setting holds them all
+    if len(codes) == k - 1:
+        takes.append(left)
+        left = [0] * k
+    return min((sum(3 - took[h] + left[h] for took, h in zip(takes, hands))
+                for hands in permutations(range(k), len(takes))), default=0)
 
 
 class _Triples:
     """Every hand of three of a player's placed cards, strongest first (equal hands in a fixed
-    order), as card bits: where each stands in the list, the cards it surely moves, and
-    (as the bits of an int, bit i for triple i) which triples win each position."""
+    order), as card bits: where each stands in the list, its value, which placed hands it
+    takes cards from (`code`), and (as the bits of an int, bit i for triple i) which
+    triples win each position and which share a card with each triple."""
 
     def __init__(self, placed: Sequence[Sequence[Card]], showdown: Showdown) -> None:
-        table = hand_ranking(showdown.settings.rules).table
+        self.table = table = hand_ranking(showdown.settings.rules).table
         self.placed = [hand[0] | hand[1] | hand[2] for hand in placed]
-        listed = []
-        for trio in combinations([card for hand in placed for card in hand], 3):
-            bits = trio[0] | trio[1] | trio[2]
-            listed.append((table[bits].value, bits, trio))
-        listed.sort(reverse=True)  # card bits are distinct: the order is total
-        self.trios = [trio for _, _, trio in listed]
-        self.bits = [bits for _, bits, _ in listed]
-        self.index = {bits: i for i, bits in enumerate(self.bits)}
-        self.lost = [3 - max([(bits & hand).bit_count() for hand in self.placed]) for bits in self.bits]
-        self.ranks = [table[bits] for bits in self.bits]
-        self.winners = [self._winning(p, self.ranks, showdown) for p in range(len(placed))]
+        cards = [card for hand in placed for card in hand]  # placed hand h holds places 3h, 3h + 1, 3h + 2
+        places, codes = _places(len(cards))
+        # Each triple as one int, value, then card bits, then place in `places`: sorted, they
+        # go strongest first, equal hands in the order of their card bits (the order is total).
+        listed = sorted([table[bits].value << 60 | bits << 8 | n for n, bits in
+                         enumerate([cards[a] | cards[b] | cards[c] for a, b, c in places])], reverse=True)
+        self.values = [key >> 60 for key in listed]
+        self.bits = [key >> 8 & _ALL_CARDS for key in listed]
+        self.index = dict(zip(self.bits, range(len(listed))))
+        order = [places[key & 255] for key in listed]
+        self.code = [codes[key & 255] for key in listed]
+        self.winners = [self._winning(p, showdown) for p in range(len(placed))]
+        holding = [0] * len(cards)  # by place, the triples holding its card
+        for i, (a, b, c) in enumerate(order):
+            holding[a] |= 1 << i
+            holding[b] |= 1 << i
+            holding[c] |= 1 << i
+        self.clashes = [holding[a] | holding[b] | holding[c] for a, b, c in order]
+
+    def ranks(self) -> list[HandRank]:
+        return [self.table[bits] for bits in self.bits]
 
     def crashers(self, showdown: Showdown) -> list[list[int]]:
         """For each other player who could score every position, the triples (bits of an
@@ -307,7 +414,8 @@ class _Triples:
         rest = {showdown.scorer(p) for p in range(k, positions)}
         if len(rest) > 1 or None in rest:
             return []
-        scorers = [[showdown.scorer(p, rank.value, rank.category) for rank in self.ranks] for p in range(k)]
+        ranks = self.ranks()
+        scorers = [[showdown.scorer(p, rank.value, rank.category) for rank in ranks] for p in range(k)]
         names = {player for there in showdown.others for _, _, player in there}
         found = []
         for name in sorted(names & rest if rest else names):
@@ -316,33 +424,27 @@ class _Triples:
                 found.append(keeps)
         return found
 
-    @staticmethod
-    def _winning(position: int, ranks: Sequence[HandRank], showdown: Showdown) -> int:
-        members = 0
-        for i, rank in enumerate(ranks):
-            if rank.value <= showdown.beat[position]:
-                break  # all the rest rank lower
-            if showdown.wins(position, rank.value, rank.category):
-                members |= 1 << i
+    def _winning(self, position: int, showdown: Showdown) -> int:
+        """The triples that win ``position``: above the hand to beat there (the first in the
+        list), neither tied nor of a category that cannot score."""
+        beat = showdown.beat[position]
+        above = bisect_left(self.values, -beat, key=int.__neg__)  # values go down the list
+        members = (1 << above) - 1
+        ties, cannot = showdown.ties[position], unscorable(showdown.settings)
+        if ties or cannot:
+            table, bits = self.table, self.bits
+            for i in range(above):
+                if self.values[i] in ties or table[bits[i]].category in cannot:
+                    members ^= 1 << i
         return members
 
-    def clashes(self) -> list[int]:
-        """For each triple, the triples that share a card with it (itself included)."""
-        holding: dict[int, int] = {}
-        for i, trio in enumerate(self.trios):
-            for card in trio:
-                holding[card] = holding.get(card, 0) | 1 << i
-        return [holding[a] | holding[b] | holding[c] for a, b, c in self.trios]
 
-
-def _lowest(members: int, count: int) -> list[int]:
-    """The ``count`` smallest members of a set held as the bits of an int."""
-    found = []
-    while members and len(found) < count:
-        low = members & -members
-        found.append(low.bit_length() - 1)
-        members ^= low
-    return found
+@cache
+def _places(count: int) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """Every triple of ``count`` cards, by place, and its code: how many cards it takes from each placed
+    hand, two bits each (placed hand h holds places 3h to 3h + 2)."""
+    places = list(combinations(range(count), 3))
+    return places, [sum(1 << 2 * (place // 3) for place in trio) for trio in places]
 
 
 def _disjoint(hands: Sequence[int], count: int, cards: int) -> bool:
