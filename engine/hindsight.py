@@ -220,10 +220,9 @@ class _Search:
         k = self.k = len(found.placed)
         bits, winners = found.bits, found.winners
         last_win = [members.bit_length() - 1 for members in winners]
-        all_cards = sum(found.placed)
-        # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
-        self.open = [_disjoint(bits[:last_win[p] + 1], p + 1, all_cards) for p in range(k)]
         self.up_to = [(1 << last + 1) - 1 for last in last_win]  # the triples as high as a winner at p
+        # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
+        self.open = [self.holds(p, members) for p, members in enumerate(self.up_to)]
         self.keys = [showdown.score(won, k).key for won in range(k + 1)]  # by positions won
         # Winning nothing, the bonus may hang on another player's crash: for each player who
         # could take every position, the triples that leave them each position.
@@ -245,12 +244,17 @@ class _Search:
     def moved(self, order: Sequence[int]) -> int:
         return _least_moved(self.k, tuple(sorted(self.code[i] for i in order)))
 
+    def holds(self, position: int, members: int) -> bool:
+        """Can a setting hold one of ``members`` at ``position``? Only if position + 1 disjoint
+        triples are as high as the last of them."""
+        members = (1 << members.bit_length()) - 1
+        return self.found.fits(position + 1, members, sum(self.found.placed), position == self.k - 1)
+
     def unstoppable(self) -> bool:
-        """Another player crashes, and wins the game, whatever this player sets: no position p
-        has p + 1 disjoint hands as high as one that would stop them there."""
-        every, bits, cards = (1 << len(self.found.bits)) - 1, self.found.bits, sum(self.found.placed)
-        return any(not any(_disjoint(bits[:(every ^ keep).bit_length()], p + 1, cards) for p, keep in enumerate(keeps))
-                   for keeps in self.crashers)
+        """Another player crashes, and wins the game, whatever this player sets: no position
+        can hold a hand that stops them there."""
+        every = (1 << len(self.found.bits)) - 1
+        return any(not any(self.holds(p, every ^ keep) for p, keep in enumerate(keeps)) for keeps in self.crashers)
 
     def best(self, placed_order: list[int]) -> tuple[list[int], int]:
         """(the best setting, its cards moved), the placed hands ``placed_order``. The search
@@ -276,23 +280,28 @@ class _Search:
         limit: list = [key, moved]
         hit: list = []
         last_depth = k - 2
+        fits = found.fits
 
         def node(depth: int, inside: int, left: int, chosen: list[int], won: int, codes: tuple, least: int) -> None:
             # `inside`: the triples of the cards left that may come next (bit i: triple i);
             # `least`: the cards the chosen hands surely move.
-            most = won
-            for j in range(k - depth):
-                if open_[depth + j] and (inside & up_to[depth + j]).bit_count() > j:
-                    most += 1
+            # Position p can be won only if p - depth + 1 triples of inside are as high as its winners.
+            counted = [p for p in range(depth, k) if open_[p] and (inside & up_to[p]).bit_count() > p - depth]
+            most = won + len(counted)
             lk, lm = limit
             bound = keys[most]
             if bound < lk or (bound == lk and least >= lm):
                 return
             candidates = inside
-            if inside & up_to[depth]:
-                worse = keys[most - 1]
-                if worse < lk or (worse == lk and least >= lm):  # only winners here
+            worse = keys[most - 1] if counted else bound
+            if worse < lk or (worse == lk and least >= lm):  # every position counted must be won
+                for p in counted:
+                    candidates &= up_to[p]
+                if counted[0] == depth:
                     candidates &= winners[depth]
+                far = counted[-1]
+                if depth < last_depth and far > depth and not fits(far - depth + 1, inside & up_to[far], left, far == k - 1):
+                    return
             row = _moved_row(k, codes)
             win_here = winners[depth]
             if depth == last_depth:  # the last hand is what is left, and must come after this one
@@ -403,6 +412,24 @@ class _Triples:
             holding[b] |= 1 << i
             holding[c] |= 1 << i
         self.clashes = [holding[a] | holding[b] | holding[c] for a, b, c in order]
+        self.holding = dict(zip(cards, holding))  # by card
+    def fits(self, count: int, members: int, left: int, cover: bool) -> bool:
+        """Are there ``count`` disjoint triples among ``members`` (bit i: triple i), all of
+        them the cards ``left`` if ``cover``?"""
+        if count == 1:
+            return members >> self.index[left] & 1 == 1 if cover else members != 0
+        # A cover holds the lowest card left; else the triples are tried in order, each before the next.
+        options = members & self.holding[left & -left] if cover else members
+        while options:
+            low = options & -options
+            options ^= low
+            i = low.bit_length() - 1
+            rest = members & ~self.clashes[i]
+            if not cover:
+                rest = rest >> (i + 1) << (i + 1)
+            if self.fits(count - 1, rest, left ^ self.bits[i], cover):
+                return True
+        return False
 
     def ranks(self) -> list[HandRank]:
         return [self.table[bits] for bits in self.bits]
@@ -445,16 +472,6 @@ def _places(count: int) -> tuple[list[tuple[int, int, int]], list[int]]:
     hand, two bits each (placed hand h holds places 3h to 3h + 2)."""
     places = list(combinations(range(count), 3))
     return places, [sum(1 << 2 * (place // 3) for place in trio) for trio in places]
-
-
-def _disjoint(hands: Sequence[int], count: int, cards: int) -> bool:
-    """Are there ``count`` disjoint hands among ``hands`` (card bits) within ``cards``?"""
-    if count == 0:
-        return True
-    for n, bits in enumerate(hands):
-        if bits & cards == bits and _disjoint(hands[n + 1:], count - 1, cards ^ bits):
-            return True
-    return False
 
 
 def _greedy(bits: Sequence[int], left: int) -> list[int]:
