@@ -258,24 +258,29 @@ class _Search:
 
     def best(self, placed_order: list[int]) -> tuple[list[int], int]:
         """(the best setting, its cards moved), the placed hands ``placed_order``. The search
-        aims for every open position first: a target met early bounds the rest hard. Else it
-        starts from the better of the placed hands (no card moved) and the first setting in
-        the list (the strongest hand of what is left, again and again): no setting that
-        scores as much and moves as few cards comes before either."""
+        aims for each key above what the placed hands or the first setting in the list (the
+        strongest hand of what is left, again and again) score, highest first: a key ruled
+        out caps the bounds of the next search. No setting that scores as much as either
+        and moves as few cards comes before it."""
         greedy = _greedy(self.found.bits, sum(self.found.placed))
         (key, moved), order = max(((self.score_of(placed_order).key, 0), placed_order),
                                   ((self.score_of(greedy).key, self.moved(greedy)), greedy),
                                   key=lambda seen: (seen[0][0], -seen[0][1]))
-        hit = self.search(self.most, _UNSEEN) if self.most > key else None
-        return (hit or self.search(key, moved) or (order, moved))[:2]
+        for target in sorted({most for most in self.keys if most > key}, reverse=True):
+            hit = self.search(target, _UNSEEN)
+            if hit:
+                return hit
+        return self.search(key, moved) or (order, moved)
 
     def search(self, key: tuple, moved: int) -> tuple[list[int], int] | None:
         """The best setting with a higher key than ``key``, or as high and fewer cards moved
         than ``moved``, and its cards moved; None if there is none. Each setting found
-        raises the bar, so the last one found is the best, the first of the best in the list."""
+        raises the bar, so the last one found is the best, the first of the best in the list.
+        No setting scores more than ``key``: the bounds go no higher."""
         k, found = self.k, self.found
         bits, index, winners, clashes = found.bits, found.index, found.winners, self.clashes
-        up_to, open_, keys, code = self.up_to, self.open, self.keys, self.code
+        up_to, open_, code = self.up_to, self.open, self.code
+        keys = [min(most, key) for most in self.keys]
         at_stake = bool(self.crashers)
         limit: list = [key, moved]
         hit: list = []
