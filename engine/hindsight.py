@@ -230,8 +230,6 @@ class _Search:
         # The most any setting scores: every open position, unless another player's crash cannot be stopped.
         self.most = self.score_of([]).key if self.unstoppable() else self.keys[sum(self.open)]
         self.keys = [min(key, self.most) for key in self.keys]  # bounds no higher than that
-        self.code = found.code
-        self.clashes = found.clashes
 
     def wins_of(self, order: Sequence[int]) -> int:
         return sum(self.found.winners[p] >> i & 1 for p, i in enumerate(order))
@@ -242,7 +240,7 @@ class _Search:
         return self.showdown.score(won, self.k, crashed)
 
     def moved(self, order: Sequence[int]) -> int:
-        return _least_moved(self.k, tuple(sorted(self.code[i] for i in order)))
+        return _least_moved(self.k, tuple(sorted(self.found.code[i] for i in order)))
 
     def holds(self, position: int, members: int) -> bool:
         """Can a setting hold one of ``members`` at ``position``? Only if position + 1 disjoint
@@ -273,39 +271,34 @@ class _Search:
         return self.search(key, moved) or (order, moved)
 
     def search(self, key: tuple, moved: int) -> tuple[list[int], int] | None:
-        """The best setting with a higher key than ``key``, or as high and fewer cards moved
-        than ``moved``, and its cards moved; None if there is none. Each setting found
-        raises the bar, so the last one found is the best, the first of the best in the list.
-        No setting scores more than ``key``: the bounds go no higher."""
+        """(the setting that scores ``key`` and moves the fewest cards, fewer than ``moved``,
+        the first such in the list; its cards moved), None if there is none. No setting
+        scores more than ``key``: the bounds go no higher. Each setting found lowers the
+        cards moved allowed, so the last one found is the best."""
         k, found = self.k, self.found
-        bits, index, winners, clashes = found.bits, found.index, found.winners, self.clashes
-        up_to, open_, code = self.up_to, self.open, self.code
+        bits, index, winners, clashes, fits = found.bits, found.index, found.winners, found.clashes, found.fits
+        up_to, open_, code = self.up_to, self.open, found.code
         keys = [min(most, key) for most in self.keys]
         at_stake = bool(self.crashers)
-        limit: list = [key, moved]
-        hit: list = []
+        fewest = [moved]  # the cards moved allowed, and then the setting found
         last_depth = k - 2
-        fits = found.fits
 
         def node(depth: int, inside: int, left: int, chosen: list[int], won: int, codes: tuple, least: int) -> None:
-            # `inside`: the triples of the cards left that may come next (bit i: triple i);
-            # `least`: the cards the chosen hands surely move.
+            # `inside`: the triples of the cards `left` that may come next (bit i: triple i);
+            # `codes`: the chosen hands' codes; `least`: the cards they surely move.
             # Position p can be won only if p - depth + 1 triples of inside are as high as its winners.
             counted = [p for p in range(depth, k) if open_[p] and (inside & up_to[p]).bit_count() > p - depth]
-            most = won + len(counted)
-            lk, lm = limit
-            bound = keys[most]
-            if bound < lk or (bound == lk and least >= lm):
+            if keys[won + len(counted)] < key or least >= fewest[0]:
                 return
             candidates = inside
-            worse = keys[most - 1] if counted else bound
-            if worse < lk or (worse == lk and least >= lm):  # every position counted must be won
-                for p in counted:
+            if counted and keys[won + len(counted) - 1] < key:  # every position counted must be won
+                for p in counted:  # so the hand here is as high as the winners at each
                     candidates &= up_to[p]
                 if counted[0] == depth:
                     candidates &= winners[depth]
-                far = counted[-1]
-                if depth < last_depth and far > depth and not fits(far - depth + 1, inside & up_to[far], left, far == k - 1):
+                far = counted[-1]  # and the cards left hold enough hands as high as its winners
+                if depth < last_depth and far > depth and not fits(far - depth + 1, inside & up_to[far], left,
+                                                                     far == k - 1):
                     return
             row = _moved_row(k, codes)
             win_here = winners[depth]
@@ -316,18 +309,17 @@ class _Search:
                     candidates ^= low
                     i = low.bit_length() - 1
                     last = index[left ^ bits[i]]
-                    if last < i:
+                    moves = row[code[i]]
+                    if last < i or moves >= fewest[0]:
                         continue
                     won_all = won + (win_here >> i & 1) + (win_next >> last & 1)
                     if at_stake and won_all == 0:
                         got = self.score_of(chosen + [i, last]).key
                     else:
                         got = keys[won_all]
-                    moves = row[code[i]]
-                    if got > lk or (got == lk and moves < lm):
-                        hit[:] = chosen + [i, last], moves
-                        limit[:] = lk, lm = got, moves
-                        if bound < lk or (bound == lk and least >= lm):
+                    if got == key:
+                        fewest[:] = moves, chosen + [i, last]
+                        if least >= moves:
                             return
                 return
             while candidates:
@@ -335,18 +327,17 @@ class _Search:
                 candidates ^= low
                 i = low.bit_length() - 1
                 moves = row[code[i]]
-                if bound == lk and moves >= lm:
+                if moves >= fewest[0]:
                     continue
                 later = (inside & ~clashes[i]) >> (i + 1) << (i + 1)
                 if later:
                     node(depth + 1, later, left ^ bits[i], chosen + [i], won + (win_here >> i & 1),
                          codes + (code[i],), moves)
-                    lk, lm = limit
-                    if bound < lk or (bound == lk and least >= lm):
+                    if least >= fewest[0]:
                         return
 
         node(0, (1 << len(bits)) - 1, sum(found.placed), [], 0, (), 0)
-        return (hit[0], hit[1]) if hit else None
+        return (fewest[1], fewest[0]) if len(fewest) > 1 else None
 
 
 _MOVED_ROWS: dict[tuple[int, tuple[int, ...]], list[int]] = {}
@@ -404,7 +395,7 @@ class _Triples:
         # Each triple as one int, value, then card bits, then place in `places`: sorted, they
         # go strongest first, equal hands in the order of their card bits (the order is total).
         listed = sorted([table[bits].value << 60 | bits << 8 | n for n, bits in
-                         enumerate([cards[a] | cards[b] | cards[c] for a, b, c in places])], reverse=True)
+                         enumerate([a | b | c for a, b, c in combinations(cards, 3)])], reverse=True)
         self.values = [key >> 60 for key in listed]
         self.bits = [key >> 8 & _ALL_CARDS for key in listed]
         self.index = dict(zip(self.bits, range(len(listed))))
@@ -413,11 +404,13 @@ class _Triples:
         self.winners = [self._winning(p, showdown) for p in range(len(placed))]
         holding = [0] * len(cards)  # by place, the triples holding its card
         for i, (a, b, c) in enumerate(order):
-            holding[a] |= 1 << i
-            holding[b] |= 1 << i
-            holding[c] |= 1 << i
+            bit = 1 << i
+            holding[a] |= bit
+            holding[b] |= bit
+            holding[c] |= bit
         self.clashes = [holding[a] | holding[b] | holding[c] for a, b, c in order]
         self.holding = dict(zip(cards, holding))  # by card
+
     def fits(self, count: int, members: int, left: int, cover: bool) -> bool:
         """Are there ``count`` disjoint triples among ``members`` (bit i: triple i), all of
         them the cards ``left`` if ``cover``?"""
@@ -473,7 +466,7 @@ class _Triples:
 
 @cache
 def _places(count: int) -> tuple[list[tuple[int, int, int]], list[int]]:
-    """Every triple of ``count`` cards, by place, and its code: how many cards it takes from each placed
+    """Every triple of ``count`` cards, by place (in the order of `combinations`), and its code: how many cards it takes from each placed
     hand, two bits each (placed hand h holds places 3h to 3h + 2)."""
     places = list(combinations(range(count), 3))
     return places, [sum(1 << 2 * (place // 3) for place in trio) for trio in places]
