@@ -16,13 +16,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import combinations, permutations
 
 from .cards import Card, show_cards
 from .crash import GAME, CrashOptions, best_quad, read_round, replay_crash, unscorable
 from .outcomes import GameOutcome
-from .ranking import HandRank, hand_ranking
+from .ranking import hand_ranking
 
 HANDS_APART = " · "
 _ALL_CARDS = (1 << 52) - 1  # the card bits of a deck
@@ -141,18 +141,24 @@ class Showdown:
 
 def _scorer(hands: Sequence[tuple[int, str, str]], settings: CrashOptions) -> str | None:
     """Who scores a position among (value, category, player) hands, as crash.showdown rules."""
+    return _decided(hands, settings)[0]
+
+
+def _decided(hands: Sequence[tuple[int, str, str]], settings: CrashOptions) -> tuple[str | None, int]:
+    """(who scores a position among (value, category, player) hands, the value of the hands
+    that decide it; -1 if all of them cancel out): a hand added below that value changes nothing."""
     cannot = unscorable(settings)
     while hands:
         top = max(value for value, _, _ in hands)
         holders = [hand for hand in hands if hand[0] == top]
         if holders[0][1] in cannot:
-            return None
+            return None, top
         if len(holders) == 1:
-            return holders[0][2]
+            return holders[0][2], top
         if settings.stick_up == "nobody":
-            return None
+            return None, top
         hands = [hand for hand in hands if hand[0] != top]
-    return None
+    return None, -1
 
 
 def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], fouled: Sequence[str],
@@ -429,9 +435,6 @@ class _Triples:
                 return True
         return False
 
-    def ranks(self) -> list[HandRank]:
-        return [self.table[bits] for bits in self.bits]
-
     def crashers(self, showdown: Showdown) -> list[list[int]]:
         """For each other player who could score every position, the triples (bits of an
         int) that leave them each of this player's positions; they score the rest already."""
@@ -439,15 +442,24 @@ class _Triples:
         rest = {showdown.scorer(p) for p in range(k, positions)}
         if len(rest) > 1 or None in rest:
             return []
-        ranks = self.ranks()
-        scorers = [[showdown.scorer(p, rank.value, rank.category) for rank in ranks] for p in range(k)]
+        scorers = [self._scorers(p, showdown) for p in range(k)]
         names = {player for there in showdown.others for _, _, player in there}
         found = []
         for name in sorted(names & rest if rest else names):
-            keeps = [sum(1 << i for i, who in enumerate(there) if who == name) for there in scorers]
+            keeps = [sum(1 << i for i, who in enumerate(above) if who == name) | (below if alone == name else 0)
+                     for above, alone, below in scorers]
             if all(keeps):
                 found.append(keeps)
         return found
+
+    def _scorers(self, position: int, showdown: Showdown) -> tuple[list[str | None], str | None, int]:
+        """(who scores ``position`` with each of the first triples there, who scores it with
+        any of the rest, the rest as the bits of an int): the rest rank below the hands
+        that decide it without this player's."""
+        alone, floor = _decided(showdown.others[position], showdown.settings)
+        above = bisect_right(self.values, -floor, key=int.__neg__)  # as high as they are (values go down the list)
+        who = [showdown.scorer(position, self.values[i], self.table[self.bits[i]].category) for i in range(above)]
+        return who, alone, (1 << len(self.values)) - (1 << above)
 
     def _winning(self, position: int, showdown: Showdown) -> int:
         """The triples that win ``position``: above the hand to beat there (the first in the
