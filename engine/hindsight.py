@@ -216,10 +216,14 @@ class _Search:
     """The best setting by a branch and bound over settings in the order of the list.
 
     A setting beats another by its score's key, then by fewer cards moved (then by coming
-    first). Two bounds cut a branch: the positions it can still win (the hand at position
-    p + j comes at least j places further down the list than the one at p), and the cards
-    it surely moves (`_least_moved`): each chosen hand is matched to a different placed
-    hand, and moves what it takes from the others and what it leaves of its own."""
+    first). Each search is for one key, the most still possible, so two bounds cut a branch:
+    the positions it can still win (the hand at position p + j comes at least j places
+    further down the list than the one at p), and the cards it surely moves
+    (`_least_moved`: each chosen hand is matched to a different placed hand, and moves what
+    it takes from the others and what it leaves of its own). When every position a branch
+    can still win must be won, its next hand is as high as the winners at each, and the
+    cards left must hold enough such hands (`_Triples.fits`): the slow rounds are those where
+    one point is there to take, far from the placed hands, and many settings take it."""
 
     def __init__(self, found: _Triples, showdown: Showdown) -> None:
         self.found, self.showdown = found, showdown
@@ -364,10 +368,7 @@ def _moved_row(k: int, codes: tuple[int, ...]) -> list[int]:
 @cache
 def _valid(k: int) -> frozenset[int]:
     """The codes of triples of k placed hands."""
-    found = set()
-    for a, b, c in combinations(range(3 * k), 3):
-        found.add((1 << 2 * (a // 3)) + (1 << 2 * (b // 3)) + (1 << 2 * (c // 3)))
-    return frozenset(found)
+    return frozenset(_places(3 * k)[1])
 
 
 @cache
@@ -405,16 +406,16 @@ class _Triples:
         self.values = [key >> 60 for key in listed]
         self.bits = [key >> 8 & _ALL_CARDS for key in listed]
         self.index = dict(zip(self.bits, range(len(listed))))
-        order = [places[key & 255] for key in listed]
+        trios = [places[key & 255] for key in listed]
         self.code = [codes[key & 255] for key in listed]
         self.winners = [self._winning(p, showdown) for p in range(len(placed))]
         holding = [0] * len(cards)  # by place, the triples holding its card
-        for i, (a, b, c) in enumerate(order):
+        for i, (a, b, c) in enumerate(trios):
             bit = 1 << i
             holding[a] |= bit
             holding[b] |= bit
             holding[c] |= bit
-        self.clashes = [holding[a] | holding[b] | holding[c] for a, b, c in order]
+        self.clashes = [holding[a] | holding[b] | holding[c] for a, b, c in trios]
         self.holding = dict(zip(cards, holding))  # by card
 
     def fits(self, count: int, members: int, left: int, cover: bool) -> bool:
@@ -478,8 +479,9 @@ class _Triples:
 
 @cache
 def _places(count: int) -> tuple[list[tuple[int, int, int]], list[int]]:
-    """Every triple of ``count`` cards, by place (in the order of `combinations`), and its code: how many cards it takes from each placed
-    hand, two bits each (placed hand h holds places 3h to 3h + 2)."""
+    """Every triple of ``count`` cards by place, in the order of `combinations`, and its code:
+    how many cards it takes from each placed hand, two bits each (placed hand h holds places
+    3h to 3h + 2)."""
     places = list(combinations(range(count), 3))
     return places, [sum(1 << 2 * (place // 3) for place in trio) for trio in places]
 
