@@ -289,6 +289,8 @@ class _Search:
         bits, index, winners, clashes, fits = found.bits, found.index, found.winners, found.clashes, found.fits
         up_to, open_, code = self.up_to, self.open, found.code
         keys = [min(most, key) for most in self.keys]
+        need = keys.index(key)  # the positions to win (none: a stake, kept by stopping a crash)
+        last_win = [members.bit_length() - 1 for members in self.up_to]
         at_stake = bool(self.crashers)
         fewest = [moved]  # the cards moved allowed, and then the setting found
         last_depth = k - 2
@@ -298,18 +300,25 @@ class _Search:
             # `codes`: the chosen hands' codes; `least`: the cards they surely move.
             # Position p can be won only if p - depth + 1 triples of inside are as high as its winners.
             counted = [p for p in range(depth, k) if open_[p] and (inside & up_to[p]).bit_count() > p - depth]
-            if keys[won + len(counted)] < key or least >= fewest[0]:
+            short = need - won  # the positions still to win
+            if short > len(counted) or least >= fewest[0]:
                 return
             candidates = inside
-            if counted and keys[won + len(counted) - 1] < key:  # every position counted must be won
-                for p in counted:  # so the hand here is as high as the winners at each
-                    candidates &= up_to[p]
-                if counted[0] == depth:
-                    candidates &= winners[depth]
-                far = counted[-1]  # and the cards left hold enough hands as high as its winners
-                if depth < last_depth and far > depth and not fits(far - depth + 1, inside & up_to[far], left,
-                                                                     far == k - 1):
-                    return
+            if short > 0:
+                if short < len(counted) and depth < last_depth:  # the positions the cards left may win
+                    counted = [p for p in counted if p == depth or fits(p - depth + 1, inside & up_to[p], left,
+                                                                        p == k - 1)]
+                    if short > len(counted):
+                        return
+                # The hand here is at most as high as a winner at `short` of them.
+                candidates &= up_to[sorted(counted, key=last_win.__getitem__)[-short]]
+                if short == len(counted):  # every position counted must be won
+                    if counted[0] == depth:
+                        candidates &= winners[depth]
+                    far = counted[-1]  # and the cards left hold enough hands as high as its winners
+                    if depth < last_depth and far > depth and not fits(far - depth + 1, inside & up_to[far], left,
+                                                                         far == k - 1):
+                        return
             row = _moved_row(k, codes)
             win_here = winners[depth]
             if depth == last_depth:  # the last hand is what is left, and must come after this one
