@@ -220,10 +220,11 @@ class _Search:
     the positions it can still win (the hand at position p + j comes at least j places
     further down the list than the one at p), and the cards it surely moves
     (`_least_moved`: each chosen hand is matched to a different placed hand, and moves what
-    it takes from the others and what it leaves of its own). When every position a branch
-    can still win must be won, its next hand is as high as the winners at each, and the
-    cards left must hold enough such hands (`_Triples.fits`): the slow rounds are those where
-    one point is there to take, far from the placed hands, and many settings take it."""
+    it takes from the others and what it leaves of its own). A branch that needs some of
+    the positions it can still win keeps only those the cards left can hold enough high
+    hands for (`_Triples.fits`), and its next hand is no higher than a winner at as many
+    of them as it needs (at all of them if it needs them all). The slow rounds are those
+    where one point is there to take, far from the placed hands, and many settings take it."""
 
     def __init__(self, found: _Triples, showdown: Showdown) -> None:
         self.found, self.showdown = found, showdown
@@ -305,7 +306,8 @@ class _Search:
                 return
             candidates = inside
             if short > 0:
-                if short < len(counted) and depth < last_depth:  # the positions the cards left may win
+                weeded = short < len(counted) and depth < last_depth
+                if weeded:  # keep the positions the cards left may still win
                     counted = [p for p in counted if p == depth or fits(p - depth + 1, inside & up_to[p], left,
                                                                         p == k - 1)]
                     if short > len(counted):
@@ -316,8 +318,8 @@ class _Search:
                     if counted[0] == depth:
                         candidates &= winners[depth]
                     far = counted[-1]  # and the cards left hold enough hands as high as its winners
-                    if depth < last_depth and far > depth and not fits(far - depth + 1, inside & up_to[far], left,
-                                                                         far == k - 1):
+                    if not weeded and depth < last_depth and far > depth and not fits(
+                            far - depth + 1, inside & up_to[far], left, far == k - 1):
                         return
             row = _moved_row(k, codes)
             win_here = winners[depth]
@@ -502,6 +504,8 @@ def _greedy(bits: Sequence[int], left: int) -> list[int]:
         if hand & left == hand:
             order.append(i)
             left ^= hand
+            if not left:
+                break
     return order
 
 
