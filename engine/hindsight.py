@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from bisect import bisect_left, bisect_right
 from itertools import combinations, permutations
 
@@ -235,15 +235,18 @@ class _Search:
         # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
         self.open = [self.holds(p, members) for p, members in enumerate(self.up_to)]
         self.keys = [showdown.score(won, k).key for won in range(k + 1)]  # by positions won
-        # Winning nothing, the bonus may hang on another player's crash: for each player who
-        # could take every position, the triples that leave them each position.
-        self.crashers = found.crashers(showdown) if showdown.bonus_at_stake else []
         # The most any setting scores: every open position, unless another player's crash cannot be stopped.
         self.most = self.score_of([]).key if self.unstoppable() else self.keys[sum(self.open)]
         self.keys = [min(key, self.most) for key in self.keys]  # bounds no higher than that
 
     def wins_of(self, order: Sequence[int]) -> int:
         return sum(self.found.winners[p] >> i & 1 for p, i in enumerate(order))
+
+    @cached_property
+    def crashers(self) -> list[list[int]]:
+        """Winning nothing, the bonus may hang on another player's crash: for each player who
+        could take every position, the triples that leave them each position."""
+        return self.found.crashers(self.showdown) if self.showdown.bonus_at_stake else []
 
     def score_of(self, order: Sequence[int]) -> Score:
         won = self.wins_of(order)
@@ -261,7 +264,9 @@ class _Search:
 
     def unstoppable(self) -> bool:
         """Another player crashes, and wins the game, whatever this player sets: no position
-        can hold a hand that stops them there."""
+        can hold a hand that stops them there (a hand that wins a position stops them)."""
+        if not self.showdown.bonus_at_stake or any(self.open):
+            return False
         every = (1 << len(self.found.bits)) - 1
         return any(not any(self.holds(p, every ^ keep) for p, keep in enumerate(keeps)) for keeps in self.crashers)
 
@@ -292,7 +297,7 @@ class _Search:
         keys = [min(most, key) for most in self.keys]
         need = keys.index(key)  # the positions to win (none: a stake, kept by stopping a crash)
         last_win = [members.bit_length() - 1 for members in self.up_to]
-        at_stake = bool(self.crashers)
+        at_stake = self.showdown.bonus_at_stake
         fewest = [moved]  # the cards moved allowed, and then the setting found
         last_depth = k - 2
 
