@@ -15,14 +15,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, cached_property
+from bisect import bisect_left, bisect_right
 from itertools import combinations, permutations
 
 from .cards import Card, show_cards
 from .crash import GAME, CrashOptions, best_quad, read_round, replay_crash, unscorable
 from .outcomes import GameOutcome
-from .ranking import HandRank, hand_ranking
+from .ranking import hand_ranking
 
 HANDS_APART = " · "
+_ALL_CARDS = (1 << 52) - 1  # the card bits of a deck
 _UNSEEN = 99  # cards moved by a setting not found yet
 
 
@@ -138,18 +141,24 @@ class Showdown:
 
 def _scorer(hands: Sequence[tuple[int, str, str]], settings: CrashOptions) -> str | None:
     """Who scores a position among (value, category, player) hands, as crash.showdown rules."""
+    return _decided(hands, settings)[0]
+
+
+def _decided(hands: Sequence[tuple[int, str, str]], settings: CrashOptions) -> tuple[str | None, int]:
+    """(who scores a position among (value, category, player) hands, the value of the hands
+    that decide it; -1 if all of them cancel out): a hand added below that value changes nothing."""
     cannot = unscorable(settings)
     while hands:
         top = max(value for value, _, _ in hands)
         holders = [hand for hand in hands if hand[0] == top]
         if holders[0][1] in cannot:
-            return None
+            return None, top
         if len(holders) == 1:
-            return holders[0][2]
+            return holders[0][2], top
         if settings.stick_up == "nobody":
-            return None
+            return None, top
         hands = [hand for hand in hands if hand[0] != top]
-    return None
+    return None, -1
 
 
 def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], fouled: Sequence[str],
@@ -186,119 +195,262 @@ def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
                        ) -> tuple[Score, tuple[tuple[Card, ...], ...], Score, int]:
     """(what the placed hands score, the best setting strongest first, its score, cards moved).
 
-    A branch and bound over settings in order of strength. Every triple of the player's
-    cards is listed strongest first (equal hands in a fixed order); a setting chooses its
-    hands down that list, each after the last, so each setting is met once, and ties on
-    points and cards moved go to the setting first in that order. A branch stops when even
-    winning every position it still can cannot beat the best found. The search starts from
-    the placed hands in a legal order (no card moved) and the greedy setting, and aims for
-    the most positions that can be open first: a target met early bounds the rest hard."""
+    Every triple of the player's cards is listed strongest first (equal hands in a fixed
+    order); a setting chooses its hands down that list, each after the last, so each setting
+    is met once, and ties on points and cards moved go to the setting first in that order
+    (`_Search` says how it is found)."""
     placed = tuple(tuple(hand) for hand in hands)
-    k = len(placed)
     found = _Triples(placed, showdown)
-    bits, index, lost, winners = found.bits, found.index, found.lost, found.winners
-    last_win = [members.bit_length() - 1 for members in winners]
-    all_cards = sum(found.placed)
-    # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
-    open_ = [_disjoint(bits[:last_win[p] + 1], p + 1, all_cards) for p in range(k)]
-    keys = [showdown.score(won, k).key for won in range(k + 1)]  # by positions won
-    clashes = found.clashes()
-    matchings = list(permutations(found.placed))
-
-    def wins_of(order: Sequence[int]) -> int:
-        return sum(winners[p] >> i & 1 for p, i in enumerate(order))
-
-    # Winning nothing, the bonus may hang on another player's crash: for each player who
-    # could take every position, the triples that leave them each position.
-    crashers = found.crashers(showdown) if showdown.bonus_at_stake else []
-    at_stake = bool(crashers)
-
-    def score_of(order: Sequence[int], won: int) -> Score:
-        crashed = won == 0 and any(all(keeps[p] >> i & 1 for p, i in enumerate(order)) for keeps in crashers)
-        return showdown.score(won, k, crashed)
-
-    placed_order = sorted(index[hand] for hand in found.placed)
-    best: list = [score_of(placed_order, wins_of(placed_order)).key, 0, placed_order]  # key, cards moved, setting
-
-    def finish(order: list[int], won: int) -> None:
-        key = score_of(order, 0).key if at_stake and won == 0 else keys[won]
-        if key < best[0] or (key == best[0] and sum(lost[i] for i in order) > best[1]):
-            return
-        hands = [bits[i] for i in order]
-        moved = 3 * k - max(sum((a & b).bit_count() for a, b in zip(hands, m)) for m in matchings)
-        if (key, -moved, best[2]) > (best[0], -best[1], order):
-            best[:] = [key, moved, order]
-
-    def hopeless(most_wins: int, moved: int, chosen: list[int]) -> bool:
-        bound = keys[most_wins]
-        if bound != best[0]:
-            return bound < best[0]
-        # As good as the best: it must move fewer cards, or as few and come first.
-        return best[1] == 0 or moved > best[1] or (moved == best[1] and chosen > best[2][:len(chosen)])
-
-    def search(depth: int, inside: int, left: int, chosen: list[int], won: int, lost_cards: int) -> None:
-        # `inside`: the triples of the cards left that may come next (bit i: triple i). The
-        # hand at position depth + j comes at least j places down them: a bound on the wins.
-        firsts = _lowest(inside, k - depth)
-        most = won + sum(open_[depth + j] and i <= last_win[depth + j] for j, i in enumerate(firsts))
-        if hopeless(most, lost_cards, chosen):  # lost_cards: what the chosen hands surely move
-            return
-        must_win = firsts[0] <= last_win[depth] and hopeless(most - 1, lost_cards, chosen)  # only winners here
-        candidates = inside & winners[depth] if must_win else inside
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            i = low.bit_length() - 1
-            rest = left ^ bits[i]
-            won_here = won + (winners[depth] >> i & 1)
-            if depth == k - 2:  # the last hand is what is left, and must come after this one
-                last = index[rest]
-                if last > i:
-                    finish(chosen + [i, last], won_here + (winners[depth + 1] >> last & 1))
-            else:
-                later = (inside & ~clashes[i]) >> (i + 1) << (i + 1)
-                if later:
-                    search(depth + 1, later, rest, chosen + [i], won_here, lost_cards + lost[i])
-
-    if k > 1:
-        greedy = _greedy(bits, all_cards)
-        finish(greedy, wins_of(greedy))
-        incumbent = best[:]
-        target = keys[sum(open_)]
-        if target > incumbent[0]:  # aim for every open position first: met, it bounds the rest hard
-            best[:] = [target, _UNSEEN, []]
-            search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
-        if best[1] == _UNSEEN or target <= incumbent[0]:  # else from the best of the two starts
-            best[:] = incumbent
-            search(0, (1 << len(bits)) - 1, all_cards, [], 0, 0)
-    _, moved, order = best
-    if showdown.settings.sorts or _in_order([found.ranks[found.index[hand]].value for hand in found.placed]):
-        scored = score_of(placed_order, wins_of(placed_order))
+    search = _Search(found, showdown)
+    placed_order = sorted(found.index[hand] for hand in found.placed)
+    order, moved = search.best(placed_order) if len(placed) > 1 else (placed_order, 0)
+    if showdown.settings.sorts or _in_order([found.values[found.index[hand]] for hand in found.placed]):
+        scored = search.score_of(placed_order)
     else:
         scored = Score(0, fouled=True)
-    setting = tuple(_cards_of(bits[i], placed) for i in order)
-    return scored, setting, score_of(order, wins_of(order)), moved
+    setting = tuple(_cards_of(found.bits[i], placed) for i in order)
+    return scored, setting, search.score_of(order), moved
+
+
+class _Search:
+    """The best setting by a branch and bound over settings in the order of the list.
+
+    A setting beats another by its score's key, then by fewer cards moved (then by coming
+    first). Each search is for one key, the most still possible, so two bounds cut a branch:
+    the positions it can still win (the hand at position p + j comes at least j places
+    further down the list than the one at p), and the cards it surely moves
+    (`_least_moved`: each chosen hand is matched to a different placed hand, and moves what
+    it takes from the others and what it leaves of its own). A branch that needs some of
+    the positions it can still win keeps only those the cards left can hold enough high
+    hands for (`_Triples.fits`), and its next hand is no higher than a winner at as many
+    of them as it needs (at all of them if it needs them all). The slow rounds are those
+    where one point is there to take, far from the placed hands, and many settings take it."""
+
+    def __init__(self, found: _Triples, showdown: Showdown) -> None:
+        self.found, self.showdown = found, showdown
+        k = self.k = len(found.placed)
+        bits, winners = found.bits, found.winners
+        last_win = [members.bit_length() - 1 for members in winners]
+        self.up_to = [(1 << last + 1) - 1 for last in last_win]  # the triples as high as a winner at p
+        # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
+        self.open = [self.holds(p, members) for p, members in enumerate(self.up_to)]
+        self.keys = [showdown.score(won, k).key for won in range(k + 1)]  # by positions won
+        # The most any setting scores: every open position, unless another player's crash cannot be stopped.
+        self.most = self.score_of([]).key if self.unstoppable() else self.keys[sum(self.open)]
+        self.keys = [min(key, self.most) for key in self.keys]  # bounds no higher than that
+
+    def wins_of(self, order: Sequence[int]) -> int:
+        return sum(self.found.winners[p] >> i & 1 for p, i in enumerate(order))
+
+    @cached_property
+    def crashers(self) -> list[list[int]]:
+        """Winning nothing, the bonus may hang on another player's crash: for each player who
+        could take every position, the triples that leave them each position."""
+        return self.found.crashers(self.showdown) if self.showdown.bonus_at_stake else []
+
+    def score_of(self, order: Sequence[int]) -> Score:
+        won = self.wins_of(order)
+        crashed = won == 0 and any(all(keeps[p] >> i & 1 for p, i in enumerate(order)) for keeps in self.crashers)
+        return self.showdown.score(won, self.k, crashed)
+
+    def moved(self, order: Sequence[int]) -> int:
+        return _least_moved(self.k, tuple(sorted(self.found.code[i] for i in order)))
+
+    def holds(self, position: int, members: int) -> bool:
+        """Can a setting hold one of ``members`` at ``position``? Only if position + 1 disjoint
+        triples are as high as the last of them."""
+        members = (1 << members.bit_length()) - 1
+        return self.found.fits(position + 1, members, sum(self.found.placed), position == self.k - 1)
+
+    def unstoppable(self) -> bool:
+        """Another player crashes, and wins the game, whatever this player sets: no position
+        can hold a hand that stops them there (a hand that wins a position stops them)."""
+        if not self.showdown.bonus_at_stake or any(self.open):
+            return False
+        every = (1 << len(self.found.bits)) - 1
+        return any(not any(self.holds(p, every ^ keep) for p, keep in enumerate(keeps)) for keeps in self.crashers)
+
+    def best(self, placed_order: list[int]) -> tuple[list[int], int]:
+        """(the best setting, its cards moved), the placed hands ``placed_order``. The search
+        aims for each key above what the placed hands or the first setting in the list (the
+        strongest hand of what is left, again and again) score, highest first: a key ruled
+        out caps the bounds of the next search. No setting that scores as much as either
+        and moves as few cards comes before it."""
+        greedy = _greedy(self.found.bits, sum(self.found.placed))
+        (key, moved), order = max(((self.score_of(placed_order).key, 0), placed_order),
+                                  ((self.score_of(greedy).key, self.moved(greedy)), greedy),
+                                  key=lambda seen: (seen[0][0], -seen[0][1]))
+        for target in sorted({most for most in self.keys if most > key}, reverse=True):
+            hit = self.search(target, _UNSEEN)
+            if hit:
+                return hit
+        return self.search(key, moved) or (order, moved)
+
+    def search(self, key: tuple, moved: int) -> tuple[list[int], int] | None:
+        """(the setting that scores ``key`` and moves the fewest cards, fewer than ``moved``,
+        the first such in the list; its cards moved), None if there is none. No setting
+        scores more than ``key``: the bounds go no higher. Each setting found lowers the
+        cards moved allowed, so the last one found is the best."""
+        k, found = self.k, self.found
+        bits, index, winners, clashes, fits = found.bits, found.index, found.winners, found.clashes, found.fits
+        up_to, open_, code = self.up_to, self.open, found.code
+        keys = [min(most, key) for most in self.keys]
+        need = keys.index(key)  # the positions to win (none: a stake, kept by stopping a crash)
+        last_win = [members.bit_length() - 1 for members in self.up_to]
+        at_stake = self.showdown.bonus_at_stake
+        fewest = [moved]  # the cards moved allowed, and then the setting found
+        last_depth = k - 2
+
+        def node(depth: int, inside: int, left: int, chosen: list[int], won: int, codes: tuple, least: int) -> None:
+            # `inside`: the triples of the cards `left` that may come next (bit i: triple i);
+            # `codes`: the chosen hands' codes; `least`: the cards they surely move.
+            # Position p can be won only if p - depth + 1 triples of inside are as high as its winners.
+            counted = [p for p in range(depth, k) if open_[p] and (inside & up_to[p]).bit_count() > p - depth]
+            short = need - won  # the positions still to win
+            if short > len(counted) or least >= fewest[0]:
+                return
+            candidates = inside
+            if short > 0:
+                weeded = short < len(counted) and depth < last_depth
+                if weeded:  # keep the positions the cards left may still win
+                    counted = [p for p in counted if p == depth or fits(p - depth + 1, inside & up_to[p], left,
+                                                                        p == k - 1)]
+                    if short > len(counted):
+                        return
+                # The hand here is at most as high as a winner at `short` of them.
+                candidates &= up_to[sorted(counted, key=last_win.__getitem__)[-short]]
+                if short == len(counted):  # every position counted must be won
+                    if counted[0] == depth:
+                        candidates &= winners[depth]
+                    far = counted[-1]  # and the cards left hold enough hands as high as its winners
+                    if not weeded and depth < last_depth and far > depth and not fits(
+                            far - depth + 1, inside & up_to[far], left, far == k - 1):
+                        return
+            row = _moved_row(k, codes)
+            win_here = winners[depth]
+            if depth == last_depth:  # the last hand is what is left, and must come after this one
+                win_next = winners[depth + 1]
+                while candidates:
+                    low = candidates & -candidates
+                    candidates ^= low
+                    i = low.bit_length() - 1
+                    last = index[left ^ bits[i]]
+                    moves = row[code[i]]
+                    if last < i or moves >= fewest[0]:
+                        continue
+                    won_all = won + (win_here >> i & 1) + (win_next >> last & 1)
+                    if at_stake and won_all == 0:
+                        got = self.score_of(chosen + [i, last]).key
+                    else:
+                        got = keys[won_all]
+                    if got == key:
+                        fewest[:] = moves, chosen + [i, last]
+                        if least >= moves:
+                            return
+                return
+            while candidates:
+                low = candidates & -candidates
+                candidates ^= low
+                i = low.bit_length() - 1
+                moves = row[code[i]]
+                if moves >= fewest[0]:
+                    continue
+                later = (inside & ~clashes[i]) >> (i + 1) << (i + 1)
+                if later:
+                    node(depth + 1, later, left ^ bits[i], chosen + [i], won + (win_here >> i & 1),
+                         codes + (code[i],), moves)
+                    if least >= fewest[0]:
+                        return
+
+        node(0, (1 << len(bits)) - 1, sum(found.placed), [], 0, (), 0)
+        return (fewest[1], fewest[0]) if len(fewest) > 1 else None
+
+
+_MOVED_ROWS: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+
+def _moved_row(k: int, codes: tuple[int, ...]) -> list[int]:
+    """For each code of a next hand, the cards surely moved by the hands of ``codes`` and it
+    (of ``k`` placed hands); exact once every hand is known."""
+    row = _MOVED_ROWS.get((k, codes))
+    if row is None:
+        row = [_UNSEEN] * 4 ** k
+        for code in _valid(k):
+            row[code] = _least_moved(k, tuple(sorted(codes + (code,))))
+        _MOVED_ROWS[k, codes] = row
+    return row
+
+
+@cache
+def _valid(k: int) -> frozenset[int]:
+    """The codes of triples of k placed hands."""
+    return frozenset(_places(3 * k)[1])
+
+
+@cache
+def _least_moved(k: int, codes: tuple[int, ...]) -> int:
+    """The fewest cards moved by a setting of k hands that holds the hands of ``codes``
+    (sorted): each is matched to a different placed hand (as the cards moved are counted),
+    and moves the cards it takes from others, and the cards of its placed hand it leaves to
+    the hands not chosen yet. Exact for k - 1 hands or k (the last is what is left)."""
+    takes = [[code >> 2 * h & 3 for h in range(k)] for code in codes]
+    left = [3 - sum(took[h] for took in takes) for h in range(k)]
+    if min(left) < 0:
+        return _UNSEEN  # no setting holds them all
+    if len(codes) == k - 1:
+        takes.append(left)
+        left = [0] * k
+    return min((sum(3 - took[h] + left[h] for took, h in zip(takes, hands))
+                for hands in permutations(range(k), len(takes))), default=0)
 
 
 class _Triples:
     """Every hand of three of a player's placed cards, strongest first (equal hands in a fixed
-    order), as card bits: where each stands in the list, the cards it surely moves, and
-    (as the bits of an int, bit i for triple i) which triples win each position."""
+    order), as card bits: where each stands in the list, its value, which placed hands it
+    takes cards from (`code`), and (as the bits of an int, bit i for triple i) which
+    triples win each position and which share a card with each triple."""
 
     def __init__(self, placed: Sequence[Sequence[Card]], showdown: Showdown) -> None:
-        table = hand_ranking(showdown.settings.rules).table
+        self.table = table = hand_ranking(showdown.settings.rules).table
         self.placed = [hand[0] | hand[1] | hand[2] for hand in placed]
-        listed = []
-        for trio in combinations([card for hand in placed for card in hand], 3):
-            bits = trio[0] | trio[1] | trio[2]
-            listed.append((table[bits].value, bits, trio))
-        listed.sort(reverse=True)  # card bits are distinct: the order is total
-        self.trios = [trio for _, _, trio in listed]
-        self.bits = [bits for _, bits, _ in listed]
-        self.index = {bits: i for i, bits in enumerate(self.bits)}
-        self.lost = [3 - max([(bits & hand).bit_count() for hand in self.placed]) for bits in self.bits]
-        self.ranks = [table[bits] for bits in self.bits]
-        self.winners = [self._winning(p, self.ranks, showdown) for p in range(len(placed))]
+        cards = [card for hand in placed for card in hand]  # placed hand h holds places 3h, 3h + 1, 3h + 2
+        places, codes = _places(len(cards))
+        # Each triple as one int, value, then card bits, then place in `places`: sorted, they
+        # go strongest first, equal hands in the order of their card bits (the order is total).
+        listed = sorted([table[bits].value << 60 | bits << 8 | n for n, bits in
+                         enumerate([a | b | c for a, b, c in combinations(cards, 3)])], reverse=True)
+        self.values = [key >> 60 for key in listed]
+        self.bits = [key >> 8 & _ALL_CARDS for key in listed]
+        self.index = dict(zip(self.bits, range(len(listed))))
+        trios = [places[key & 255] for key in listed]
+        self.code = [codes[key & 255] for key in listed]
+        self.winners = [self._winning(p, showdown) for p in range(len(placed))]
+        holding = [0] * len(cards)  # by place, the triples holding its card
+        for i, (a, b, c) in enumerate(trios):
+            bit = 1 << i
+            holding[a] |= bit
+            holding[b] |= bit
+            holding[c] |= bit
+        self.clashes = [holding[a] | holding[b] | holding[c] for a, b, c in trios]
+        self.holding = dict(zip(cards, holding))  # by card
+
+    def fits(self, count: int, members: int, left: int, cover: bool) -> bool:
+        """Are there ``count`` disjoint triples among ``members`` (bit i: triple i), all of
+        them the cards ``left`` if ``cover``?"""
+        if count == 1:
+            return members >> self.index[left] & 1 == 1 if cover else members != 0
+        # A cover holds the lowest card left; else the triples are tried in order, each before the next.
+        options = members & self.holding[left & -left] if cover else members
+        while options:
+            low = options & -options
+            options ^= low
+            i = low.bit_length() - 1
+            rest = members & ~self.clashes[i]
+            if not cover:
+                rest = rest >> (i + 1) << (i + 1)
+            if self.fits(count - 1, rest, left ^ self.bits[i], cover):
+                return True
+        return False
 
     def crashers(self, showdown: Showdown) -> list[list[int]]:
         """For each other player who could score every position, the triples (bits of an
@@ -307,52 +459,47 @@ class _Triples:
         rest = {showdown.scorer(p) for p in range(k, positions)}
         if len(rest) > 1 or None in rest:
             return []
-        scorers = [[showdown.scorer(p, rank.value, rank.category) for rank in self.ranks] for p in range(k)]
+        scorers = [self._scorers(p, showdown) for p in range(k)]
         names = {player for there in showdown.others for _, _, player in there}
         found = []
         for name in sorted(names & rest if rest else names):
-            keeps = [sum(1 << i for i, who in enumerate(there) if who == name) for there in scorers]
+            keeps = [sum(1 << i for i, who in enumerate(above) if who == name) | (below if alone == name else 0)
+                     for above, alone, below in scorers]
             if all(keeps):
                 found.append(keeps)
         return found
 
-    @staticmethod
-    def _winning(position: int, ranks: Sequence[HandRank], showdown: Showdown) -> int:
-        members = 0
-        for i, rank in enumerate(ranks):
-            if rank.value <= showdown.beat[position]:
-                break  # all the rest rank lower
-            if showdown.wins(position, rank.value, rank.category):
-                members |= 1 << i
+    def _scorers(self, position: int, showdown: Showdown) -> tuple[list[str | None], str | None, int]:
+        """(who scores ``position`` with each of the first triples there, who scores it with
+        any of the rest, the rest as the bits of an int): the rest rank below the hands
+        that decide it without this player's."""
+        alone, floor = _decided(showdown.others[position], showdown.settings)
+        above = bisect_right(self.values, -floor, key=int.__neg__)  # as high as they are (values go down the list)
+        who = [showdown.scorer(position, self.values[i], self.table[self.bits[i]].category) for i in range(above)]
+        return who, alone, (1 << len(self.values)) - (1 << above)
+
+    def _winning(self, position: int, showdown: Showdown) -> int:
+        """The triples that win ``position``: above the hand to beat there (the first in the
+        list), neither tied nor of a category that cannot score."""
+        beat = showdown.beat[position]
+        above = bisect_left(self.values, -beat, key=int.__neg__)  # values go down the list
+        members = (1 << above) - 1
+        ties, cannot = showdown.ties[position], unscorable(showdown.settings)
+        if ties or cannot:
+            table, bits = self.table, self.bits
+            for i in range(above):
+                if self.values[i] in ties or table[bits[i]].category in cannot:
+                    members ^= 1 << i
         return members
 
-    def clashes(self) -> list[int]:
-        """For each triple, the triples that share a card with it (itself included)."""
-        holding: dict[int, int] = {}
-        for i, trio in enumerate(self.trios):
-            for card in trio:
-                holding[card] = holding.get(card, 0) | 1 << i
-        return [holding[a] | holding[b] | holding[c] for a, b, c in self.trios]
 
-
-def _lowest(members: int, count: int) -> list[int]:
-    """The ``count`` smallest members of a set held as the bits of an int."""
-    found = []
-    while members and len(found) < count:
-        low = members & -members
-        found.append(low.bit_length() - 1)
-        members ^= low
-    return found
-
-
-def _disjoint(hands: Sequence[int], count: int, cards: int) -> bool:
-    """Are there ``count`` disjoint hands among ``hands`` (card bits) within ``cards``?"""
-    if count == 0:
-        return True
-    for n, bits in enumerate(hands):
-        if bits & cards == bits and _disjoint(hands[n + 1:], count - 1, cards ^ bits):
-            return True
-    return False
+@cache
+def _places(count: int) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """Every triple of ``count`` cards by place, in the order of `combinations`, and its code:
+    how many cards it takes from each placed hand, two bits each (placed hand h holds places
+    3h to 3h + 2)."""
+    places = list(combinations(range(count), 3))
+    return places, [sum(1 << 2 * (place // 3) for place in trio) for trio in places]
 
 
 def _greedy(bits: Sequence[int], left: int) -> list[int]:
@@ -362,6 +509,8 @@ def _greedy(bits: Sequence[int], left: int) -> list[int]:
         if hand & left == hand:
             order.append(i)
             left ^= hand
+            if not left:
+                break
     return order
 
 
