@@ -10,6 +10,7 @@ from scoring.models import Performance
 from scoring.services import game_start, round_correct, round_delete_last, round_record, session_start
 
 from ..factories import UserFactory
+from ..scoring.test_migrations import figures_before, game_before
 from ..pages import HX, text_of
 
 pytestmark = pytest.mark.django_db
@@ -105,17 +106,11 @@ def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps
-    user = old.get_model("auth", "User").objects.create(username="before")
-    session = old.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
-                                                                 share_token="old-token")
-    game = old.get_model("scoring", "Game").objects.create(session=session, number=1, kind="crash", options={})
+    user, game = game_before(old, "crash", {})
     for position, name in enumerate(ROUND):
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
-        old.get_model("scoring", "Performance").objects.create(
-            game=game, player=player, rules="brag", finished=False, won=False, place=1, final=0, rounds_played=1,
-            tokens_lost=0, worst_hand=0, scored_1=0, scored_2=0, scored_3=0, scored_4=0, stick_ups=0, fouls=0,
-            crashes=0, quad_bonuses=0, declarations=0, hands_won=0, pots_split=0, balance=0)
+        figures_before(old, game, player, rounds_played=1)
     old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": ROUND}, recorded_by=user)
     executor = MigrationExecutor(connection)
     executor.migrate(after)

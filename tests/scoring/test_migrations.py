@@ -12,16 +12,30 @@ from ..engine.test_statistics import BUS_ROUNDS, PLAYERS
 BEFORE, AFTER = [("scoring", "0002_restrict_host_deletion")], [("scoring", "0005_player_public_id")]
 
 
+def game_before(apps, kind: str, options: dict):
+    """A host, a session and a game of ``kind``, in a migration's historical ``apps``."""
+    user = apps.get_model("auth", "User").objects.create(username="before")
+    session = apps.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
+                                                                  share_token="old-token")
+    return user, apps.get_model("scoring", "Game").objects.create(session=session, number=1, kind=kind,
+                                                                  options=options)
+
+
+def figures_before(apps, game, player, **figures):
+    """A player's figures in a game, all naught but ``figures``, in historical ``apps``."""
+    naught = dict.fromkeys(["final", "rounds_played", "tokens_lost", "worst_hand", "scored_1", "scored_2", "scored_3",
+                            "scored_4", "stick_ups", "fouls", "crashes", "quad_bonuses", "declarations", "hands_won",
+                            "pots_split", "balance"], 0)
+    return apps.get_model("scoring", "Performance").objects.create(
+        game=game, player=player, rules="brag", finished=False, won=False, place=1, **{**naught, **figures})
+
+
 @pytest.mark.django_db(transaction=True)
 def test_existing_games_get_their_figures_and_players_their_public_ids():
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps
-    user = old.get_model("auth", "User").objects.create(username="before")
-    session = old.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
-                                                                 share_token="old-token")
-    game = old.get_model("scoring", "Game").objects.create(session=session, number=1, kind="stop_the_bus",
-                                                           options={"tokens": 2})
+    user, game = game_before(old, "stop_the_bus", {"tokens": 2})
     for position, name in enumerate(PLAYERS):
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
@@ -48,17 +62,11 @@ def test_the_hands_shown_move_from_one_json_field_to_a_column_each_and_back():
     executor = MigrationExecutor(connection)
     executor.migrate(json_field)
     old = executor.loader.project_state(json_field).apps
-    user = old.get_model("auth", "User").objects.create(username="before")
-    session = old.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
-                                                                 share_token="old-token")
-    game = old.get_model("scoring", "Game").objects.create(session=session, number=1, kind="commerce", options={})
+    user, game = game_before(old, "commerce", {})
     shown = {"Ann": {"prial": 1, "pair": 3, "high_card": 6}, "Bob": {"tricon": 2, "point": 8}, "Cy": {}}
     for name, categories in shown.items():
-        player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
-        old.get_model("scoring", "Performance").objects.create(
-            game=game, player=player, rules="brag", finished=False, won=False, place=1, final=0, rounds_played=1,
-            tokens_lost=0, worst_hand=0, scored_1=0, scored_2=0, scored_3=0, scored_4=0, stick_ups=0, fouls=0,
-            crashes=0, quad_bonuses=0, declarations=0, hands_won=0, pots_split=0, balance=0, categories=categories)
+        figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
+                       categories=categories)
 
     executor = MigrationExecutor(connection)
     executor.migrate(columns)
