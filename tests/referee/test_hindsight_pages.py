@@ -2,15 +2,13 @@
 points each player left on the table over their Crash rounds."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.models import Performance
 from scoring.services import game_start, round_correct, round_delete_last, round_record, session_start
 
 from ..factories import UserFactory
-from ..scoring.test_migrations import figures_before, game_before
+from ..scoring.test_migrations import figures_before, game_before, migrated_to, migrated_to_the_latest
 from ..pages import HX, text_of
 
 pytestmark = pytest.mark.django_db
@@ -103,18 +101,14 @@ def test_an_imported_copy_counts_the_same_points_left_on_the_table(evening, cras
 @pytest.mark.django_db(transaction=True)
 def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
     before, after = [("scoring", "0007_import_keeps_moments")], [("scoring", "0008_crash_points_missed")]
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
+    old = migrated_to(before)
     user, game = game_before(old, "crash", {})
     for position, name in enumerate(ROUND):
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
         figures_before(old, game, player, rounds_played=1)
     old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": ROUND}, recorded_by=user)
-    executor = MigrationExecutor(connection)
-    executor.migrate(after)
-    new = executor.loader.project_state(after).apps
+    new = migrated_to(after)
     rows = new.get_model("scoring", "Performance").objects.filter(game_id=game.pk)
     assert {row.player.name: row.points_missed for row in rows} == {"Ann": 1, "Bob": 2}
-    MigrationExecutor(connection).migrate(executor.loader.graph.leaf_nodes())
+    migrated_to_the_latest()
