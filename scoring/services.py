@@ -46,9 +46,6 @@ NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not 
 NO_ROUNDS = "This game has no round to delete."
 SEATS_FROM_SESSION = "{name} is not a player of this session."
 CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
-SESSION_KEPT_CHANGING = ("Round {number} was not recorded: the session kept changing meanwhile (another phone?). "
-                         "Check the rounds shown and record it again.")
-ROUND_ATTEMPTS = 5  # a round is read and checked again when another change lands first
 
 
 class Turn(NamedTuple):
@@ -210,44 +207,57 @@ class RoundAlreadyRecorded(EntryError):
     """A second submit of a round that is already recorded (a double tap, a retry, two phones)."""
 
 
+class _CheckedRound(NamedTuple):
+    game: Game  # with its session, and ``latest``: the number of the session's latest game
+    players: dict[str, int]
+    outcome: GameOutcome  # the game's replay with the round
+    missed: Mapping[str, int]  # Crash points left on the table, this round's added
+
+
+def _round_checked(game: Game, number: int, entry: Mapping) -> _CheckedRound:
+    """Round ``number`` read against the game as stored and replayed with it; refused, naming
+    what and where, if the engine or the game's state refuses it."""
+    game = Game.objects.select_related("session").annotate(latest=Max("session__games__number")).get(pk=game.pk)
+    entries = recorded_entries(game)
+    expected = len(entries) + 1
+    if number < expected:
+        raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
+    if number > expected:
+        raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
+    if game.ended:
+        raise EntryError(GAME_ENDED)
+    if number > MAX_ROUNDS:
+        raise EntryError(GAME_FULL)
+    players = seated_players(game)
+    outcome = game_replay(game, [*entries, dict(entry)], list(players))
+    # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
+    missed = points_missed(outcome, [*entries, dict(entry)], [number])
+    if game.kind == Game.Kind.CRASH:
+        missed.update(dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed")))
+    return _CheckedRound(game, players, outcome, missed)
+
+
 def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
     A second submit of the same round records nothing and says so.
 
-    The rounds are read, checked and replayed first, with the session's revision; the round
-    is then written in the session's turn only if no change has been committed since, or
-    read and checked again. So the database is held for the writes alone, not the replay
-    (on SQLite one writer holds the whole database, and rounds come in from every table)."""
-    for _ in range(ROUND_ATTEMPTS):
-        game = Game.objects.select_related("session").annotate(latest=Max("session__games__number")).get(pk=game.pk)
-        entries = recorded_entries(game)
-        expected = len(entries) + 1
-        if number < expected:
-            raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
-        if number > expected:
-            raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
-        if game.ended:
-            raise EntryError(GAME_ENDED)
-        if number > MAX_ROUNDS:
-            raise EntryError(GAME_FULL)
-        players = seated_players(game)
-        outcome = game_replay(game, [*entries, dict(entry)], list(players))  # refuses, naming what and where
-        # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
-        missed = points_missed(outcome, [*entries, dict(entry)], [number])
-        if game.kind == Game.Kind.CRASH:
-            missed.update(dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed")))
-        with transaction.atomic():
-            turn = _turn_if_unchanged(game.session_id, game.session.revision, game.latest)
-            if turn is None:
-                continue  # another change landed first: read it
-            try:  # the unique (game, number) backs the check above; the change then stops, undone whole
-                round_ = Round.objects.create(game=game, number=number, entry=dict(entry), recorded_by=by)
-            except IntegrityError:
-                raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
-            keep_figures(game, outcome, players, missed)
-            _announce(game.session, turn, game, outcome)
-            return round_, outcome
-    raise EntryError(SESSION_KEPT_CHANGING.format(number=number))
+    The round is read, checked and replayed first, then written in the session's turn if no
+    change has been committed since: so the database is held for the writes, not the replay
+    (on SQLite one writer holds the whole database, and rounds come in from every table). If
+    another change landed first, the round is read and checked again within the turn."""
+    checked = _round_checked(game, number, entry)
+    with transaction.atomic():
+        turn = _turn_if_unchanged(game.session_id, checked.game.session.revision, checked.game.latest)
+        if turn is None:
+            turn = _take_turn(game.session_id)
+            checked = _round_checked(game, number, entry)
+        try:  # the unique (game, number) backs the check above; the change then stops, undone whole
+            round_ = Round.objects.create(game=checked.game, number=number, entry=dict(entry), recorded_by=by)
+        except IntegrityError:
+            raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
+        keep_figures(checked.game, checked.outcome, checked.players, checked.missed)
+        _announce(checked.game.session, turn, checked.game, checked.outcome)
+    return round_, checked.outcome
 
 
 @transaction.atomic
