@@ -10,9 +10,9 @@ BATCH = 2_000
 def to_columns(apps, schema_editor):
     Performance = apps.get_model("scoring", "Performance")
     for rows in batches(Performance.objects.only("id", "categories").order_by("id")):
-        for row in rows:
-            for category, count in row.categories.items():
-                setattr(row, f"shown_{category}", count)
+        for row in rows:  # every column set: a deferred one read would cost a query per row
+            for category in CATEGORIES:
+                setattr(row, f"shown_{category}", row.categories.get(category, 0))
         Performance.objects.bulk_update(rows, [f"shown_{c}" for c in CATEGORIES])
 
 

@@ -3,6 +3,7 @@
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.test.utils import CaptureQueriesContext
 
 from engine import replay
 from engine.statistics import figures_of
@@ -74,7 +75,10 @@ def test_the_hands_shown_move_from_one_json_field_to_a_column_each_and_back():
         figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
                        categories=categories)
 
-    rows = migrated_to(columns).get_model("scoring", "Performance").objects.all()
+    with CaptureQueriesContext(connection) as migrating:
+        rows = migrated_to(columns).get_model("scoring", "Performance").objects.all()
+    reads = [q["sql"] for q in migrating.captured_queries if q["sql"].startswith('SELECT "scoring_performance"')]
+    assert len(reads) == 2  # a batch of rows, then the empty one that ends it: never a query per row
     assert {row.player.name: {c: getattr(row, f"shown_{c}") for c in ("prial", "pair", "high_card", "tricon", "point")
                               if getattr(row, f"shown_{c}")} for row in rows} == shown
     assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(shown, 0)
