@@ -25,7 +25,10 @@ ROOM_TEXT = ("#board-head h1", ".summary", ".row .name", ".row .value", ".tag", 
 # What the board shows, as the browser lays it out: the page's size, each room text's
 # font size, the pips' size, the boxes of what must be on screen, and the strip's lines.
 MEASURE = """(texts) => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
   const shown = (el) => el.getClientRects().length > 0;
   const strip = document.getElementById("board-strip");
   const lines = [...strip.querySelectorAll(".strip-line")];
