@@ -1,5 +1,5 @@
 """The app on a home screen: its web app manifest, and the /favicon.ico browsers ask for on
-their own. The icons are static files (made by tools/make-icons.sh)."""
+their own. The icons are static files (made by deploy/make-icons.sh)."""
 
 from django.http import JsonResponse
 from django.shortcuts import redirect
