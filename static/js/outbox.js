@@ -12,6 +12,7 @@
   var NOT_TYPED = { csrfmiddlewaretoken: true, number: true, submission: true, same_hands: true };
   var flushing = null;  // the flush under way: one at a time
   var problem = "";     // why the last flush stopped, shown under the count
+  var sentNow = [];     // the rounds the last flush got recorded, said once nothing waits
 
   // --- What is kept, per session -----------------------------------------------------------
 
@@ -110,7 +111,7 @@
       var note = document.createElement("p");
       note.className = "pad-note kept";
       note.textContent = item.label + " is kept on this phone: it is sent when the connection is back.";
-      pad.insertBefore(note, pad.firstChild);
+      pad.insertBefore(note, pad.querySelector(".pad-bar"));
     }
     form.dispatchEvent(new Event("input", { bubbles: true }));  // draft.js keeps the empty round
     var first = form.querySelector("input[data-hand]");
@@ -136,8 +137,9 @@
   function couldNotSend(event) {
     var form = recordPost(event);
     if (!form) return;
-    moveOn(form, keep(form, event.detail.requestConfig));
-    render();
+    var item = keep(form, event.detail.requestConfig);
+    render();  // the pad's line first: moving on brings the next hand above the pad as it then is
+    moveOn(form, item);
   }
 
   // While rounds of this game wait, the next one waits behind them: the server takes them in order.
@@ -145,8 +147,9 @@
     var form = recordPost(event);
     if (!form || !load().waiting.some(function (item) { return item.game === gameOf(form); })) return;
     event.preventDefault();
-    moveOn(form, keep(form, event.detail.requestConfig));
-    render();
+    var item = keep(form, event.detail.requestConfig);
+    render();  // the pad's line first: moving on brings the next hand above the pad as it then is
+    moveOn(form, item);
     flush();
   });
   document.addEventListener("htmx:sendError", couldNotSend);
@@ -181,6 +184,7 @@
   }
 
   function settle(item, answer) {
+    if (answer.status === "recorded" || answer.status === "repeated") sentNow.push(item.label);
     var box = load();
     box.waiting = without(box.waiting, item.id);
     if (answer.status === "refused" || answer.status === "confirm") {
@@ -213,6 +217,7 @@
   function flush() {
     if (flushing || !sessionId() || !load().waiting.length) return flushing;
     problem = "";
+    sentNow = [];
     flushing = sendFrom(0).then(function (sent) {
       flushing = null;
       render();
@@ -231,7 +236,9 @@
     if (!bar || !sessionId()) return;
     var box = load(), list = document.querySelector("[data-outbox-attention]");
     say(bar.querySelector("[data-outbox-count]"), box.waiting.length ? rounds(box.waiting.length) + " waiting to send" : "");
-    say(bar.querySelector("[data-outbox-problem]"), box.waiting.length ? problem : "");
+    say(bar.querySelector("[data-outbox-problem]"), box.waiting.length ? problem
+        : sentNow.length ? "Sent and recorded: " + sentNow.join(", ") + "." : "");
+    showInPad(box.waiting.length);
     var refused = bar.querySelector("[data-outbox-refused]");  // pages other than the session page
     if (refused) {
       refused.hidden = !box.attention.length;
@@ -240,6 +247,21 @@
     bar.classList.toggle("waiting", !!(box.waiting.length || refused && box.attention.length));
     bar.querySelector("[data-outbox-send]").hidden = !box.waiting.length;
     if (list) renderAttention(list, box.attention);
+  }
+
+  // The pad covers the page's foot and the host looks at it: it says too that rounds wait
+  // (the bar itself is at the top of the page).
+  function showInPad(waiting) {
+    var pad = document.querySelector("[data-picker-form] [data-picker]");
+    var line = pad && pad.querySelector("[data-outbox-pad]");
+    if (pad && waiting && !line) {
+      line = document.createElement("p");
+      line.className = "pad-waiting";
+      line.setAttribute("data-outbox-pad", "");
+      pad.insertBefore(line, pad.firstChild);
+    }
+    if (line && !waiting) line.remove();
+    else if (line) say(line, rounds(waiting) + " waiting to send");
   }
 
   function button(text, action, id) {

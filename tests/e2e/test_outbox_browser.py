@@ -71,12 +71,16 @@ class RoundsKeptOffline(ChannelsLiveServerTestCase):
         self.record()
 
         expect(self.waiting()).to_have_text("1 round waiting to send")
-        expect(self.waiting()).to_be_in_viewport()
+        in_pad = page.locator(".pad [data-outbox-pad]")  # the bar is at the page's top, the pad in view
+        expect(in_pad).to_have_text("1 round waiting to send")
+        expect(in_pad).to_be_in_viewport()
         assert not Round.objects.filter(game=game).exists()
         # The host keeps playing: the form is round 2's, empty, with an id of its own.
         expect(page.locator("#entry-title")).to_have_text("Round 2: enter the hands")
         expect(page.locator("#id_hand_0")).to_have_value("")
         expect(page.locator(".field.active #id_hand_0")).to_have_count(1)
+        hand, pad = page.locator("#id_hand_0").bounding_box(), page.locator(".pad").bounding_box()
+        assert 0 <= hand["y"] and hand["y"] + hand["height"] <= pad["y"], "the hand to fill is under the pad"
         expect(page.locator('[data-card="KS"]')).to_be_enabled()
         expect(page.locator(".pad-note")).to_have_text(
             "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back.")
@@ -88,6 +92,8 @@ class RoundsKeptOffline(ChannelsLiveServerTestCase):
 
         page.context.set_offline(False)
         expect(self.waiting()).to_have_text("")
+        expect(page.locator("[data-outbox-problem]")).to_have_text("Sent and recorded: Round 1 of Stop the Bus.")
+        expect(in_pad).to_have_count(0)
         cy = page.locator(".standings tr", has=page.locator("th", has_text="Cy")).locator("td")
         expect(cy).to_have_text("2")  # the standings were fetched again
         expect(page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
