@@ -57,7 +57,8 @@
       var element = form.elements[pair[0]];
       if (!pair[1] || NOT_TYPED[pair[0]] || !element || !element.name) return;
       var seat = element.closest(".seat-entry");
-      var shown = element.tagName === "SELECT" ? element.querySelector('option[value="' + CSS.escape(pair[1]) + '"]').textContent : pair[1];
+      var option = element.tagName === "SELECT" && element.querySelector('option[value="' + CSS.escape(pair[1]) + '"]');
+      var shown = option ? option.textContent : pair[1];
       if (seat) {
         var name = seat.querySelector("legend").textContent.trim();
         if (!byPlayer[name]) { byPlayer[name] = []; lines.push(name); }
@@ -79,7 +80,7 @@
     var number = parseInt(config.formData.get("number"), 10);
     var item = {
       id: config.formData.get("submission") || newId(), url: new URL(config.path, window.location.href).href,
-      game: gameOf(form), number: number, fields: fields, lines: linesOf(form, fields),
+      session: sessionId(), game: gameOf(form), number: number, fields: fields, lines: linesOf(form, fields),
       label: "Round " + number + " of " + form.getAttribute("data-game-name")
     };
     var box = load();
@@ -105,7 +106,7 @@
     setNumber(form, item.number + 1);
     if (form.elements.submission) form.elements.submission.value = newId();
     typed(form).forEach(function (element) { element.value = element.tagName === "SELECT" ? element.options[0].value : ""; });
-    form.querySelectorAll(".field-error, .request-failure, .pad-note, .setting-check > *").forEach(function (old) { old.remove(); });
+    form.querySelectorAll(".field-error, .request-failure, .pad-note, .same-hands, .setting-check > *").forEach(function (old) { old.remove(); });
     var pad = form.querySelector("[data-picker]");
     if (pad) {
       var note = document.createElement("p");
