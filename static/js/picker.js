@@ -247,6 +247,10 @@
     // A page that opens with a message (the board's new link, say) stays at its top.
     init(!window.location.hash && !/[?&]page=/.test(window.location.search) && !document.querySelector(".messages"));
   });
+  // draft.js put a kept round back into the form: read it again, the hand it names highlighted.
+  document.addEventListener("picker:refresh", function (event) {
+    var form = document.querySelector("[data-picker-form]"), hand = document.getElementById((event.detail || {}).active || "");
+    if (form) { refresh(form); setActive(hand && form.contains(hand) ? hand : nextOpen(form, null)); } });
   // htmx swaps the form in place: pick up the new one, keep the highlighted hand.
   document.addEventListener("htmx:afterSwap", function () {
     var row = active && active.id;

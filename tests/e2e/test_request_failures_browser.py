@@ -18,8 +18,7 @@ pytestmark = pytest.mark.browser
 SERVER_ERROR = ("The server could not record this (error 500). Nothing was lost: check the rounds below, "
                 "then try again.")
 NO_CONNECTION = "No connection to the server: check the Wi-Fi, then try again."
-NO_ANSWER = ("The server did not answer in time. Reload the page to see whether this was recorded, "
-             "then try again if it was not.")
+KEPT = "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back."
 
 
 class FailuresOnThePhone(ChannelsLiveServerTestCase):
@@ -51,18 +50,28 @@ class FailuresOnThePhone(ChannelsLiveServerTestCase):
         expect(self.page.get_by_role("alert")).to_have_text(SERVER_ERROR)
         expect(self.page.get_by_role("alert")).to_be_in_viewport()
 
-    def test_no_network_says_to_check_the_wifi(self):
+    def test_no_network_keeps_the_round_to_send_later(self):
         self.open_a_game()
         self.fail_posts(lambda route: route.abort("internetdisconnected"))
         self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.get_by_role("alert")).to_have_text(NO_CONNECTION)
+        expect(self.page.locator(".pad-note")).to_have_text(KEPT)  # static/js/outbox.js
+        expect(self.page.get_by_role("alert")).to_have_count(0)
 
-    def test_no_answer_in_time_says_to_reload_and_check(self):
+    def test_no_answer_in_time_keeps_the_round_to_send_later(self):
         self.open_a_game()
         self.page.evaluate("htmx.config.timeout = 500")
         self.fail_posts(lambda route: None)  # never answered
         self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.get_by_role("alert")).to_have_text(NO_ANSWER)
+        expect(self.page.locator(".pad-note")).to_have_text(KEPT)
+        expect(self.page.get_by_role("alert")).to_have_count(0)
+
+    def test_no_network_for_an_empty_form_says_to_check_the_wifi(self):
+        self.open_a_game()
+        self.page.fill("#id_hand_0", "")
+        self.page.fill("#id_hand_1", "")  # nothing to keep
+        self.fail_posts(lambda route: route.abort("internetdisconnected"))
+        self.page.get_by_role("button", name="Record round").tap()
+        expect(self.page.get_by_role("alert")).to_have_text(NO_CONNECTION)
 
     def test_the_message_goes_once_the_round_is_recorded(self):
         self.open_a_game()

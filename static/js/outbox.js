@@ -1,0 +1,355 @@
+// Rounds that could not reach the server (no Wi-Fi, no answer in time) are kept in this
+// browser, each with its submission id, and sent in order when the browser is back online,
+// when a page of the session loads, when it is shown again, or on "Send now" (Safari has no
+// Background Sync). Meanwhile the form moves on to the next round, so the table keeps playing.
+// Sending a round again is safe: the server records each submission id at most once. A round
+// the server refuses waits in "Needs your attention", its cards kept, until the host puts it
+// back into the form or discards it.
+(function () {
+  "use strict";
+
+  var PREFIX = "brag:outbox:";
+  var NOT_TYPED = { csrfmiddlewaretoken: true, number: true, submission: true, same_hands: true };
+  var flushing = null;  // the flush under way: one at a time
+  var problem = "";     // why the last flush stopped, shown under the count
+  var sentNow = [];     // the rounds the last flush got recorded, said once nothing waits
+
+  // --- What is kept, per session -----------------------------------------------------------
+
+  function sessionId() { return document.body.getAttribute("data-session"); }
+  function load() {
+    var kept = null;
+    try { kept = JSON.parse(localStorage.getItem(PREFIX + sessionId()) || "null"); } catch (error) { /* none */ }
+    return { waiting: (kept && kept.waiting) || [], attention: (kept && kept.attention) || [] };
+  }
+  function store(box) {
+    try {
+      if (box.waiting.length || box.attention.length) localStorage.setItem(PREFIX + sessionId(), JSON.stringify(box));
+      else localStorage.removeItem(PREFIX + sessionId());
+    } catch (error) { /* storage refused: nothing more can be kept */ }
+  }
+  function without(list, id) { return list.filter(function (item) { return item.id !== id; }); }
+
+  // --- The round entry form ----------------------------------------------------------------
+
+  function entryForm() { return document.querySelector("form[data-draft]"); }
+  function gameOf(form) { return form.getAttribute("data-draft").split(":")[1]; }
+  function numberOf(form) { return parseInt(form.elements.number.value, 10); }
+  function typed(form) {
+    return Array.prototype.filter.call(form.elements, function (element) {
+      return element.name && !NOT_TYPED[element.name] && /^(text|textarea|select-one)$/.test(element.type);
+    });
+  }
+
+  // A new submission id (a UUID v4); crypto.randomUUID is missing on plain-http LAN addresses.
+  function newId() {
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  // The cards of a kept round as the host reads them: a line per player, then the extras.
+  function linesOf(form, fields) {
+    var lines = [], byPlayer = {};
+    fields.forEach(function (pair) {
+      var element = form.elements[pair[0]];
+      if (!pair[1] || NOT_TYPED[pair[0]] || !element || !element.name) return;
+      var seat = element.closest(".seat-entry");
+      var option = element.tagName === "SELECT" && element.querySelector('option[value="' + CSS.escape(pair[1]) + '"]');
+      var shown = option ? option.textContent : pair[1];
+      if (seat) {
+        var name = seat.querySelector("legend").textContent.trim();
+        if (!byPlayer[name]) { byPlayer[name] = []; lines.push(name); }
+        byPlayer[name].push(shown);
+      } else {
+        var label = element.id && form.querySelector('label[for="' + element.id + '"]');
+        lines.push((label ? label.textContent.trim() : pair[0]) + ": " + shown);
+      }
+    });
+    return lines.map(function (line) { return byPlayer[line] ? line + ": " + byPlayer[line].join(" | ") : line; });
+  }
+
+  // The round as htmx sent it (or was about to), kept with where it goes.
+  function keep(form, config) {
+    var fields = [];
+    config.formData.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") fields.push([name, String(value)]);
+    });
+    var number = parseInt(config.formData.get("number"), 10);
+    var item = {
+      id: config.formData.get("submission") || newId(), url: new URL(config.path, window.location.href).href,
+      session: sessionId(), game: gameOf(form), number: number, fields: fields, lines: linesOf(form, fields),
+      label: "Round " + number + " of " + form.getAttribute("data-game-name")
+    };
+    var box = load();
+    box.waiting = without(box.waiting, item.id).concat([item]);
+    store(box);
+    return item;
+  }
+
+  function hasCards(config) {
+    var any = false;
+    config.formData.forEach(function (value, name) { if (!NOT_TYPED[name] && String(value).trim()) any = true; });
+    return any;
+  }
+
+  function setNumber(form, number) {
+    form.elements.number.value = number;
+    var title = document.getElementById("entry-title");
+    if (title) title.textContent = title.textContent.replace(/^Round \d+/, "Round " + number);
+  }
+
+  // The form moves on to the next round: empty, numbered after the kept one, a new id.
+  function moveOn(form, item) {
+    setNumber(form, item.number + 1);
+    if (form.elements.submission) form.elements.submission.value = newId();
+    typed(form).forEach(function (element) { element.value = element.tagName === "SELECT" ? element.options[0].value : ""; });
+    form.querySelectorAll(".field-error, .request-failure, .pad-note, .same-hands, .setting-check > *").forEach(function (old) { old.remove(); });
+    var pad = form.querySelector("[data-picker]");
+    if (pad) {
+      var note = document.createElement("p");
+      note.className = "pad-note kept";
+      note.textContent = item.label + " is kept on this phone: it is sent when the connection is back.";
+      pad.insertBefore(note, pad.querySelector(".pad-bar"));
+    }
+    form.dispatchEvent(new Event("input", { bubbles: true }));  // draft.js keeps the empty round
+    var first = form.querySelector("input[data-hand]");
+    document.dispatchEvent(new CustomEvent("picker:refresh", { detail: { active: first ? first.id : "" } }));
+  }
+
+  // A page rendered before the kept rounds reached the server: its form follows them.
+  function catchUp() {
+    var form = entryForm();
+    if (!form || !form.elements.number) return;
+    var game = gameOf(form), last = 0;
+    load().waiting.forEach(function (item) { if (item.game === game) last = Math.max(last, item.number); });
+    if (last >= numberOf(form)) setNumber(form, last + 1);
+  }
+
+  function recordPost(event) {
+    var config = event.detail.requestConfig;
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-draft]");
+    return form && config && config.verb === "post" && hasCards(config) ? form : null;
+  }
+
+  // Record could not reach the server: keep the round, go on to the next.
+  function couldNotSend(event) {
+    var form = recordPost(event);
+    if (!form) return;
+    var item = keep(form, event.detail.requestConfig);
+    render();  // the pad's line first: moving on brings the next hand above the pad as it then is
+    moveOn(form, item);
+  }
+
+  // While rounds of this game wait, the next one waits behind them: the server takes them in order.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = recordPost(event);
+    if (!form || !load().waiting.some(function (item) { return item.game === gameOf(form); })) return;
+    event.preventDefault();
+    var item = keep(form, event.detail.requestConfig);
+    render();  // the pad's line first: moving on brings the next hand above the pad as it then is
+    moveOn(form, item);
+    flush();
+  });
+  document.addEventListener("htmx:sendError", couldNotSend);
+  document.addEventListener("htmx:timeout", couldNotSend);
+
+  // --- Sending -----------------------------------------------------------------------------
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (error) { /* below */ }
+    var cookie = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return cookie ? decodeURIComponent(cookie[1]) : "";
+  }
+
+  // The server's word on one round: {status, message} from its HX-Trigger header. Network
+  // failures and server errors reject (the round stays queued); any other answer without a
+  // status is a refusal the host should see.
+  function send(item) {
+    return fetch(item.url, {
+      method: "POST", credentials: "same-origin", body: new URLSearchParams(item.fields),
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() }
+    }).then(function (response) {
+      var trigger = null;
+      try { trigger = JSON.parse(response.headers.get("HX-Trigger") || "null"); } catch (error) { /* below */ }
+      var answer = trigger && trigger.submission;
+      if (answer && answer.status) return answer;
+      if (response.status >= 400 && response.status < 500) {
+        return { status: "refused", message: "The server refused it (error " + response.status + ")." };
+      }
+      throw new Error(response.ok ? "The server did not take it: log in again, then send it." :
+                      "The server could not record it (error " + response.status + ").");
+    });
+  }
+
+  function settle(item, answer) {
+    if (answer.status === "recorded" || answer.status === "repeated") sentNow.push(item.label);
+    var box = load();
+    box.waiting = without(box.waiting, item.id);
+    if (answer.status === "refused" || answer.status === "confirm") {
+      item.message = answer.message || "The server did not record it.";
+      box.attention = without(box.attention, item.id).concat([item]);
+    }
+    store(box);  // recorded, repeated (recorded before) or empty: nothing left to send
+  }
+
+  function sendFrom(sent) {
+    var item = load().waiting[0];
+    if (!item) return Promise.resolve(sent);
+    return send(item).then(function (answer) {
+      settle(item, answer);
+      render();
+      return sendFrom(sent + 1);
+    }, function (error) {
+      problem = error instanceof TypeError ? "Not sent yet: no connection to the server." : "Not sent yet: " + error.message;
+      return sent;
+    });
+  }
+
+  // The standings and the form as the server now has them.
+  function showGame() {
+    var form = entryForm();
+    if (!window.htmx || !document.getElementById("game")) return;
+    htmx.ajax("GET", form ? form.action : window.location.href, { target: "#game", swap: "outerHTML" });
+  }
+
+  function flush() {
+    if (flushing || !sessionId() || !load().waiting.length) return flushing;
+    problem = "";
+    sentNow = [];
+    flushing = sendFrom(0).then(function (sent) {
+      flushing = null;
+      render();
+      if (sent) showGame();
+    });
+    return flushing;
+  }
+
+  // --- What the host sees ------------------------------------------------------------------
+
+  function rounds(count) { return count + " round" + (count === 1 ? "" : "s"); }
+  function say(element, text) { if (element.textContent !== text) element.textContent = text; }  // announced once
+
+  function render() {
+    var bar = document.querySelector("[data-outbox]");
+    if (!bar || !sessionId()) return;
+    var box = load(), list = document.querySelector("[data-outbox-attention]");
+    say(bar.querySelector("[data-outbox-count]"), box.waiting.length ? rounds(box.waiting.length) + " waiting to send" : "");
+    say(bar.querySelector("[data-outbox-problem]"), box.waiting.length ? problem
+        : sentNow.length ? "Sent and recorded: " + sentNow.join(", ") + "." : "");
+    showInPad(box.waiting.length);
+    var refused = bar.querySelector("[data-outbox-refused]");  // pages other than the session page
+    if (refused) {
+      refused.hidden = !box.attention.length;
+      say(refused.firstElementChild, box.attention.length ? rounds(box.attention.length) + (box.attention.length === 1 ? " needs" : " need") + " your attention on the session page" : "");
+    }
+    bar.classList.toggle("waiting", !!(box.waiting.length || refused && box.attention.length));
+    bar.querySelector("[data-outbox-send]").hidden = !box.waiting.length;
+    if (list) renderAttention(list, box.attention);
+  }
+
+  // The pad covers the page's foot and the host looks at it: it says too that rounds wait
+  // (the bar itself is at the top of the page).
+  function showInPad(waiting) {
+    var pad = document.querySelector("[data-picker-form] [data-picker]");
+    var line = pad && pad.querySelector("[data-outbox-pad]");
+    if (pad && waiting && !line) {
+      line = document.createElement("p");
+      line.className = "pad-waiting";
+      line.setAttribute("data-outbox-pad", "");
+      pad.insertBefore(line, pad.firstChild);
+    }
+    if (line && !waiting) line.remove();
+    else if (line) say(line, rounds(waiting) + " waiting to send");
+  }
+
+  function button(text, action, id) {
+    var element = document.createElement("button");
+    element.type = "button";
+    element.textContent = text;
+    element.setAttribute(action, id);
+    return element;
+  }
+
+  function renderAttention(section, items) {
+    var list = section.querySelector("[data-outbox-attention-list]");
+    var form = entryForm();
+    section.hidden = !items.length;
+    list.textContent = "";
+    items.forEach(function (item) {
+      var entry = document.createElement("li");
+      entry.className = "attention-item";
+      var head = document.createElement("p");
+      var label = document.createElement("strong");
+      label.textContent = item.label;
+      head.append(label, ": " + item.message);
+      var cards = document.createElement("ul");
+      cards.className = "attention-cards";
+      item.lines.forEach(function (line) {
+        var row = document.createElement("li");
+        row.textContent = line;
+        cards.append(row);
+      });
+      var actions = document.createElement("div");
+      actions.className = "actions";
+      var shown = document.querySelector("#game[data-game]");
+      if (form && gameOf(form) === item.game) {
+        actions.append(button("Put it back in the form", "data-outbox-put-back", item.id));
+      } else if (!shown || shown.getAttribute("data-game") !== item.game) {
+        var open = document.createElement("a");
+        open.className = "button";
+        open.href = item.url;
+        open.textContent = "Open its game";
+        actions.append(open);
+      }
+      actions.append(button("Discard it", "data-outbox-discard", item.id));
+      entry.append(head, cards, actions);
+      list.append(entry);
+    });
+  }
+
+  // A refused round's cards go back into the form (keeping the form's round number and id).
+  function putBack(id) {
+    var box = load(), form = entryForm();
+    var item = box.attention.filter(function (each) { return each.id === id; })[0];
+    if (!item || !form) return;
+    item.fields.forEach(function (pair) {
+      var element = form.elements[pair[0]];
+      if (NOT_TYPED[pair[0]] || !element || !element.name) return;
+      element.value = pair[1];
+      element.dispatchEvent(new Event("input", { bubbles: true }));
+      var details = element.closest("details");
+      if (details && pair[1]) details.open = true;
+    });
+    box.attention = without(box.attention, id);
+    store(box);
+    render();
+    document.dispatchEvent(new CustomEvent("picker:refresh", { detail: { active: "" } }));
+    form.scrollIntoView({ block: "start" });
+  }
+
+  function discard(id) {
+    var box = load();
+    box.attention = without(box.attention, id);
+    store(box);
+    render();
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest && event.target.closest("[data-outbox-send], [data-outbox-put-back], [data-outbox-discard]");
+    if (!target) return;
+    if (target.hasAttribute("data-outbox-send")) flush();
+    else if (target.hasAttribute("data-outbox-put-back")) putBack(target.getAttribute("data-outbox-put-back"));
+    else discard(target.getAttribute("data-outbox-discard"));
+  });
+
+  // Before draft.js (loaded after this) puts back a round kept for the form's number.
+  function start() { catchUp(); render(); }
+  document.addEventListener("DOMContentLoaded", function () { start(); flush(); });
+  document.addEventListener("htmx:afterSwap", start);
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flush(); });
+  window.addEventListener("storage", function (event) { if (event.key === PREFIX + sessionId()) render(); });
+})();

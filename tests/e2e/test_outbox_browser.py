@@ -1,0 +1,212 @@
+"""Wi-Fi drops on a 375x812 phone: a round that cannot reach the server is kept in the browser
+with its submission id, a bar on every page of the session says how many rounds wait, the form
+moves on to the next round, and the rounds are sent once the connection is back, each recorded
+once; a round the server refuses waits in "Needs your attention", its cards kept."""
+
+import os
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.models import Round
+from scoring.services import game_end, game_start, round_record, session_start
+
+from ..factories import UserFactory
+from .conftest import log_in
+
+pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees at each step, to look at
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+BUS_ROUND = "AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C"  # Cy's 5 high is the worst hand
+
+
+class RoundsKeptOffline(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _phone(self, phone):
+        self.page = phone
+
+    def open_game(self, kind, options, players=PLAYERS):
+        self.user = UserFactory(username="host")
+        log_in(self.page, self.live_server_url)
+        self.session = session_start(host=self.user, title="Tonight", played_on="2026-11-23", player_names=players)
+        game = game_start(session=self.session, kind=kind, seat_names=players, options=options)
+        self.url = self.live_server_url + self.session.get_absolute_url()
+        self.page.goto(self.url)
+        expect(self.page.locator(".pad")).to_be_visible()
+        return game
+
+    def tap_cards(self, codes):
+        for code in codes.split():
+            self.page.locator(f'[data-card="{code}"]').tap()
+
+    def record(self):
+        self.page.locator(".pad").get_by_role("button", name="Record round").tap()
+
+    def submission(self):
+        return self.page.locator("input[name=submission]").input_value()
+
+    def waiting(self):
+        return self.page.locator("[data-outbox-count]")
+
+    def shoot(self, name):
+        if SHOTS:
+            self.page.screenshot(path=os.path.join(SHOTS, f"outbox-{name}.png"))
+
+    def axe_problems(self):
+        violations = Axe().run(self.page, options=WCAG_A_AA).response["violations"]
+        return [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3]) for v in violations]
+
+    def test_a_round_recorded_offline_waits_then_is_sent_once_back_online(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        page = self.page
+        first_id = self.submission()
+        self.tap_cards(BUS_ROUND)
+        page.context.set_offline(True)
+        self.record()
+
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        in_pad = page.locator(".pad [data-outbox-pad]")  # the bar is at the page's top, the pad in view
+        expect(in_pad).to_have_text("1 round waiting to send")
+        expect(in_pad).to_be_in_viewport()
+        assert not Round.objects.filter(game=game).exists()
+        # The host keeps playing: the form is round 2's, empty, with an id of its own.
+        expect(page.locator("#entry-title")).to_have_text("Round 2: enter the hands")
+        expect(page.locator("#id_hand_0")).to_have_value("")
+        expect(page.locator(".field.active #id_hand_0")).to_have_count(1)
+        hand, pad = page.locator("#id_hand_0").bounding_box(), page.locator(".pad").bounding_box()
+        assert 0 <= hand["y"] and hand["y"] + hand["height"] <= pad["y"], "the hand to fill is under the pad"
+        expect(page.locator('[data-card="KS"]')).to_be_enabled()
+        expect(page.locator(".pad-note")).to_have_text(
+            "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back.")
+        assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", self.submission())
+        assert self.submission() != first_id
+        expect(page.get_by_role("alert")).to_have_count(0)  # no "check the Wi-Fi, try again"
+        self.shoot("waiting")
+        assert self.axe_problems() == []
+
+        page.context.set_offline(False)
+        expect(self.waiting()).to_have_text("")
+        expect(page.locator("[data-outbox-problem]")).to_have_text("Sent and recorded: Round 1 of Stop the Bus.")
+        expect(in_pad).to_have_count(0)
+        cy = page.locator(".standings tr", has=page.locator("th", has_text="Cy")).locator("td")
+        expect(cy).to_have_text("2")  # the standings were fetched again
+        expect(page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
+        expect(page.locator("#entry-title")).to_have_text("Round 2: enter the hands")
+        assert Round.objects.filter(game=game).count() == 1
+        self.shoot("sent")
+
+    def test_rounds_kept_offline_are_sent_in_order(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        page = self.page
+        page.context.set_offline(True)
+        self.tap_cards(BUS_ROUND)
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        self.tap_cards("2S 3S 5D AH KH QH 7H 7S 9D JC JS 4H")  # Ann's 5 high
+        self.record()
+        expect(self.waiting()).to_have_text("2 rounds waiting to send")
+        expect(page.locator("#entry-title")).to_have_text("Round 3: enter the hands")
+        page.context.set_offline(False)
+        expect(self.waiting()).to_have_text("")
+        expect(page.locator(".last-round")).to_contain_text("Ann loses a token (2 left)")
+        assert list(Round.objects.filter(game=game).order_by("number").values_list("number", flat=True)) == [1, 2]
+
+    def test_the_bar_is_on_every_page_of_the_session(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        round_record(game=game, number=1, by=self.user, entry={"hands": {
+            "Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}})
+        page = self.page
+        page.reload()
+        self.tap_cards(BUS_ROUND)
+        posts = re.compile(re.escape(self.url) + r"\?game=1$")
+        page.route(posts, lambda route: route.abort("internetdisconnected"))  # the server is out of reach
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        for link in ["Correct", "Look back on this session"]:
+            page.goto(self.live_server_url + page.get_by_role("link", name=link).first.get_attribute("href"))
+            expect(self.waiting()).to_have_text("1 round waiting to send")  # still out of reach
+            self.shoot(f"bar-{link.split()[0].lower()}")
+            page.go_back()
+        assert Round.objects.filter(game=game).count() == 1
+
+    def test_a_round_whose_answer_was_lost_is_sent_again_and_recorded_once(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        page = self.page
+        posts = re.compile(re.escape(self.url) + r"\?game=1$")
+
+        def answer_lost(route):
+            if route.request.method != "POST":
+                route.continue_()
+                return
+            route.fetch()  # the server records the round...
+            route.abort("connectionreset")  # ...and its answer never reaches the phone
+
+        page.route(posts, answer_lost)
+        self.tap_cards(BUS_ROUND)
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        assert Round.objects.filter(game=game).count() == 1
+        page.unroute(posts)
+        page.get_by_role("button", name="Send now").tap()
+        expect(self.waiting()).to_have_text("")
+        expect(page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
+        expect(page.locator("[data-outbox-attention]")).to_be_hidden()
+        assert Round.objects.filter(game=game).count() == 1
+
+    def test_a_round_whose_game_ended_meanwhile_needs_attention_with_its_cards(self):
+        game = self.open_game("commerce", {"stake": 2}, players=["Ann", "Bob"])
+        page = self.page
+        self.tap_cards("AS KS 6S QH QD 2C")
+        page.context.set_offline(True)
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        game_end(game=game)  # from another phone
+        page.context.set_offline(False)
+
+        attention = page.locator("[data-outbox-attention]")
+        expect(attention).to_be_visible()
+        item = attention.locator(".attention-item")
+        expect(item).to_have_count(1)
+        expect(item.locator("strong")).to_have_text("Round 1 of Commerce")
+        expect(item.locator(".attention-cards li")).to_have_text(["Ann: A♠ K♠ 6♠", "Bob: Q♥ Q♦ 2♣"])
+        expect(self.waiting()).to_have_text("")
+        assert not Round.objects.filter(game=game).exists()
+        page.reload()  # kept until the host decides
+        expect(item).to_have_count(1)
+        attention.scroll_into_view_if_needed()
+        self.shoot("attention")
+        assert self.axe_problems() == []
+        expect(item.get_by_role("button", name="Put it back in the form")).to_have_count(0)  # no form for it
+        item.get_by_role("button", name="Discard it").tap()
+        expect(attention).to_be_hidden()
+        page.reload()
+        expect(attention).to_be_hidden()
+
+    def test_a_round_recorded_meanwhile_by_another_phone_can_be_put_back_into_the_form(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        page = self.page
+        self.tap_cards(BUS_ROUND)
+        page.context.set_offline(True)
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        round_record(game=game, number=1, by=self.user, entry={"hands": {
+            "Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}})
+        page.context.set_offline(False)
+
+        item = page.locator("[data-outbox-attention] .attention-item")
+        expect(item).to_have_count(1)
+        expect(item.locator("strong")).to_have_text("Round 1 of Stop the Bus")
+        item.get_by_role("button", name="Put it back in the form").tap()
+        expect(page.locator("#id_hand_0")).to_have_value("A♠ K♠ Q♠")
+        expect(page.locator("#id_hand_3")).to_have_value("J♥ J♦ 4♣")
+        expect(page.locator("#entry-title")).to_have_text("Round 2: enter the hands")
+        expect(page.locator("[data-outbox-attention]")).to_be_hidden()
+        self.record()
+        expect(page.locator(".pad .pad-note")).to_contain_text("Round 2 recorded")
+        assert Round.objects.filter(game=game).count() == 2
