@@ -205,27 +205,33 @@
     else if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + 8, box.top - top - 8));
   }
 
-  // A result to read: its top at the top of the screen; the pad folded when it would cover it.
-  function showResult(element, form) {
+  // A result to read: its top at the top of the screen; the pad folded when it would cover
+  // it, or ``always`` (a verdict, a preview: what comes next is not a card).
+  function showResult(element, form, always) {
     window.scrollBy(0, element.getBoundingClientRect().top - 8);
     var pad = padOf(form);
-    if (pad && !pad.hidden && element.getBoundingClientRect().bottom > padTop()) {
+    if (pad && !pad.hidden && (always || element.getBoundingClientRect().bottom > padTop())) {
       fold(form);
       window.scrollBy(0, element.getBoundingClientRect().top - 8);
     }
   }
 
-  // The first hand that still needs cards, after the given one if any (declarations are
-  // chosen only by tapping into them).
+  // The first hand that still needs cards, after the given one if any: the players' hands
+  // first, then the rest (the table's cards); declarations are chosen only by tapping into them.
   function nextOpen(form, after) {
     var hands = inputs(form).filter(function (input) { return !input.hasAttribute("data-capacity"); });
     if (!hands.length) hands = inputs(form);  // a form of one bigger hand (the Crash setting tool's cards)
+    var players = hands.filter(seatOf), others = hands.filter(function (input) { return !seatOf(input); });
+    return firstOpen(players, after) || firstOpen(others, null) || after || hands[0];
+  }
+
+  function firstOpen(hands, after) {
     var start = after ? hands.indexOf(after) + 1 : 0;
     for (var i = 0; i < hands.length; i++) {
       var input = hands[(start + i) % hands.length];
       if (!full(input)) return input;
     }
-    return after || hands[0];
+    return null;
   }
 
   // What the pad says it types into, and which cards it offers.
@@ -410,7 +416,10 @@
     taps = [];
     checking = null;
     following = follow && form.hasAttribute("data-picker-follow");
-    if (form.hasAttribute("data-picker-chips")) writeAsCards(form);
+    if (form.hasAttribute("data-picker-chips")) {  // a correction starts on its first hand
+      writeAsCards(form);
+      setActive(inputs(form)[0]);
+    }
     refresh(form);
     following = true;
     if (form.querySelector(".error")) showRefusal(form);
@@ -441,7 +450,7 @@
     var result = document.querySelector(".just-recorded, .verdict, .preview");
     var panel = winner && (winner.closest("section") || winner);  // the winner under the game's title
     if (panel && document.querySelector(".just-recorded")) window.scrollBy(0, panel.getBoundingClientRect().top - 8);
-    else if (result) showResult(result, form);
+    else if (result) showResult(result, form, !result.classList.contains("just-recorded"));
   }
 
   document.addEventListener("focusin", function (event) {
@@ -492,9 +501,17 @@
     }
   });
 
-  // A phone turned: the hand being filled goes back above the pad at once.
-  window.addEventListener("resize", function () { window.requestAnimationFrame(followActive); });
-  window.addEventListener("orientationchange", function () { window.requestAnimationFrame(followActive); });
+  // A phone turned: the hand being filled goes back above the pad at once (a resize that
+  // changes nothing, as a page may get while it loads, moves nothing).
+  var screenSize = window.innerWidth + "x" + window.innerHeight;
+  function turned() {
+    var size = window.innerWidth + "x" + window.innerHeight;
+    if (size === screenSize) return;
+    screenSize = size;
+    window.requestAnimationFrame(followActive);
+  }
+  window.addEventListener("resize", turned);
+  window.addEventListener("orientationchange", turned);
 
   document.addEventListener("DOMContentLoaded", function () {
     // A page that opens with a message (the board's new link, say) stays at its top.

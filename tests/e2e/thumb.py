@@ -76,7 +76,7 @@ class Thumb:
                 f"{what} is under the players' steps: {box}, steps {bar}"
 
     def assert_hand_and_pad_on_screen(self):
-        active = self.page.locator(".field.active input[data-hand]")
+        active = self.page.locator(":is(.field, .hand-row).active [data-hand]")
         expect(active).to_have_count(1)
         self.assert_on_screen(active, "the hand being filled")
         self.assert_not_hidden_by_sticky_steps(active, "the hand being filled")
