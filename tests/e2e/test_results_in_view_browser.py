@@ -29,8 +29,10 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         return self.page.locator("[data-seat-steps] button", has_text=name)
 
     def test_the_crash_setting_check_of_the_player_being_entered_is_in_the_pad(self):
-        self.open_game("crash", {"preset": "classic"})
         page = self.page
+        logged = []
+        page.on("console", lambda message: logged.append(message.text))
+        self.open_game("crash", {"preset": "classic"})
         self.tap_cards("7C 7D 9S AH KH QH")
         check = page.locator(".pad [data-pad-check]")
         expect(check).to_have_text("Ann: hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): "
@@ -44,6 +46,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.tap(self.step("Ann"), "Ann's step")
         expect(check).to_contain_text("Ann: hand 2 (running flush Q-K-A)")
         assert page.locator("[role=status]:has-text('ranks above')").count() == 1  # said once
+        assert [text for text in logged if "hx-disabled-elt" in text] == []  # the check disables no button
         assert self.serious() == []
 
     def test_a_foul_is_said_before_the_pad_leaves_the_player_and_each_player_is_one_tap_away(self):
