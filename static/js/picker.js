@@ -155,12 +155,12 @@
     else sayCheck(form);
   }
 
-  // The host taps a step or Undo while the check is awaited or the foul asked about: theirs.
+  // The host taps a step, a hand or Undo while the check is awaited or the foul asked about: theirs.
   function stopChecking(form) {
     if (checking) window.clearTimeout(checking.timer);
     checking = null;
-    hideFoul(form);
-    setBusy(form, false);
+    if (form.querySelector("[data-pad-foul]")) hideFoul(form);
+    if (form.querySelector(".pad-cards")) setBusy(form, false);
   }
 
   // While a check is awaited or a foul asked about, the cards take no tap.
@@ -456,7 +456,7 @@
   document.addEventListener("focusin", function (event) {
     if (!event.target.matches || !event.target.matches("input[data-hand], textarea[data-hand]")) return;
     var form = event.target.closest("[data-picker-form]");
-    if (form && busy(form)) return;
+    if (form) stopChecking(form);  // the host goes to a hand: theirs, whatever was asked
     setActive(event.target);
     if (form) unfold(form);
   });
@@ -487,6 +487,7 @@
       var input = document.getElementById(chip.parentNode.getAttribute("data-chips-for"));
       if (chip.hasAttribute("data-chip-clear")) input.value = "";
       else takeOut(form, input, chip.getAttribute("data-chip"));
+      unfold(form);
       tookOut(form, input);
       return;
     }
