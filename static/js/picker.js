@@ -522,6 +522,16 @@
     else if (form && !form.querySelector(".error")) openCorrection(form);
   });
 
+  // A setting check is of the hands already full: a hand being filled is left out, so what was
+  // said of the others stays said while it fills.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var fields = event.detail.elt;
+    if (!fields.matches || !fields.matches(".hand-fields")) return;
+    seatInputs(fields.closest(".seat-entry") || fields).forEach(function (input) {
+      if (input.value.trim() && !full(input)) delete event.detail.parameters[input.name];
+    });
+  });
+
   // Which request checks the finished setting awaited (an earlier one may still be answered).
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (checking && checking.seat.contains(event.detail.elt)) checking.xhr = event.detail.xhr;

@@ -161,3 +161,16 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.shoot("landscape")
         self.tap_cards("3D 5H")  # and it goes on, on a turned phone
         expect(page.locator("#id_hand_2")).to_have_value("2♣ 3♦ 5♥")
+
+    def test_the_check_of_the_hands_already_full_stays_while_the_next_hand_fills(self):
+        self.open_game("crash", {"preset": "classic"})
+        page = self.page
+        check = page.locator(".pad [data-pad-check]")
+        self.tap_cards("7C 7D 9S AH KH QH")
+        expect(check).to_contain_text("Ann: hand 2 (running flush Q-K-A) ranks above hand 1")
+        with page.expect_response(lambda response: "setting-check" in response.url) as answer:
+            self.tap_cards("2S 3S")
+        answer.value.finished()
+        # "2♠ 3♠" is not a hand yet: the check leaves it out, and Ann's two full hands stay checked.
+        assert "hand_0_3" not in answer.value.url
+        expect(check).to_contain_text("Ann: hand 2 (running flush Q-K-A) ranks above hand 1")
