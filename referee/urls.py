@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .board.page import board_page
-from .views import accounts, crash_setting, health, history, judge, players, rounds, sessions, transfers
+from .views import accounts, crash_setting, health, history, judge, players, rounds, sessions, transfers, web_app
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
@@ -31,5 +31,7 @@ urlpatterns = [
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<str:token>/", board_page, name="board"),
     path("health/", health.health, name="health"),
+    path("manifest.webmanifest", web_app.manifest, name="manifest"),
+    path("favicon.ico", web_app.favicon, name="favicon"),
     path("admin/", admin.site.urls),
 ]

@@ -166,6 +166,32 @@ class RoundRevision(models.Model):
         return f"Revision {self.number} of {self.round}"
 
 
+class Submission(models.Model):
+    """A change sent from a host's form, kept under the id the form was made with (a UUID),
+    in the transaction that made the change: the same form sent again (a double tap, a retry
+    after a lost answer, a round queued offline) answers what it did the first time rather
+    than doing it again; the same id with something else in it is refused."""
+
+    class Action(models.TextChoices):
+        RECORD = "record", "recorded"
+        CORRECT = "correct", "corrected"
+        DELETE = "delete", "deleted"
+        END = "end", "ended"
+
+    id = models.UUIDField(primary_key=True, editable=False)  # made with the form; unique as the key
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
+    action = models.CharField(max_length=8, choices=Action.choices)
+    round_number = models.PositiveIntegerField(null=True, blank=True)  # the round it recorded, corrected or deleted
+    content = models.JSONField(default=dict, blank=True)  # what was sent: a round's entry, or nothing more
+    received_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["received_at"]
+
+    def __str__(self) -> str:
+        return f"Submission {self.id} ({self.action})"
+
+
 # Each hand category's column on Performance.
 SHOWN = {category: f"shown_{category}" for category in CATEGORY_NAMES}
 

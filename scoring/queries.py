@@ -3,6 +3,7 @@ order built in, in a constant number of queries however long the evening."""
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
@@ -11,7 +12,7 @@ from django.db.models import Count, QuerySet
 from engine import EntryError, GameOutcome
 from engine.hindsight import Hindsight, round_hindsight
 
-from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session
+from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session, Submission
 from .replays import game_replay, seat_names
 
 
@@ -123,6 +124,21 @@ def first_entries_of(games: list[Game]) -> dict[int, dict[int, dict]]:
     return first
 
 
+def players_of_submitted_round(submission: str, state: GameState) -> list[str] | None:
+    """The players (in seat order) of the round this game already recorded from this
+    submission id, if any: its form is read with them again (some may have gone out since)."""
+    try:
+        key = uuid.UUID(str(submission))
+    except ValueError:
+        return None
+    entry = (Submission.objects.filter(pk=key, game=state.game, action=Submission.Action.RECORD)
+             .values_list("content", flat=True).first())
+    if entry is None:
+        return None
+    named = {*entry.get("hands", {}), *entry.get("declarations", {})}
+    return [name for name in state.seats if name in named]
+
+
 def tally_of(session: Session) -> dict[str, int]:
     """Games won per player over the evening (a shared win counts for each), most first,
     from the figures the services keep. A game ended before any round was played wins
@@ -132,5 +148,5 @@ def tally_of(session: Session) -> dict[str, int]:
     return dict(wins)
 
 
-__all__ = ["GameState", "game_state", "game_states", "games_of", "latest_game", "players_of", "sessions_of", "tally_of",
-           "unfinished_games"]
+__all__ = ["GameState", "game_state", "game_states", "games_of", "latest_game", "players_of",
+           "players_of_submitted_round", "sessions_of", "tally_of", "unfinished_games"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import uuid
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
@@ -19,7 +20,7 @@ from django.utils import timezone
 from engine import EntryError, GameOutcome, replay
 
 from .models import (MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session,
-                     new_share_token)
+                     Submission, new_share_token)
 from .replays import game_replay, points_missed, recorded_entries, seated_players
 from .statistics import keep_figures
 
@@ -46,6 +47,9 @@ NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not 
 NO_ROUNDS = "This game has no round to delete."
 SEATS_FROM_SESSION = "{name} is not a player of this session."
 CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
+SAME_HANDS = "Same hands as round {number}: record again?"
+SUBMISSION_REUSED = ("This form was already sent with something else in it ({what}): nothing more was changed. "
+                     "Reload the page for a fresh form.")
 
 
 class Turn(NamedTuple):
@@ -187,18 +191,62 @@ def game_start(*, session: Session, kind: str, seat_names: list[str], options: M
 
 
 @transaction.atomic
-def game_end(*, game: Game) -> GameOutcome:
-    """The host ends a Commerce game: the highest balance wins."""
+def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
+    """The host ends a Commerce game: the highest balance wins. ``submission``, the
+    confirmation's id, makes a second send answer AlreadySubmitted."""
     game, turn = _in_turn(game)
+    _check_not_submitted(submission, game, Submission.Action.END, {})
     if game.kind != Game.Kind.COMMERCE:
         raise EntryError(ONLY_COMMERCE_ENDS)
+    if game.ended:
+        raise EntryError(GAME_ENDED)
     game.ended = True
     game.save(update_fields=["ended"])
+    _keep_submission(submission, game, Submission.Action.END, {}, None)
     players = seated_players(game)
     outcome = game_replay(game, seats=list(players))
     keep_figures(game, outcome, players)
     _announce(game.session, turn, game, outcome)
     return outcome
+
+
+# --- Submissions -------------------------------------------------------------------------------
+
+class AlreadySubmitted(Exception):
+    """The same form sent again (a double tap, a retry, a round queued offline): nothing is
+    done again; ``submission`` is what it did the first time."""
+
+    def __init__(self, submission: Submission):
+        super().__init__(f"{submission} was already received")
+        self.submission = submission
+
+
+class SubmissionReused(EntryError):
+    """A submission id already used for something else: refused, nothing changed."""
+
+
+def _check_not_submitted(submission: uuid.UUID | None, game: Game, action: str, content: Mapping) -> None:
+    """Refuse a submission id already kept: AlreadySubmitted if it came with the same game,
+    action and content (answer what it did), SubmissionReused otherwise."""
+    if submission is None:
+        return
+    kept = Submission.objects.filter(pk=submission).first()
+    if kept is None:
+        return
+    if kept.game_id == game.pk and kept.action == action and kept.content == dict(content):
+        raise AlreadySubmitted(kept)
+    what = (f"round {kept.round_number} {kept.get_action_display()}" if kept.round_number
+            else f"game {kept.game.number} {kept.get_action_display()}")
+    raise SubmissionReused(SUBMISSION_REUSED.format(what=what))
+
+
+def _keep_submission(submission: uuid.UUID | None, game: Game, action: str, content: Mapping,
+                     round_number: int | None) -> None:
+    """Keep the submission id with the change, in its transaction: the primary key makes a
+    second change from the same form fail (IntegrityError) even when both race."""
+    if submission is not None:
+        Submission.objects.create(id=submission, game=game, action=action, content=dict(content),
+                                  round_number=round_number)
 
 
 # --- Rounds --------------------------------------------------------------------------------------
@@ -214,9 +262,25 @@ class _CheckedRound(NamedTuple):
     missed: Mapping[str, int]  # Crash points left on the table, this round's added
 
 
-def _round_checked(game: Game, number: int, entry: Mapping) -> _CheckedRound:
+class SameHands(EntryError):
+    """A round whose hands are exactly the previous round's, which a host's form is asked
+    about before it is recorded (``check_same_hands``): most often the same round sent twice."""
+
+
+def _cards_shown(entry: Mapping) -> dict[str, list[str]]:
+    """Each player's cards in a round, in no particular order (hands and declarations)."""
+    shown: dict[str, list[str]] = {}
+    for name, hands in entry.get("hands", {}).items():
+        shown[name] = sorted(" ".join([hands] if isinstance(hands, str) else hands).split())
+    for name, (_, cards) in entry.get("declarations", {}).items():
+        shown[name] = sorted(cards.split())
+    return {name: cards for name, cards in shown.items() if cards}
+
+
+def _round_checked(game: Game, number: int, entry: Mapping, check_same_hands: bool = False) -> _CheckedRound:
     """Round ``number`` read against the game as stored and replayed with it; refused, naming
-    what and where, if the engine or the game's state refuses it."""
+    what and where, if the engine or the game's state refuses it (or, if asked, when its hands
+    are the previous round's)."""
     game = Game.objects.select_related("session").annotate(latest=Max("session__games__number")).get(pk=game.pk)
     entries = recorded_entries(game)
     expected = len(entries) + 1
@@ -230,6 +294,8 @@ def _round_checked(game: Game, number: int, entry: Mapping) -> _CheckedRound:
         raise EntryError(GAME_FULL)
     players = seated_players(game)
     outcome = game_replay(game, [*entries, dict(entry)], list(players))
+    if check_same_hands and entries and _cards_shown(entry) and _cards_shown(entry) == _cards_shown(entries[-1]):
+        raise SameHands(SAME_HANDS.format(number=number - 1))
     # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
     missed = points_missed(outcome, [*entries, dict(entry)], [number])
     if game.kind == Game.Kind.CRASH:
@@ -237,35 +303,48 @@ def _round_checked(game: Game, number: int, entry: Mapping) -> _CheckedRound:
     return _CheckedRound(game, players, outcome, missed)
 
 
-def round_record(*, game: Game, number: int, entry: Mapping, by) -> tuple[Round, GameOutcome]:
+def round_record(*, game: Game, number: int, entry: Mapping, by, submission: uuid.UUID | None = None,
+                 check_same_hands: bool = False) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
-    A second submit of the same round records nothing and says so.
+    ``submission`` is the form's id: sent again, it records nothing and raises AlreadySubmitted
+    with what it did the first time (SubmissionReused if it came with other hands). With
+    ``check_same_hands``, a round with the previous round's cards raises SameHands. A second submit of
+    the same round without an id records nothing and says so (RoundAlreadyRecorded).
 
     The round is read, checked and replayed first, then written in the session's turn if no
     change has been committed since: so the database is held for the writes, not the replay
     (on SQLite one writer holds the whole database, and rounds come in from every table). If
     another change landed first, the round is read and checked again within the turn."""
-    checked = _round_checked(game, number, entry)
-    with transaction.atomic():
-        turn = _turn_if_unchanged(game.session_id, checked.game.session.revision, checked.game.latest)
-        if turn is None:
-            turn = _take_turn(game.session_id)
-            checked = _round_checked(game, number, entry)
-        try:  # the unique (game, number) backs the check above; the change then stops, undone whole
+    action = Submission.Action.RECORD
+    _check_not_submitted(submission, game, action, entry)
+    try:
+        checked = _round_checked(game, number, entry, check_same_hands)
+        with transaction.atomic():
+            turn = _turn_if_unchanged(game.session_id, checked.game.session.revision, checked.game.latest)
+            if turn is None:
+                turn = _take_turn(game.session_id)
+                _check_not_submitted(submission, game, action, entry)
+                checked = _round_checked(game, number, entry, check_same_hands)
+            # The unique (game, number) and the submission's key back the checks above: the
+            # change then stops, undone whole.
             round_ = Round.objects.create(game=checked.game, number=number, entry=dict(entry), recorded_by=by)
-        except IntegrityError:
-            raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
-        keep_figures(checked.game, checked.outcome, checked.players, checked.missed)
-        _announce(checked.game.session, turn, checked.game, checked.outcome)
+            _keep_submission(submission, checked.game, action, entry, number)
+            keep_figures(checked.game, checked.outcome, checked.players, checked.missed)
+            _announce(checked.game.session, turn, checked.game, checked.outcome)
+    except (IntegrityError, RoundAlreadyRecorded):
+        _check_not_submitted(submission, game, action, entry)  # a twin of this form committed first
+        raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
     return round_, checked.outcome
 
 
 @transaction.atomic
-def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
+def round_correct(*, round: Round, entry: Mapping, by, submission: uuid.UUID | None = None) -> GameOutcome:
     """Replace a past round's entry, keeping the previous one in its revision trail. The
     whole game is replayed: a later round that the correction makes impossible (a player
-    now out, a game now over) refuses the correction, naming that round."""
+    now out, a game now over) refuses the correction, naming that round. ``submission``, the
+    form's id, makes a second send of the same correction answer AlreadySubmitted."""
     game, turn = _in_turn(round.game)
+    _check_not_submitted(submission, game, Submission.Action.CORRECT, entry)
     rounds = list(game.rounds.order_by("number"))
     target = next(r for r in rounds if r.pk == round.pk)
     entries = [dict(entry) if r.pk == target.pk else r.entry for r in rounds]
@@ -288,21 +367,25 @@ def round_correct(*, round: Round, entry: Mapping, by) -> GameOutcome:
     target.entry = dict(entry)
     target.corrected_at = timezone.now()
     target.save(update_fields=["entry", "corrected_at"])
+    _keep_submission(submission, game, Submission.Action.CORRECT, entry, target.number)
     keep_figures(game, outcome, players, points_missed(outcome, entries))
     _announce(game.session, turn, game, outcome)
     return outcome
 
 
 @transaction.atomic
-def round_delete_last(*, game: Game, number: int) -> GameOutcome:
-    """Delete the last round (``number`` is the round the host confirmed deleting)."""
+def round_delete_last(*, game: Game, number: int, submission: uuid.UUID | None = None) -> GameOutcome:
+    """Delete the last round (``number`` is the round the host confirmed deleting).
+    ``submission``, the confirmation's id, makes a second send answer AlreadySubmitted."""
     game, turn = _in_turn(game)
+    _check_not_submitted(submission, game, Submission.Action.DELETE, {"number": number})
     last = game.rounds.order_by("-number").first()
     if last is None:
         raise EntryError(NO_ROUNDS)
     if last.number != number:
         raise EntryError(NOT_THE_LAST_ROUND.format(number=number))
     last.delete()
+    _keep_submission(submission, game, Submission.Action.DELETE, {"number": number}, number)
     players = seated_players(game)
     entries = recorded_entries(game)
     outcome = game_replay(game, entries, list(players))

@@ -1,9 +1,17 @@
 """What a person reads on a page, for tests: its text, and the error shown under a field."""
 
 import html as entities
+import json
 import re
+import uuid
 
 HX = {"HX-Request": "true"}  # a request as htmx sends it
+
+
+def sent(fields: dict) -> dict:
+    """A form's fields as the page sends them: with the submission id each form that changes
+    a game is made with (a new one each call, as a new form would have)."""
+    return {**fields, "submission": str(uuid.uuid4())}
 
 
 def text_of(page) -> str:
@@ -42,3 +50,8 @@ def without_pad(response) -> str:
         if depth == 0:
             return markup[:start] + markup[start + tag.end():]
     raise AssertionError("the pad is not closed")
+
+
+def said(response) -> dict:
+    """What the answer to a posted round says became of it (its HX-Trigger "submission")."""
+    return json.loads(response["HX-Trigger"])["submission"]

@@ -1,6 +1,8 @@
 """The board's WebSocket, read-only: on connect it joins its session's groups and sends the
 current board to this socket only; afterwards it forwards what the session's broadcast
-sends, if newer than what it shows. Anything a client sends is ignored."""
+sends, if newer than what it shows. A client's "ping" (the board's heartbeat) is answered
+with PONG, a fragment that changes nothing on the board; anything else a client sends is
+ignored."""
 
 import logging
 
@@ -12,6 +14,8 @@ from scoring.models import Session
 from .render import render_board, session_group, token_group
 
 LINK_REPLACED = 4004  # close code: this link was replaced (or never was), the board stops trying
+PING = "ping"
+PONG = '<i id="board-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's empty mark: nothing changes
 logger = logging.getLogger(__name__)
 
 
@@ -55,7 +59,10 @@ class BoardConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Read-only: a client's messages change nothing."""
+        """Read-only: a client's messages change nothing; a ping is answered at once,
+        without reading anything, so the board knows its socket still carries."""
+        if text_data == PING:
+            await self.send(text_data=PONG)
 
     async def board_html(self, event):
         """Forward a board newer than the one shown (an older one can arrive later when two

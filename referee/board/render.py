@@ -14,7 +14,10 @@ from scoring.models import Game, Session
 from ..presenters import game_summary, standings_rows
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
-RECENT_ROUNDS = 8  # the strip of earlier rounds under the last one
+# The strip of earlier rounds under the last one: more than a TV can show, so that the
+# page (board.js) keeps as many as fit on the screen it is on.
+RECENT_ROUNDS = 20
+FEW_PLAYERS = 6  # standings this short leave the strip the board's whole width below them
 
 
 def session_group(session_id: int) -> str:
@@ -37,18 +40,32 @@ def board_context(session: Session, game: Game | None = None, outcome: GameOutco
     """Given a change a service has just committed to the session's current game (that
     game, its replay and the revision it left), the board shows it; otherwise it reads the
     revision, then the latest game, and replays it."""
+    state = None
     if game is None or outcome is None or revision is None:
         revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
         game = queries.latest_game(session)
-        outcome = queries.game_state(game).outcome if game else None  # None if a stored round no longer passes
+        state = queries.game_state(game) if game else None
+        outcome = state.outcome if state else None  # None if a stored round no longer passes
     rounds = outcome.rounds if outcome else ()
+    rows = standings_rows(outcome)
     return {
         "session": session, "revision": revision, "game": game, "outcome": outcome, "tally": queries.tally_of(session),
         "summary": game_summary(outcome) if outcome else (game.get_kind_display() if game else ""),
-        "rows": standings_rows(outcome),
+        "rows": rows, "many_players": len(rows) > FEW_PLAYERS,
         "last_round": rounds[-1] if rounds else None,
+        "last_told": last_told(game, outcome, state),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1:-1])),  # the rounds before the last, newest first
     }
+
+
+def last_told(game: Game | None, outcome: GameOutcome | None, state: queries.GameState | None) -> list:
+    """Crash: who could have done better in the last round, as the host's page tells it;
+    the game's rounds are read for it (one query) unless ``state`` has them already."""
+    if outcome is None or outcome.game != "crash" or not outcome.rounds:
+        return []
+    if state is None:
+        state = queries.GameState(game, list(outcome.players), list(game.rounds.order_by("number")), outcome)
+    return state.hindsight(len(outcome.rounds))
 
 
 def render_board(session: Session, game: Game | None = None, outcome: GameOutcome | None = None,

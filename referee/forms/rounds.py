@@ -4,6 +4,7 @@ the field they concern."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 
 from django import forms
@@ -16,6 +17,45 @@ FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but h
 DECLARE_OR_PLACE = "A player who declares places no hands: clear the hands or the declaration."
 DECLARED_CARDS_NEEDED = "Enter the 13 cards of the declaration."
 HAND_NEEDED = "Enter the three cards of this hand."
+SUBMISSION_NEEDED = "This form is out of date (it has no submission id): reload the page for a fresh one."
+
+
+class SubmissionField(forms.UUIDField):
+    """The id a form that changes a game is made with (a fresh UUID each time the form is
+    made): the server keeps it with the change, so the same form sent twice changes once."""
+
+    def __init__(self, **kwargs):
+        super().__init__(widget=forms.HiddenInput, initial=uuid.uuid4, required=False,
+                         error_messages={"invalid": SUBMISSION_NEEDED}, **kwargs)
+
+
+def check_submission(form: forms.Form) -> None:
+    """A hidden field's problem said above the form, where a person sees it."""
+    if not form.cleaned_data.get("submission"):
+        form.add_error(None, forms.ValidationError(SUBMISSION_NEEDED, code="submission"))
+
+
+class SubmissionForm(forms.Form):
+    """A confirmation that changes a game (delete the last round, end a game): its id only."""
+
+    submission = SubmissionField()
+
+    def clean(self):
+        cleaned = super().clean()
+        check_submission(self)
+        return cleaned
+
+    def refusal(self) -> str:
+        """What was wrong, in a line (every field here is hidden)."""
+        return next(iter(self.non_field_errors() or [e for errors in self.errors.values() for e in errors]), "")
+
+
+class DeleteRoundForm(SubmissionForm):
+    """"Delete round N?": the round the host confirmed deleting."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1,
+                                error_messages={"required": "Say which round to delete: reload the page.",
+                                                "invalid": "Say which round to delete: reload the page."})
 
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
               "placeholder": "e.g. As 10h Q♣", "data-hand": ""}
@@ -67,6 +107,7 @@ class RoundEntryForm(forms.Form):
     """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    submission = SubmissionField()
 
     def __init__(self, *args, game: str, players: Sequence[str], positions: int = 4, declarations: bool = False,
                  **kwargs):
@@ -113,6 +154,12 @@ class RoundEntryForm(forms.Form):
         cards are among those nobody else placed."""
         return self.game == "crash" and len(self.players) * (13 if self.positions == 4 else 9) == 52
 
+    def is_empty(self) -> bool:
+        """Nothing entered: no card in any field (a stray tap on Record, or a second tap on a
+        form that the first one already emptied)."""
+        return not any(str(self.data.get(self.add_prefix(name)) or "").strip()
+                       for name, field in self.fields.items() if isinstance(field, CardsField))
+
     def refusal(self) -> str:
         """The first thing refused, as the page shows it first: "Ann, hand 2: ..." """
         if self.non_field_errors():
@@ -124,6 +171,7 @@ class RoundEntryForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        check_submission(self)
         for seat in range(len(self.players)):
             if self.game == "crash":
                 self._clean_crash_seat(seat, cleaned)

@@ -9,9 +9,13 @@ register = template.Library()
 
 @register.inclusion_tag("includes/pad.html", takes_context=True)
 def picker(context, submit: str = "", form=None, recorded=None):
-    """The pad; ``submit`` labels its own submit button. Said next to it: ``form``'s first
-    refusal, else the round just ``recorded``, else what an htmx answer's messages say (a round
+    """The pad; ``submit`` labels its own submit button. Said next to it: the page's question
+    (the previous round's hands again: record again?), else ``form``'s first refusal, else
+    "nothing entered" (with the round just recorded, if any), else the round just ``recorded``, else what an htmx answer's messages say (a round
     an earlier tap already recorded, say): a whole page shows them at its top, in view."""
     refusal = form.refusal() if form is not None and form.is_bound and form.errors else ""
+    answer = context.get("answer")
     return {"cards": picker_html(), "submit": submit, "refusal": refusal, "recorded": recorded,
+            "question": answer.message if answer and answer.status == "confirm" else "",
+            "nothing_entered": answer.message if answer and answer.status == "empty" else "",
             "messages": context.get("messages") if context.request.htmx else None}

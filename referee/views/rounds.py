@@ -3,6 +3,7 @@ game (each asks for confirmation), and the live Crash setting check."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,7 +14,7 @@ from scoring import queries, services
 from scoring.models import Game
 from scoring.replays import game_replay
 
-from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for
 from ..presenters import entry_lines
 from .sessions import host_session
 
@@ -27,7 +28,8 @@ def host_game(request, session_id, game_id) -> tuple:
 @require_http_methods(["GET", "POST"])
 def correct_round(request, session_id, game_id, number):
     """Open a past round, change it, review what it changes, confirm. Everything after it
-    is re-derived; the previous entry is kept in the round's revision trail."""
+    is re-derived; the previous entry is kept in the round's revision trail. The form's
+    submission id makes a second "Save" of the same correction change nothing more."""
     session, game = host_game(request, session_id, game_id)
     state = queries.game_state(game)
     round_ = get_object_or_404(game.rounds, number=number)
@@ -41,9 +43,12 @@ def correct_round(request, session_id, game_id, number):
         entries[number - 1] = form.entry()
         try:
             if request.POST.get("action") == "confirm":
-                services.round_correct(round=round_, entry=form.entry(), by=request.user)
-                return redirect(game)
+                services.round_correct(round=round_, entry=form.entry(), by=request.user,
+                                       submission=form.cleaned_data["submission"])
+                return _done(request, game, f"Round {number} corrected.")
             preview = game_replay(game, entries, state.seats)
+        except services.AlreadySubmitted:
+            return _done(request, game, f"Round {number} corrected.")
         except EntryError as error:
             if error.round in (None, number):
                 form.add_entry_error(error)
@@ -55,44 +60,59 @@ def correct_round(request, session_id, game_id, number):
     return render(request, "sessions/correct_round.html", context)
 
 
+def _done(request, game: Game, message: str):
+    """Back to the game's page, saying what was done (the first time, or by an earlier send of
+    the same form)."""
+    messages.success(request, message)
+    return redirect(game)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def delete_last_round(request, session_id, game_id):
-    """GET asks "delete round N?"; POST (with the number confirmed) deletes it."""
+    """GET asks "delete round N?"; POST (with the number confirmed) deletes it, once per
+    confirmation: sent again, it says the round was deleted and deletes nothing more."""
     session, game = host_game(request, session_id, game_id)
     last = game.rounds.order_by("-number").first()
+    form = DeleteRoundForm(request.POST or None, initial={"number": last.number if last else None})
     error = None
-    if request.method == "POST":
+    if request.method == "POST" and form.is_valid():
+        number = form.cleaned_data["number"]
         try:
-            services.round_delete_last(game=game, number=int(request.POST.get("number", 0)))
-        except (EntryError, ValueError) as problem:
+            services.round_delete_last(game=game, number=number, submission=form.cleaned_data["submission"])
+        except services.AlreadySubmitted:
+            return _done(request, game, f"Round {number} deleted.")
+        except EntryError as problem:
             error = str(problem)
         else:
-            return redirect(game)
+            return _done(request, game, f"Round {number} deleted.")
     return render(request, "sessions/confirm.html", {
-        "session": session, "game": game, "error": error,
+        "session": session, "game": game, "error": error or form.refusal(), "form": form,
         "question": f"Delete round {last.number}?" if last else "This game has no round to delete.",
         "detail": "Everything after it is re-derived. This cannot be undone.",
-        "number": last.number if last else None, "button": "Delete the round", "allowed": last is not None,
+        "button": "Delete the round", "allowed": last is not None,
     })
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def end_game(request, session_id, game_id):
-    """Commerce ends when the host says so: GET asks, POST ends it."""
+    """Commerce ends when the host says so: GET asks, POST ends it (once per confirmation)."""
     session, game = host_game(request, session_id, game_id)
+    form = SubmissionForm(request.POST or None)
     error = None
-    if request.method == "POST":
+    if request.method == "POST" and form.is_valid():
         try:
-            services.game_end(game=game)
+            services.game_end(game=game, submission=form.cleaned_data["submission"])
+        except services.AlreadySubmitted:
+            return _done(request, game, f"{game} ended.")
         except EntryError as problem:
             error = str(problem)
         else:
-            return redirect(game)
+            return _done(request, game, f"{game} ended.")
     return render(request, "sessions/confirm.html", {
-        "session": session, "game": game, "error": error, "question": f"End {game}?",
-        "detail": "The highest balance wins; the game takes no more hands.", "number": None,
+        "session": session, "game": game, "error": error or form.refusal(), "form": form,
+        "question": f"End {game}?", "detail": "The highest balance wins; the game takes no more hands.",
         "button": "End the game", "allowed": game.kind == Game.Kind.COMMERCE and not game.ended,
     })
 

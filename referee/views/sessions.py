@@ -4,6 +4,8 @@ its host."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import trigger_client_event
 
 from engine import EntryError, GameOutcome
 from scoring import queries, services
@@ -27,6 +30,7 @@ from ..presenters import entry_lines, game_summary, unit
 
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
+NOTHING_ENTERED = "Nothing entered yet: nothing was recorded."
 
 
 def host_session(request, session_id) -> Session:
@@ -86,29 +90,36 @@ def session_context(session: Session, current: queries.GameState | None, form: R
 def session_page(request, session_id):
     """The evening: a game's standings and who deals next, its last round's outcome, and
     the form for its next round; the latest game, or the one asked for (``?game=``), so a
-    game left unfinished can be continued. POST records that round into that game."""
+    game left unfinished can be continued. POST records that round into that game, and the
+    answer says what became of it (``HX-Trigger``'s "submission": see Answer)."""
     session = host_session(request, session_id)
     asked = asked_game(request, session)
     game = asked or queries.latest_game(session)
     current = queries.game_state(game) if game else None
-    form = recorded = None
+    answer = None
     if request.method == "POST" and current:
-        form, recorded = record_round(request, current)
-        if form is None and not request.htmx:
+        answer = record_round(request, current)
+        if answer.form is None and not request.htmx and answer.status in ("recorded", "repeated"):
             return redirect(asked or session)
-        if recorded:  # show what the service committed, not a replay of it
-            current = current.after(recorded)
-        elif form is None:  # another submit recorded this round first: show its round, claim nothing
+        if answer.outcome:  # show what the service committed, not a replay of it
+            current = current.after(answer.outcome)
+        elif answer.form is None:  # recorded by an earlier send, or nothing entered: show the game now
             current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
-    context = session_context(session, current, form, page_number, recorded=recorded is not None)
+    context = session_context(session, current, answer.form if answer else None, page_number,
+                              recorded=bool(answer and answer.shows_last_round(current)),
+                              answer=answer)
     if request.htmx:
-        return render(request, "sessions/session.html#game", context)
-    board_url = room_url(request, reverse("board", kwargs={"token": session.share_token}))
-    host_url = room_url(request, session.get_absolute_url())
-    return render(request, "sessions/session.html", {
-        **context, "board_url": board_url, "board_qr": qr_svg(board_url, "Scan to open the board"),
-        "host_url": host_url, "host_qr": qr_svg(host_url, "Scan to host from your phone")})
+        response = render(request, "sessions/session.html#game", context)
+    else:
+        board_url = room_url(request, reverse("board", kwargs={"token": session.share_token}))
+        host_url = room_url(request, session.get_absolute_url())
+        response = render(request, "sessions/session.html", {
+            **context, "board_url": board_url, "board_qr": qr_svg(board_url, "Scan to open the board"),
+            "host_url": host_url, "host_qr": qr_svg(host_url, "Scan to host from your phone")})
+    if answer:
+        trigger_client_event(response, "submission", answer.said())
+    return response
 
 
 def room_url(request, path: str) -> str:
@@ -127,22 +138,65 @@ def asked_game(request, session: Session) -> Game | None:
     return get_object_or_404(session.games, number=int(number))
 
 
-def record_round(request, current: queries.GameState) -> tuple[RoundEntryForm | None, GameOutcome | None]:
-    """Record the posted round: the form to show again if it was refused, and the game's
-    replay with the round if it was recorded."""
-    form = entry_form_for(current, request.POST, number=_posted_number(request))
+@dataclass
+class Answer:
+    """What became of a posted round, for the page and for a script that sent it (a round
+    queued offline): ``status`` is "recorded", "repeated" (this form was recorded before:
+    nothing new), "refused", "confirm" (the previous round's hands: asks first) or "empty"
+    (nothing entered)."""
+
+    status: str
+    submission: str
+    message: str = ""
+    number: int | None = None  # the round recorded (or recorded before)
+    form: RoundEntryForm | None = None  # to show again, as sent
+    outcome: GameOutcome | None = None  # the game's replay as it now stands (as the service committed it)
+
+    def shows_last_round(self, current) -> bool:
+        """Whether the page confirms the round just recorded (by this send or the first one)."""
+        last = current.last_round if current else None
+        return (self.status in ("recorded", "repeated", "empty") and last is not None
+                and (self.number is None or last.number == self.number))
+
+    def said(self) -> dict:
+        return {"id": self.submission, "status": self.status, "message": self.message, "number": self.number}
+
+
+def recorded_message(outcome: GameOutcome | None, number: int) -> str:
+    """"Round 3 recorded: Cy loses a token" (the round's last decision, as the pad says it)."""
+    rounds = outcome.rounds if outcome else ()
+    events = rounds[number - 1].events if 0 < number <= len(rounds) else ()
+    return f"Round {number} recorded" + (f": {events[-1]}" if events else "")
+
+
+def record_round(request, current: queries.GameState) -> Answer:
+    """Record the posted round, once per submission id, and say what became of it."""
+    sent = request.POST.get("submission", "")
+    # Sent again, the form is read as it was made: with its round's players, though some are out now.
+    form = entry_form_for(current, request.POST, number=_posted_number(request),
+                          players=queries.players_of_submitted_round(sent, current))
+    if form.is_empty():
+        return Answer("empty", sent, NOTHING_ENTERED)
     if not form.is_valid():
-        return form, None
+        return Answer("refused", sent, form.refusal(), form=form)
+    submission = form.cleaned_data["submission"]
     try:
         _, outcome = services.round_record(game=current.game, number=form.cleaned_data["number"],
-                                           entry=form.entry(), by=request.user)
+                                           entry=form.entry(), by=request.user, submission=submission,
+                                           check_same_hands=request.POST.get("same_hands") != "confirm")
+    except services.AlreadySubmitted as repeat:
+        number, now = repeat.submission.round_number, queries.game_state(current.game).outcome
+        return Answer("repeated", sent, recorded_message(now, number), number, outcome=now)
+    except services.SameHands as question:
+        return Answer("confirm", sent, str(question), form=form)
     except services.RoundAlreadyRecorded as error:
         messages.info(request, str(error))
-        return None, None
+        return Answer("refused", sent, str(error))
     except EntryError as error:
         form.add_entry_error(error)
-        return form, None
-    return None, outcome
+        return Answer("refused", sent, form.refusal(), form=form)
+    number = form.cleaned_data["number"]
+    return Answer("recorded", sent, recorded_message(outcome, number), number, outcome=outcome)
 
 
 def _posted_number(request) -> int | None:

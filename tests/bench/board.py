@@ -53,6 +53,8 @@ PACE = 0.1  # one round every PACE s while the history is loaded, and without
 TIMEOUT = 30.0  # the longest wait for any answer or board before the bench fails
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ENTRY = {"hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "Jh Jd 4c", "hand_3": "2c 3d 5h"}
+# Each round another deal than the one before (the same hands twice ask the host first).
+DEALS = (ENTRY, {"hand_0": "7c 7d 9s", "hand_1": "As Ks Qs", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"})
 NEW_GAME = {"kind": "commerce", "commerce-stake": "0", "first_dealer": "Ann", **{f"seat_{i}": str(i + 1) for i in range(4)}}
 ROUND_SHOWN = re.compile(r"<h2>Round (\d+)</h2>")
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -243,7 +245,8 @@ class SessionHost:
             self.table.expected.append(None)  # the new game's board
             self.number = 1
         sent = time.perf_counter()
-        page = await self.client.request("POST", self.path, {"number": str(self.number), **ENTRY}, htmx=True)
+        page = await self.client.request("POST", self.path, {"number": str(self.number), "submission": str(uuid.uuid4()),
+                                                             **DEALS[self.number % 2]}, htmx=True)
         answered = time.perf_counter()
         if f"Round {self.number} recorded" not in page:
             raise BenchFailed(f"round {self.number} was not recorded: {page[:1000]!r}")

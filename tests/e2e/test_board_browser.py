@@ -1,5 +1,8 @@
 """The room's TV and the host's phone in Chromium: the TV follows every change without a
-reload, and comes back by itself after a server restart."""
+reload, and comes back by itself after a server restart or a connection that went silent."""
+
+import datetime
+import re
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -12,6 +15,13 @@ from ..servers import Daphne
 from .conftest import TV, log_in
 
 pytestmark = pytest.mark.browser
+# What the board's socket does, marked on the page for the test to read: open or down, and
+# how many answers to its pings it has received.
+WATCH_SOCKET = """const marks = () => document.documentElement.dataset;
+document.addEventListener("htmx:wsOpen", () => { marks().socket = "open"; });
+document.addEventListener("htmx:wsBeforeMessage", (event) => {
+  if (event.detail.message.includes('id="board-pulse"')) marks().pongs = Number(marks().pongs || 0) + 1;
+});"""
 
 
 class PhoneAndTV(ChannelsLiveServerTestCase):
@@ -55,6 +65,64 @@ class PhoneAndTV(ChannelsLiveServerTestCase):
         expect(tv.locator("#board-last")).to_contain_text("Ann's 5 high (5-3-2) is the worst hand: Ann loses a token (2 left)")
 
 
+class SilentConnection(ChannelsLiveServerTestCase):
+    """The TV's connection dies without a word (its Wi-Fi went away): nothing arrives any
+    more and the browser has not noticed. Playwright stands between the page and the server,
+    as the network does, and stops carrying; the page's clock is paused and run on by hand."""
+
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _tv(self, browser):
+        self.context = browser.new_context(**TV)
+        self.tv = self.context.new_page()
+        self.tv.set_default_timeout(10_000)
+        yield
+        self.context.close()
+
+    def test_a_board_that_hears_nothing_for_45_s_says_reconnecting_and_comes_back_with_the_current_board(self):
+        user = UserFactory(username="host")
+        session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
+        game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+        network = {"carries": True}
+
+        def carry(page_side):
+            if not network["carries"]:
+                page_side.close(code=1013)  # try again later: the extension tries again after its backoff
+                return
+            server_side = page_side.connect_to_server()
+            server_side.on_message(lambda message: network["carries"] and page_side.send(message))
+
+        tv = self.tv
+        tv.clock.install()
+        tv.add_init_script(WATCH_SOCKET)
+        tv.route_web_socket(re.compile(r"/ws/board/"), carry)
+        tv.goto(f"{self.live_server_url}/board/{session.share_token}/")
+        status, marks = tv.locator("#board-status"), tv.locator("html")
+        expect(marks).to_have_attribute("data-socket", "open")
+        tv.clock.pause_at(datetime.datetime.fromtimestamp(tv.evaluate("Date.now()") / 1000 + 1))
+        tv.clock.run_for(30_000)
+        expect(marks).to_have_attribute("data-pongs", "2")  # a ping every 15 s, answered
+        expect(status).to_be_hidden()
+
+        network["carries"] = False
+        tv.clock.run_for(44_000)
+        expect(status).to_be_hidden()  # a quiet line is not yet a dead one
+        tv.clock.run_for(1_000)  # 45 s since the last answer
+        expect(status).to_have_text("Reconnecting…")
+        expect(tv.locator("main.board")).to_have_class(re.compile(r"\bis-down\b"))
+        expect(marks).to_have_attribute("data-pongs", "2")
+
+        # While it was away the host recorded a round.
+        round_record(game=game, number=1, by=user,
+                     entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
+        network["carries"] = True
+        tv.clock.resume()  # time flows again: the extension's next try, within its backoff
+        expect(tv.locator("#board-last")).to_contain_text("Bob loses a token (2 left)")
+        expect(status).to_be_hidden()
+        expect(tv.locator("main.board")).not_to_have_class(re.compile(r"\bis-down\b"))
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_tv_left_open_through_a_server_restart_shows_the_current_board_again(browser):
     user = UserFactory(username="host")
@@ -68,7 +136,8 @@ def test_a_tv_left_open_through_a_server_restart_shows_the_current_board_again(b
         tv.goto(f"{server.url}/board/{session.share_token}/")
         expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
         server.stop()
-        expect(tv.locator("#board-status")).to_be_visible()  # the discreet "reconnecting" mark
+        expect(tv.get_by_role("status")).to_have_text("Reconnecting…")  # a banner across the top
+        expect(tv.locator("main.board")).to_have_class(re.compile(r"\bis-down\b"))  # the board dimmed
         # While the server is down the host records a round (another process would).
         round_record(game=game, number=1, by=user,
                      entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})

@@ -18,7 +18,7 @@ from scoring.models import Round
 from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
-from ..pages import text_of
+from ..pages import sent, text_of
 from ..servers import Browser, MakeRun
 
 
@@ -89,8 +89,8 @@ def test_from_the_machines_name_or_address_a_login_and_a_round_pass_the_csrf_che
                                                "csrfmiddlewaretoken": token})
     assert (response.status_code, response["Location"]) == (302, "/sessions/")
     token = csrf_token(phone.get(evening.get_absolute_url()))
-    response = phone.post(evening.get_absolute_url(), {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h",
-                                                       "csrfmiddlewaretoken": token})
+    response = phone.post(evening.get_absolute_url(), sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h",
+                                                            "csrfmiddlewaretoken": token}))
     assert response.status_code == 302 and Round.objects.filter(game__session=evening).count() == 1
 
 

@@ -1,16 +1,19 @@
 """The TV board: its page, and its WebSocket through Channels' communicator."""
 
+import contextlib
 from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.db.backends.utils import CursorWrapper
 
 from referee.asgi import application
 from referee.board import broadcast
-from referee.board.consumer import LINK_REPLACED
-from referee.board.render import render_board, session_group
+from referee.board.consumer import LINK_REPLACED, PING, PONG
+from referee.board.render import RECENT_ROUNDS, render_board, session_group
+from scoring import queries
 from scoring.services import (
     game_start,
     round_record,
@@ -38,6 +41,20 @@ def evening(title="Friday", host=None):
 @database_sync_to_async
 def record(game, number=1, entry=ROUND):
     return round_record(game=game, number=number, entry=entry, by=game.session.host)
+
+
+@contextlib.contextmanager
+def statements_run():
+    """The SQL statements run meanwhile, from any thread (a consumer reaches the database
+    from a thread of its own)."""
+    ran, execute = [], CursorWrapper.execute
+
+    def spy(self, sql, params=None):
+        ran.append(sql)
+        return execute(self, sql, params)
+
+    with mock.patch.object(CursorWrapper, "execute", spy):
+        yield ran
 
 
 async def connect(token, headers=ORIGIN):
@@ -186,6 +203,76 @@ async def test_a_message_from_the_client_changes_nothing():
     assert await communicator.receive_nothing()
     assert await database_sync_to_async(game.rounds.count)() == 0
     await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_ping_is_answered_at_once_without_reading_anything_and_changes_nothing():
+    """The board's heartbeat: its socket carries as long as its pings are answered."""
+    session, game = await evening()
+    with statements_run() as ran:
+        communicator, _ = await connect(session.share_token)
+        assert "board-standings" in await communicator.receive_from()
+        assert ran  # connecting reads the board: the spy sees the consumer's queries
+        ran.clear()
+        await communicator.send_to(text_data=PING)
+        assert await communicator.receive_from() == PONG
+        assert await communicator.receive_nothing()  # the answer, and nothing else
+        assert ran == []
+    assert PONG == '<i id="board-pulse" hidden hx-swap-oob="true"></i>'  # the page's empty mark, swapped for itself
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_board_that_comes_back_after_a_drop_gets_the_board_as_it_is_now():
+    session, game = await evening()
+    communicator, _ = await connect(session.share_token)
+    assert "Waiting" not in text_of(await communicator.receive_from())
+    await communicator.disconnect()  # the TV's Wi-Fi drops; meanwhile a round is recorded
+    await record(game)
+    again, _ = await connect(session.share_token)
+    assert "Round 1 Bob's 5 high (5-3-2) is the worst hand" in text_of(await again.receive_from())
+    await again.disconnect()
+
+
+# --- What the board shows ----------------------------------------------------------------------------
+
+@pytest.mark.django_db
+def test_the_strip_holds_the_rounds_before_the_last_newest_first_as_many_as_a_tv_can_show(host):
+    from .board_nights import ROUNDS, three_card_night
+
+    session, _, _ = three_card_night(host, "stop_the_bus", {"tokens": 20})
+    html = render_board(session).html
+    strip = html[html.index('id="board-strip"'):html.index('id="board-tally"')]
+    numbers = [int(line.split("</strong>")[0]) for line in strip.split('<p class="strip-line"><strong>')[1:]]
+    assert numbers == list(range(ROUNDS - 1, ROUNDS - 1 - RECENT_ROUNDS, -1))
+    assert "--rows: 16" in html and 'class="standings many"' in html  # sixteen rows: the board's tall layout
+
+
+@pytest.mark.django_db
+def test_the_last_round_of_a_crash_game_shows_its_hindsight(host):
+    from .board_nights import crash_night
+
+    session, game, outcome = crash_night(host)
+    text = text_of(render_board(session).html)
+    assert "wins!" in text and f"Round {len(outcome.rounds)}" in text
+    told = queries.game_state(game).hindsight(len(outcome.rounds))
+    assert len(told) == 3 and "With hindsight" in text
+    assert all(line.text in text for line in told)
+
+
+@pytest.mark.django_db
+def test_a_crash_rounds_broadcast_reads_the_rounds_once_and_works_out_hindsight_once(host, django_assert_num_queries):
+    from .test_hindsight_pages import ANN_COULD, BOB_COULD, ROUND
+
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game = game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
+    change = announced(lambda: round_record(game=game, number=1, entry={"hands": ROUND}, by=host))
+    with mock.patch.object(queries, "round_hindsight", wraps=queries.round_hindsight) as worked_out:
+        with django_assert_num_queries(2):  # the evening's tally, the game's rounds
+            shown = render_board(session, change["game"], change["outcome"], change["revision"])
+    assert worked_out.call_count == 1
+    assert ANN_COULD in text_of(shown.html) and BOB_COULD in text_of(shown.html)
+    assert shown == render_board(session)  # as a board connecting now is sent it
 
 
 # --- One render a change, from the service's replay ------------------------------------------------

@@ -11,6 +11,7 @@ from websockets.sync.client import connect
 from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
+from ..pages import sent
 from ..servers import Browser, Daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,7 +29,7 @@ def test_a_round_recorded_through_one_process_reaches_a_board_on_another():
             assert "Next to deal: Ann" in re.sub(r"<[^>]+>", "", board.recv(timeout=10))
             phone = Browser(phone_server.url)
             phone.post("/accounts/login/", {"username": "host", "password": PASSWORD})
-            phone.post(session.get_absolute_url(), {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"})
+            phone.post(session.get_absolute_url(), sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}))
             update = board.recv(timeout=10)
     assert "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)" in update
 
@@ -48,7 +49,7 @@ def test_with_the_in_memory_layer_the_other_process_hears_nothing():
                 board.recv(timeout=10)
                 phone = Browser(phone_server.url)
                 phone.post("/accounts/login/", {"username": "host", "password": PASSWORD})
-                phone.post(session.get_absolute_url(), {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"})
+                phone.post(session.get_absolute_url(), sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}))
                 with pytest.raises(TimeoutError):
                     board.recv(timeout=2)
     finally:

@@ -12,7 +12,7 @@ from referee.board.broadcast import BROADCAST_WITHIN
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
-from ..pages import HX, text_of
+from ..pages import HX, sent, text_of
 
 
 class BrokenLayer(InMemoryChannelLayer):
@@ -48,7 +48,7 @@ ROUND = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}
 def test_a_round_is_recorded_and_shown_when_the_boards_cannot_be_told(host_client, evening, settings, caplog, layer):
     use_layer(settings, layer)
     start = time.monotonic()
-    response = host_client.post(evening.get_absolute_url(), ROUND, headers=HX)
+    response = host_client.post(evening.get_absolute_url(), sent(ROUND), headers=HX)
     answered_in = time.monotonic() - start
     assert response.status_code == 200
     assert "Round 1 recorded" in text_of(response) and "Bob loses a token (2 left)" in text_of(response)
@@ -62,8 +62,8 @@ def test_a_round_is_recorded_and_shown_when_the_boards_cannot_be_told(host_clien
 @pytest.mark.django_db(transaction=True)
 def test_a_second_tap_after_a_failed_broadcast_records_nothing_more(host_client, evening, settings):
     use_layer(settings, BrokenLayer)
-    host_client.post(evening.get_absolute_url(), ROUND, headers=HX)
-    response = host_client.post(evening.get_absolute_url(), ROUND, headers=HX)
+    host_client.post(evening.get_absolute_url(), sent(ROUND), headers=HX)
+    response = host_client.post(evening.get_absolute_url(), sent(ROUND), headers=HX)
     assert response.status_code == 200 and "Round 1 was already recorded." in text_of(response)
     assert Round.objects.filter(game__session=evening).count() == 1
 

@@ -9,7 +9,7 @@ from scoring.services import game_start, round_correct, round_delete_last, round
 
 from ..factories import UserFactory
 from ..scoring.test_migrations import figures_before, game_before, migrated_to, migrated_to_the_latest
-from ..pages import HX, text_of
+from ..pages import HX, sent, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def crash(evening):
 
 def form_of(number, hands):
     """The entry form's fields for a Crash round: hand_<seat>_<position>."""
-    data = {"number": str(number)}
+    data = sent({"number": str(number)})
     for seat, placed in enumerate(hands.values()):
         for position, cards in enumerate(placed, 1):
             data[f"hand_{seat}_{position}"] = cards

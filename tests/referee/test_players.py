@@ -37,6 +37,14 @@ def test_a_player_page_shows_every_games_figures_and_hand_chart(host_client, hos
             ) in html
 
 
+def test_a_commerce_record_says_what_hands_won_and_pots_split_count(host_client, host, two_evenings):
+    ann = host.players.get(name="Ann")
+    text = text_of(host_client.get(f"/players/{ann.public_id}/?game=commerce"))
+    assert ("Hands won 2 Pots split 2 Net balance +6 Hands won: rounds with the best hand alone, taking the "
+            "whole pot. Pots split: rounds tied for the best hand, the pot shared; they are not counted in "
+            "hands won. Net balance: in the stake's unit, over games played for a stake.") in text
+
+
 def test_a_player_page_filtered_by_game(host_client, host, two_evenings):
     bob = host.players.get(name="Bob")
     text = text_of(host_client.get(f"/players/{bob.public_id}/?game=crash"))

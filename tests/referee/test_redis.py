@@ -20,6 +20,7 @@ from scoring.models import Round
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
+from ..pages import sent
 from ..servers import REDIS_SERVER, Daphne, RedisServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -110,7 +111,7 @@ class Phone:
 
 
 def first_round() -> dict:
-    return {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}
+    return sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"})
 
 
 def test_an_idle_board_stays_connected_and_still_receives_rounds(evening):

@@ -9,15 +9,17 @@ from referee.forms.rounds import (
     RoundEntryForm,
 )
 
+from ..pages import sent
+
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
 def stop_the_bus(data):
-    return RoundEntryForm({"number": "1", **data}, game="stop_the_bus", players=PLAYERS)
+    return RoundEntryForm(sent({"number": "1", **data}), game="stop_the_bus", players=PLAYERS)
 
 
 def crash(data, **kwargs):
-    return RoundEntryForm({"number": "1", **data}, game="crash", players=PLAYERS, declarations=True, **kwargs)
+    return RoundEntryForm(sent({"number": "1", **data}), game="crash", players=PLAYERS, declarations=True, **kwargs)
 
 
 def test_a_stop_the_bus_round_becomes_canonical_plain_data():

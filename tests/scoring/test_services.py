@@ -31,6 +31,8 @@ from scoring.services import (
 
 from scoring.replays import game_replay, seat_names
 
+from ..threads import at_once
+
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -166,29 +168,6 @@ def test_a_second_submit_of_the_same_round_is_refused_by_number(evening, host):
     with pytest.raises(EntryError, match=ROUND_NOT_NEXT.format(number=5, expected=2).replace(".", r"\.")):
         round_record(game=game, number=5, by=host, entry=entry)
     assert Round.objects.count() == 1
-
-
-def at_once(*changes):
-    """Each change in a thread of its own (its own connection and transaction), all started
-    together: what each returned, or raised."""
-    start = threading.Barrier(len(changes))
-    outcomes = [None] * len(changes)
-
-    def run(number, change):
-        try:
-            start.wait()
-            outcomes[number] = change()
-        except Exception as error:  # noqa: BLE001 - the caller looks at what each did
-            outcomes[number] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(changes)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,0 +1,129 @@
+"""The TV board at the app's limits, on a 1080p and a 720p TV: thirty rounds with sixteen
+players (Stop the Bus with twenty tokens each, Commerce), and a Crash game of four that ends
+with hindsight to tell. The board never scrolls, "Tonight" stays on screen, the text meant
+for the room is 28 px or more at 1080p, and 720p shows the same, scaled."""
+
+import os
+
+from unittest import mock
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from referee.board import broadcast
+
+from ..factories import UserFactory
+from ..referee.board_nights import ROUNDS, SIXTEEN, crash_night, three_card_night
+
+pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
+HD, FULL_HD = {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}
+ROOM_TEXT = ("#board-head h1", ".summary", ".row .name", ".row .value", ".tag", ".dealer", ".pot", "#board-last h2",
+             "#board-last li", ".hindsight-title", ".strip-line", "#board-tally h2", "#board-tally p")
+
+# What the board shows, as the browser lays it out: the page's size, each room text's
+# font size, the pips' size, the boxes of what must be on screen, and the strip's lines.
+MEASURE = """(texts) => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const shown = (el) => el.getClientRects().length > 0;
+  const strip = document.getElementById("board-strip");
+  const lines = [...strip.querySelectorAll(".strip-line")];
+  return {
+    scrollHeight: document.scrollingElement.scrollHeight, scrollWidth: document.scrollingElement.scrollWidth,
+    innerHeight: innerHeight, innerWidth: innerWidth,
+    fonts: Object.fromEntries(texts.map((s) => [s, [...document.querySelectorAll(s)].filter(shown)
+      .map((el) => parseFloat(getComputedStyle(el).fontSize))])),
+    pips: [...document.querySelectorAll(".pip")].map((el) => Math.min(el.offsetWidth, el.offsetHeight)),
+    rows: [...document.querySelectorAll(".row")].map(box),
+    onScreen: ["#board-tally h2", "#board-last", ".banner", ".hindsight"].filter((s) => document.querySelector(s))
+      .map((s) => [s, box(document.querySelector(s))]),
+    strip: box(strip), standings: box(document.getElementById("board-standings")),
+    clipped: ["board-standings", "board-last", "board-tally"].map((id) => document.getElementById(id))
+      .filter((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth).map((el) => el.id),
+    lines: lines.filter(shown).map(box), sent: lines.length,
+  };
+}"""
+
+
+class BoardFits(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser):
+        self.browser = browser
+        with mock.patch.object(broadcast, "_send"):  # no board is open while the evening is built
+            yield
+
+    def board_at(self, session, viewport, waiting_for):
+        context = self.browser.new_context(viewport=viewport)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{self.live_server_url}/board/{session.share_token}/")
+        expect(page.locator("#board-last")).to_contain_text(waiting_for)
+        return context, page
+
+    def measure(self, session, viewport, waiting_for, name):
+        context, page = self.board_at(session, viewport, waiting_for)
+        try:
+            if SHOTS:
+                page.screenshot(path=os.path.join(SHOTS, f"{name}-{viewport['height']}.png"))
+            return page.evaluate(MEASURE, list(ROOM_TEXT))
+        finally:
+            context.close()
+
+    def check_fits(self, shown):
+        assert shown["scrollHeight"] <= shown["innerHeight"] and shown["scrollWidth"] <= shown["innerWidth"]
+        for name, box in shown["onScreen"]:
+            assert 0 <= box["top"] and box["bottom"] <= shown["innerHeight"], name
+            assert 0 <= box["left"] and box["right"] <= shown["innerWidth"], name
+        assert shown["clipped"] == []  # nothing cut off at the edge of its part of the board
+        for row in shown["rows"]:
+            assert shown["standings"]["top"] <= row["top"] and row["bottom"] <= shown["standings"]["bottom"]
+        for line in shown["lines"]:  # whole lines only, inside the strip
+            assert shown["strip"]["top"] <= line["top"] and line["bottom"] <= shown["strip"]["bottom"]
+
+    def check_the_evening(self, session, waiting_for, name, players, earlier_rounds_shown=True):
+        large = self.measure(session, FULL_HD, waiting_for, name)
+        small = self.measure(session, HD, waiting_for, name)
+        for shown in (large, small):
+            self.check_fits(shown)
+            assert len(shown["rows"]) == players
+        too_small = {text: sizes for text, sizes in large["fonts"].items() if any(size < 28 for size in sizes)}
+        assert too_small == {}
+        assert all(size >= 28 for size in large["pips"])
+        assert large["fonts"]["#board-tally h2"] and large["fonts"]["#board-last li"]  # there, and measured
+        assert (len(large["lines"]) > 0) == earlier_rounds_shown and len(large["lines"]) < large["sent"]
+        # 720p shows the same board, two thirds the size
+        assert len(small["lines"]) == len(large["lines"])
+        assert small["fonts"] == {text: [pytest.approx(size * 2 / 3, abs=0.05) for size in sizes]
+                                  for text, sizes in large["fonts"].items()}
+        return large
+
+    def test_thirty_rounds_of_stop_the_bus_for_sixteen_with_twenty_tokens_fit(self):
+        session, _, outcome = three_card_night(UserFactory(), "stop_the_bus", {"tokens": 20})
+        shown = self.check_the_evening(session, f"Round {ROUNDS}", "stop-the-bus-16", len(SIXTEEN))
+        assert len(shown["pips"]) == 16 * 20
+
+    def test_thirty_rounds_of_commerce_for_sixteen_fit(self):
+        session, _, _ = three_card_night(UserFactory(), "commerce", {}, title="Commerce night")
+        self.check_the_evening(session, f"Round {ROUNDS}", "commerce-16", len(SIXTEEN))
+
+    def test_a_crash_game_that_ends_shows_its_winner_large_and_the_last_rounds_hindsight(self):
+        session, game, outcome = crash_night(UserFactory())
+        last = len(outcome.rounds)
+        # the winner, the last round and its hindsight leave no room for a Crash round's lines
+        shown = self.check_the_evening(session, f"Round {last}", "crash-4", 4, earlier_rounds_shown=False)
+        assert dict(shown["onScreen"]).keys() >= {".banner", ".hindsight"}
+        context, page = self.board_at(session, FULL_HD, f"Round {last}")
+        try:
+            expect(page.locator(".banner")).to_have_text(f"{outcome.winners[0]} wins!")
+            assert page.locator(".banner").evaluate("el => parseFloat(getComputedStyle(el).fontSize)") >= 64
+            told = page.locator("#board-last .hindsight li")
+            expect(told).to_have_count(3)
+            expect(told.first).to_contain_text("could have scored")
+        finally:
+            context.close()
