@@ -81,6 +81,17 @@ def test_a_round_an_earlier_tap_recorded_is_said_next_to_the_pad(host_client, ho
     assert Round.objects.filter(game=game).count() == 1
 
 
+def test_a_message_the_pad_says_aloud_is_one_live_region(host_client, host):
+    """The page shows it too, above the game, but only the pad's copy is read out."""
+    session, _ = start(host, "stop_the_bus", {"tokens": 3})
+    data = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}
+    host_client.post(session.get_absolute_url(), sent(data), headers=HX)
+    html = host_client.post(session.get_absolute_url(), sent(data), headers=HX).content.decode()
+    live = re.findall(r'<(?:p|ul|div)[^>]*(?:role="(?:status|alert)"|aria-live)[^>]*>(.*?)</(?:p|ul|div)>', html, re.S)
+    assert [text_of(region).strip() for region in live if "already recorded" in region] == ["Round 1 was already recorded."]
+    assert html.count("Round 1 was already recorded.") == 2
+
+
 def test_a_foul_in_the_setting_check_is_marked_for_the_pad_to_ask_about(host_client, host):
     session, game = start(host, "crash", {"preset": "classic"})
     url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
