@@ -1,12 +1,15 @@
 """The Crash setting tool on a phone: tap 13 cards on the pad, read the best setting; and
 axe-core finds nothing serious on the page, before and after the answer."""
 
+import os
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from .conftest import TV
+from .thumb import SHOTS
 
 pytestmark = pytest.mark.browser
 WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
@@ -90,3 +93,25 @@ class CrashSettingOnAPhone(ChannelsLiveServerTestCase):
             assert self.serious(page) == []
         finally:
             context.close()
+
+    def test_the_best_setting_is_in_view_above_the_folded_pad(self):
+        page = self.page
+        page.goto(self.live_server_url + "/crash-setting/")
+        for code in DEAL:
+            page.locator(f'[data-card="{code}"]').tap()
+        page.locator(".pad").get_by_role("button", name="Best setting").tap()
+        result = page.locator(".setting-result")
+        expect(result.locator(".alternative")).to_have_count(3)
+        pad = page.locator(".pad")
+        expect(pad).to_have_class("pad folded")
+        best = result.locator(".placings").bounding_box()
+        discard = result.locator(".discard").bounding_box()
+        pad_top = pad.bounding_box()["y"]
+        assert best["y"] >= 0 and discard["y"] + discard["height"] <= pad_top, \
+            f"the best setting {best} and its discard {discard} are not above the pad at {pad_top}"
+        if SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, "crash-setting-result.png"))
+        assert self.serious() == []
+        page.get_by_role("button", name="Show the cards").tap()
+        expect(pad).not_to_have_class("pad folded")
+        expect(page.locator('[data-card="AS"]')).to_be_visible()

@@ -4,6 +4,8 @@ import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
+from .thumb import Thumb
+
 pytestmark = pytest.mark.browser
 
 
@@ -53,3 +55,24 @@ class HandJudgeOnAPhone(ChannelsLiveServerTestCase):
         page.get_by_role("button", name="Judge").tap()
         expect(page.locator("#id_cards_2_error")).to_have_text("Q♠ is in hand 1 and in hand 2")
         expect(page.locator("#id_cards_2")).to_have_value("Qs Jd 2c")
+
+
+class HandJudgeVerdictInView(Thumb, ChannelsLiveServerTestCase):
+    """The verdict is not under the docked pad: it folds away, one tap brings it back."""
+
+    serve_static = True
+
+    def test_the_verdict_of_four_hands_is_in_view_above_the_folded_pad(self):
+        page = self.page
+        page.goto(self.live_server_url + "/")
+        self.tap_cards("AS KS QS 4S 5D 6C 2H 2D 9C 7H 8H 3C")
+        page.get_by_role("button", name="Judge").tap()
+        verdict = page.locator(".verdict")
+        expect(verdict.locator(".placing")).to_have_count(4)
+        expect(page.locator(".pad")).to_have_class("pad folded")
+        self.assert_on_screen(verdict.locator(".placings"), "the four hands, best first")
+        self.shoot("judge-verdict")
+        assert self.serious() == []
+        self.tap_button("Show the cards")
+        expect(page.locator(".pad")).not_to_have_class("pad folded")
+        self.assert_hand_and_pad_on_screen()

@@ -79,3 +79,45 @@ def test_a_round_an_earlier_tap_recorded_is_said_next_to_the_pad(host_client, ho
     pad = pad_of(host_client.post(session.get_absolute_url(), sent(data), headers=HX))
     assert '<p class="pad-note" role="status">' in pad and "Round 1 was already recorded." in text_of(pad)
     assert Round.objects.filter(game=game).count() == 1
+
+
+def test_a_message_the_pad_says_aloud_is_one_live_region(host_client, host):
+    """The page shows it too, above the game, but only the pad's copy is read out."""
+    session, _ = start(host, "stop_the_bus", {"tokens": 3})
+    data = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}
+    host_client.post(session.get_absolute_url(), sent(data), headers=HX)
+    html = host_client.post(session.get_absolute_url(), sent(data), headers=HX).content.decode()
+    live = re.findall(r'<(?:p|ul|div)[^>]*(?:role="(?:status|alert)"|aria-live)[^>]*>(.*?)</(?:p|ul|div)>', html, re.S)
+    assert [text_of(region).strip() for region in live if "already recorded" in region] == ["Round 1 was already recorded."]
+    assert html.count("Round 1 was already recorded.") == 2
+
+
+def test_a_foul_in_the_setting_check_is_marked_for_the_pad_to_ask_about(host_client, host):
+    session, game = start(host, "crash", {"preset": "classic"})
+    url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
+    foul = host_client.get(url, {"seat": "2", "hand_2_1": "Tc 9c 8c", "hand_2_2": "Kc Qc Jc"}, headers=HX)
+    assert re.search(r'<p class="warning" id="check-2" data-foul>Hand 2 \(running flush J-Q-K\) ranks above hand 1',
+                     foul.content.decode())
+    in_order = host_client.get(url, {"seat": "2", "hand_2_1": "Kc Qc Jc", "hand_2_2": "Tc 9c 8c"}, headers=HX)
+    assert "data-foul" not in in_order.content.decode() and "In order." in text_of(in_order)
+
+
+def test_a_game_that_sorts_the_hands_asks_about_no_foul(host_client, host):
+    session, game = start(host, "crash", {"preset": "arena"})
+    url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
+    response = host_client.get(url, {"seat": "0", "hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh"}, headers=HX)
+    assert "no foul in this game" in text_of(response) and "data-foul" not in response.content.decode()
+
+
+def test_each_message_of_the_entry_has_one_live_region(host_client, host):
+    """The pad says the setting check (not each player's own) and asks about a foul only
+    while it asks (the script gives it role=alert then)."""
+    session, game = start(host, "crash", {"preset": "classic"})
+    html = host_client.get(session.get_absolute_url()).content.decode()
+    assert html.count('<p class="pad-check" data-pad-check role="status"></p>') == 1
+    assert re.search(r'<div class="pad-foul" data-pad-foul hidden>', html)
+    seats = re.findall(r'<div class="setting-check"([^>]*)>', html)
+    assert seats == [""] * 4  # not live: the pad says the check of the player being entered
+    check = host_client.get(f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/",
+                            {"seat": "0", "hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"}, headers=HX)
+    assert "role=" not in check.content.decode()
