@@ -6,36 +6,16 @@ from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
-from scoring.services import game_start, session_start
 
-from ..factories import UserFactory
-from .conftest import log_in
+from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ROUND = "AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C"  # Cy's 5 high is the worst hand
 DOUBLE_TAP_GAP_MS = 150  # the second tap of a double tap, as the issue timed it
 
 
-class DoubleTap(ChannelsLiveServerTestCase):
+class DoubleTap(Thumb, ChannelsLiveServerTestCase):
     serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
-    def open_game(self):
-        user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        session = session_start(host=user, title="Tonight", played_on="2026-11-26", player_names=PLAYERS)
-        game = game_start(session=session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 3})
-        self.page.goto(self.live_server_url + session.get_absolute_url())
-        expect(self.page.locator(".pad")).to_be_visible()
-        return game
-
-    def tap_cards(self, codes):
-        for code in codes.split():
-            self.page.locator(f'[data-card="{code}"]').tap()
 
     def double_tap_record(self):
         """Two taps on the spot where Record is, 150 ms apart: the second lands on whatever
@@ -51,7 +31,7 @@ class DoubleTap(ChannelsLiveServerTestCase):
         expect(self.page.locator(".error:visible, .field-error:visible, [role=alert].error")).to_have_count(0)
 
     def test_a_double_tap_on_record_records_one_round_and_keeps_its_confirmation(self):
-        game = self.open_game()
+        game = self.open_game("stop_the_bus", {"tokens": 3})
         self.tap_cards(ROUND)
         self.double_tap_record()
         expect(self.page.get_by_text("Round 1 recorded").first).to_be_visible()
@@ -60,16 +40,16 @@ class DoubleTap(ChannelsLiveServerTestCase):
         assert Round.objects.filter(game=game).count() == 1
 
     def test_the_same_hands_entered_again_are_asked_about_before_a_second_token_goes(self):
-        game = self.open_game()
+        game = self.open_game("stop_the_bus", {"tokens": 3})
         self.tap_cards(ROUND)
-        self.page.locator(".pad").get_by_role("button", name="Record round").tap()
+        self.record()
         expect(self.page.get_by_text("Round 1 recorded").first).to_be_visible()
         expect(self.page.locator('[data-card="AS"]')).to_be_visible()  # Stop the Bus's outcome fits above the pad
         self.tap_cards(ROUND)  # the host believed the round was lost and taps it in again
-        self.page.locator(".pad").get_by_role("button", name="Record round").tap()
+        self.record()
         question = self.page.locator(".pad").get_by_role("alert")
         expect(question).to_contain_text("Same hands as round 1: record again?")
         assert Round.objects.filter(game=game).count() == 1
-        self.page.locator(".pad").get_by_role("button", name="Record again").tap()
+        self.tap(self.page.locator(".pad").get_by_role("button", name="Record again"), "Record again")
         expect(self.page.get_by_text("Round 2 recorded").first).to_be_visible()
         assert Round.objects.filter(game=game).count() == 2

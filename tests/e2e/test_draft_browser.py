@@ -9,14 +9,12 @@ from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
-from scoring.services import game_start, round_record, session_start
+from scoring.services import round_record
 
-from ..factories import UserFactory
-from .conftest import PHONE, log_in
+from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees at each step, to look at
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 CRASH = {  # each player's four hands in the order placed
     "Ann": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
     "Bob": "AH AD AC KH QH JH TH 9H 8H 7H 6H 5H",
@@ -31,26 +29,8 @@ def shown(codes: str) -> str:
     return " ".join(code[0].translate(SHOWN) + code[1].translate(SHOWN) for code in codes.split())
 
 
-class KeptWhileTapped(ChannelsLiveServerTestCase):
+class KeptWhileTapped(Thumb, ChannelsLiveServerTestCase):
     serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
-    def open_game(self, kind, options):
-        self.user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        session = session_start(host=self.user, title="Tonight", played_on="2026-11-23", player_names=PLAYERS)
-        game = game_start(session=session, kind=kind, seat_names=PLAYERS, options=options)
-        self.url = self.live_server_url + session.get_absolute_url()
-        self.page.goto(self.url)
-        expect(self.page.locator(".pad")).to_be_visible()
-        return game
-
-    def tap_cards(self, codes):
-        for code in codes.split():
-            self.page.locator(f'[data-card="{code}"]').tap()
 
     def shoot(self, name):
         if SHOTS:

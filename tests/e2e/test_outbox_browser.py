@@ -12,41 +12,18 @@ from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
-from scoring.services import game_end, game_start, round_record, session_start
+from scoring.services import game_end, round_record
 
-from ..factories import UserFactory
-from .conftest import log_in
+from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees at each step, to look at
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 BUS_ROUND = "AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C"  # Cy's 5 high is the worst hand
 
 
-class RoundsKeptOffline(ChannelsLiveServerTestCase):
+class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
     serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
-    def open_game(self, kind, options, players=PLAYERS):
-        self.user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        self.session = session_start(host=self.user, title="Tonight", played_on="2026-11-23", player_names=players)
-        game = game_start(session=self.session, kind=kind, seat_names=players, options=options)
-        self.url = self.live_server_url + self.session.get_absolute_url()
-        self.page.goto(self.url)
-        expect(self.page.locator(".pad")).to_be_visible()
-        return game
-
-    def tap_cards(self, codes):
-        for code in codes.split():
-            self.page.locator(f'[data-card="{code}"]').tap()
-
-    def record(self):
-        self.page.locator(".pad").get_by_role("button", name="Record round").tap()
 
     def submission(self):
         return self.page.locator("input[name=submission]").input_value()

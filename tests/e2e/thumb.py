@@ -29,16 +29,18 @@ class Thumb:
         self.taps = 0
 
     def open_game(self, kind, options, players=PLAYERS, rounds=()):
-        """Log in, start a game (with ``rounds`` already recorded) and open its session page."""
+        """Log in, start a game (with ``rounds`` already recorded) and open its session page
+        (``self.url``; ``self.user`` is its host, ``self.session`` the evening)."""
         from scoring.services import round_record
 
-        user = UserFactory(username="host")
+        self.user = user = UserFactory(username="host")
         log_in(self.page, self.live_server_url)
-        session = session_start(host=user, title="Tonight", played_on="2026-11-23", player_names=players)
+        self.session = session = session_start(host=user, title="Tonight", played_on="2026-11-23", player_names=players)
         game = game_start(session=session, kind=kind, seat_names=players, options=options)
         for number, entry in enumerate(rounds, 1):
             round_record(game=game, number=number, entry=entry, by=user)
-        self.page.goto(self.live_server_url + session.get_absolute_url())
+        self.url = self.live_server_url + session.get_absolute_url()
+        self.page.goto(self.url)
         expect(self.page.locator(".pad")).to_be_visible()
         self.assert_hand_and_pad_on_screen()
         return game
