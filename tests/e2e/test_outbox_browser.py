@@ -112,6 +112,33 @@ class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
             page.go_back()
         assert Round.objects.filter(game=game).count() == 1
 
+    def queue_one_round(self):
+        """A round whose Record could not reach the server (the route aborted): it waits."""
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        posts = re.compile(re.escape(self.url) + r"\?game=1$")
+        self.page.route(posts, lambda route: route.abort("internetdisconnected"))
+        self.tap_cards(BUS_ROUND)
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        assert not Round.objects.filter(game=game).exists()
+        self.page.unroute(posts)  # the server can be reached again: nothing says so to the page
+        return game
+
+    def test_a_waiting_round_is_sent_when_a_page_of_the_session_loads(self):
+        game = self.queue_one_round()
+        self.page.reload()
+        expect(self.waiting()).to_have_text("")
+        expect(self.page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
+        assert Round.objects.filter(game=game).count() == 1
+
+    def test_a_waiting_round_is_sent_when_the_page_is_shown_again(self):
+        """The phone was locked, or the host was in another app: the page becomes visible."""
+        game = self.queue_one_round()
+        self.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        expect(self.waiting()).to_have_text("")
+        expect(self.page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
+        assert Round.objects.filter(game=game).count() == 1
+
     def test_a_round_whose_answer_was_lost_is_sent_again_and_recorded_once(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})
         page = self.page
