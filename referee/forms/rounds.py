@@ -155,10 +155,10 @@ class RoundEntryForm(forms.Form):
         return self.game == "crash" and len(self.players) * (13 if self.positions == 4 else 9) == 52
 
     def is_empty(self) -> bool:
-        """Nothing entered: no card in any field (a stray tap on Record, or a second tap on a
-        form that the first one already emptied)."""
+        """Nothing entered: no card, declaration or extra in any field (a stray tap on Record,
+        or a second tap on a form that the first one already emptied)."""
         return not any(str(self.data.get(self.add_prefix(name)) or "").strip()
-                       for name, field in self.fields.items() if isinstance(field, CardsField))
+                       for name in self.fields if name not in ("number", "submission"))
 
     def refusal(self) -> str:
         """The first thing refused, as the page shows it first: "Ann, hand 2: ..." """

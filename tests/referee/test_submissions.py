@@ -126,6 +126,15 @@ def test_an_empty_first_round_records_nothing_and_says_nothing_was_entered(host_
     assert not Round.objects.exists() and not field_errors(empty)
 
 
+def test_a_form_with_only_a_declaration_chosen_is_not_empty_and_asks_for_its_cards(host_client, evening):
+    start(evening, "crash")
+    response = host_client.post(evening.get_absolute_url(), sent({"number": "1", "declare_1": "six_pairs"}),
+                                headers=HX)
+    assert said(response)["status"] == "refused" and ("declared_1", "Enter the 13 cards of the declaration.") in \
+        field_errors(response)
+    assert not Round.objects.exists()
+
+
 def test_the_previous_rounds_hands_again_ask_before_recording(host_client, evening):
     start(evening, tokens=3)
     host_client.post(evening.get_absolute_url(), sent({"number": "1", **BUS}), headers=HX)
