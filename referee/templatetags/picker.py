@@ -11,8 +11,10 @@ register = template.Library()
 def picker(context, submit: str = "", form=None, recorded=None):
     """The pad; ``submit`` labels its own submit button. Said next to it: the page's question
     (the previous round's hands again: record again?), else ``form``'s first refusal, else
-    "nothing entered" (with the round just recorded, if any), else the round just ``recorded``, else what an htmx answer's messages say (a round
-    an earlier tap already recorded, say): a whole page shows them at its top, in view."""
+    "nothing entered" where no round was just recorded (else that round's confirmation stays:
+    the second tap of a double tap sends the emptied form), else the round just ``recorded``,
+    else what an htmx answer's messages say (a round another phone already recorded, say): a
+    whole page shows them at its top, in view."""
     refusal = form.refusal() if form is not None and form.is_bound and form.errors else ""
     answer = context.get("answer")
     return {"cards": picker_html(), "submit": submit, "refusal": refusal, "recorded": recorded,

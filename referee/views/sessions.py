@@ -30,7 +30,7 @@ from ..presenters import entry_lines, game_summary, unit
 
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
-NOTHING_ENTERED = "Nothing entered yet: nothing was recorded."
+NOTHING_ENTERED = "Nothing entered yet."
 
 
 def host_session(request, session_id) -> Session:

@@ -37,6 +37,7 @@ class DoubleTap(Thumb, ChannelsLiveServerTestCase):
         expect(self.page.get_by_text("Round 1 recorded").first).to_be_visible()
         expect(self.page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
         self.assert_no_error_shown()
+        self.shoot("after-double-tap")
         assert Round.objects.filter(game=game).count() == 1
 
     def test_the_same_hands_entered_again_are_asked_about_before_a_second_token_goes(self):
@@ -49,6 +50,8 @@ class DoubleTap(Thumb, ChannelsLiveServerTestCase):
         self.record()
         question = self.page.locator(".pad").get_by_role("alert")
         expect(question).to_contain_text("Same hands as round 1: record again?")
+        self.assert_on_screen(question, "the question")
+        self.shoot("same-hands-asked")
         assert Round.objects.filter(game=game).count() == 1
         self.tap(self.page.locator(".pad").get_by_role("button", name="Record again"), "Record again")
         expect(self.page.get_by_text("Round 2 recorded").first).to_be_visible()
