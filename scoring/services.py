@@ -294,7 +294,7 @@ def _round_checked(game: Game, number: int, entry: Mapping, check_same_hands: bo
         raise EntryError(GAME_FULL)
     players = seated_players(game)
     outcome = game_replay(game, [*entries, dict(entry)], list(players))
-    if check_same_hands and entries and _cards_shown(entry) and _cards_shown(entry) == _cards_shown(entries[-1]):
+    if check_same_hands and entries and (shown := _cards_shown(entry)) and shown == _cards_shown(entries[-1]):
         raise SameHands(SAME_HANDS.format(number=number - 1))
     # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
     missed = points_missed(outcome, [*entries, dict(entry)], [number])
@@ -308,8 +308,8 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, submission: uui
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
     ``submission`` is the form's id: sent again, it records nothing and raises AlreadySubmitted
     with what it did the first time (SubmissionReused if it came with other hands). With
-    ``check_same_hands``, a round with the previous round's cards raises SameHands. A second submit of
-    the same round without an id records nothing and says so (RoundAlreadyRecorded).
+    ``check_same_hands``, a round with the previous round's cards raises SameHands. Another
+    form for a round already recorded records nothing and says so (RoundAlreadyRecorded).
 
     The round is read, checked and replayed first, then written in the session's turn if no
     change has been committed since: so the database is held for the writes, not the replay

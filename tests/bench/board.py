@@ -245,8 +245,8 @@ class SessionHost:
             self.table.expected.append(None)  # the new game's board
             self.number = 1
         sent = time.perf_counter()
-        page = await self.client.request("POST", self.path, {"number": str(self.number), "submission": str(uuid.uuid4()),
-                                                             **DEALS[self.number % 2]}, htmx=True)
+        fields = {"number": str(self.number), "submission": str(uuid.uuid4()), **DEALS[self.number % 2]}
+        page = await self.client.request("POST", self.path, fields, htmx=True)
         answered = time.perf_counter()
         if f"Round {self.number} recorded" not in page:
             raise BenchFailed(f"round {self.number} was not recorded: {page[:1000]!r}")
