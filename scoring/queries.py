@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db.models import Count, QuerySet
@@ -124,6 +125,41 @@ def first_entries_of(games: list[Game]) -> dict[int, dict[int, dict]]:
     return first
 
 
+def players_in(entry: Mapping, seats: Sequence[str]) -> list[str]:
+    """The players a round's entry names, in seat order: those still in when it was dealt
+    (every player still in gives a hand or a declaration; a player out gives nothing)."""
+    named = {*entry.get("hands", {}), *entry.get("declarations", {})}
+    return [name for name in seats if name in named]
+
+
+@dataclass(frozen=True)
+class RoundCorrection:
+    """A past round opened for correction, read without a replay: its game's seats and rounds
+    as stored (``state``, not replayed: its outcome is None), the round, and its players."""
+
+    state: GameState
+    round: Round
+    players: list[str]
+
+    def preview(self, entry: Mapping) -> GameOutcome:
+        """The game as the correction would leave it, replayed once with ``entry`` in place of
+        the round's; raises EntryError (naming the round) if a round no longer passes."""
+        entries = [r.entry for r in self.state.rounds]
+        entries[self.round.number - 1] = dict(entry)
+        return game_replay(self.state.game, entries, self.state.seats)
+
+
+def round_correction_preview(game: Game, number: int) -> RoundCorrection:
+    """Round ``number`` of the game, to correct (Round.DoesNotExist if there is none): two
+    queries, no replay; ``preview`` replays the game with a corrected entry."""
+    seats = seat_names(game)
+    rounds = list(game.rounds.order_by("number"))
+    round_ = next((r for r in rounds if r.number == number), None)
+    if round_ is None:
+        raise Round.DoesNotExist(f"Game {game.number} has no round {number}.")
+    return RoundCorrection(GameState(game, seats, rounds, None), round_, players_in(round_.entry, seats))
+
+
 def players_of_submitted_round(submission: str, state: GameState) -> list[str] | None:
     """The players (in seat order) of the round this game already recorded from this
     submission id, if any: its form is read with them again (some may have gone out since)."""
@@ -133,10 +169,7 @@ def players_of_submitted_round(submission: str, state: GameState) -> list[str] |
         return None
     entry = (Submission.objects.filter(pk=key, game=state.game, action=Submission.Action.RECORD)
              .values_list("content", flat=True).first())
-    if entry is None:
-        return None
-    named = {*entry.get("hands", {}), *entry.get("declarations", {})}
-    return [name for name in state.seats if name in named]
+    return None if entry is None else players_in(entry, state.seats)
 
 
 def tally_of(session: Session) -> dict[str, int]:
@@ -148,5 +181,6 @@ def tally_of(session: Session) -> dict[str, int]:
     return dict(wins)
 
 
-__all__ = ["GameState", "game_state", "game_states", "games_of", "latest_game", "players_of",
-           "players_of_submitted_round", "sessions_of", "tally_of", "unfinished_games"]
+__all__ = ["GameState", "RoundCorrection", "game_state", "game_states", "games_of", "latest_game", "players_in",
+           "players_of", "players_of_submitted_round", "round_correction_preview", "sessions_of", "tally_of",
+           "unfinished_games"]

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from engine import EntryError, check_setting
 from scoring import queries, services
-from scoring.models import Game
+from scoring.models import Game, Round
 from scoring.replays import game_replay
 
 from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for
@@ -31,22 +31,22 @@ def correct_round(request, session_id, game_id, number):
     is re-derived; the previous entry is kept in the round's revision trail. The form's
     submission id makes a second "Save" of the same correction change nothing more."""
     session, game = host_game(request, session_id, game_id)
-    state = queries.game_state(game)
-    round_ = get_object_or_404(game.rounds, number=number)
-    before = game_replay(game, [r.entry for r in state.rounds[: number - 1]], state.seats)
-    players = list(before.still_in)  # who was still in when this round was dealt
-    initial = RoundEntryForm.initial_from(round_.entry, players, game.kind)
-    form = entry_form_for(state, request.POST or None, number=number, initial=initial, players=players)
+    try:
+        correction = queries.round_correction_preview(game, number)
+    except Round.DoesNotExist:
+        raise Http404(f"No round {number} in this game.") from None
+    round_, seats = correction.round, correction.state.seats
+    initial = RoundEntryForm.initial_from(round_.entry, correction.players, game.kind)
+    form = entry_form_for(correction.state, request.POST or None, number=number, initial=initial,
+                          players=correction.players)
     preview = None
     if request.method == "POST" and form.is_valid():
-        entries = [r.entry for r in state.rounds]
-        entries[number - 1] = form.entry()
         try:
             if request.POST.get("action") == "confirm":
                 services.round_correct(round=round_, entry=form.entry(), by=request.user,
                                        submission=form.cleaned_data["submission"])
                 return _done(request, game, f"Round {number} corrected.")
-            preview = game_replay(game, entries, state.seats)
+            preview = correction.preview(form.entry())
         except services.AlreadySubmitted:
             return _done(request, game, f"Round {number} corrected.")
         except EntryError as error:
@@ -55,8 +55,8 @@ def correct_round(request, session_id, game_id, number):
             else:
                 form.add_error(None, services.CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error))
     context = {"session": session, "game": game, "round": round_, "form": form, "preview": preview,
-               "number": number, "current": state,
-               "revisions": [(revision, entry_lines(revision.entry, state.seats)) for revision in round_.revisions.all()]}
+               "number": number,
+               "revisions": [(revision, entry_lines(revision.entry, seats)) for revision in round_.revisions.all()]}
     return render(request, "sessions/correct_round.html", context)
 
 

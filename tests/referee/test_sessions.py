@@ -447,3 +447,17 @@ def test_the_session_page_shows_the_latest_rounds_and_earlier_ones_a_tap_away(ho
     earliest = host_client.get(evening.get_absolute_url(), {"page": 3})
     assert [int(n) for n in shown.findall(earliest.content.decode())] == list(range(5, 0, -1))
     assert "Newer rounds" in text_of(earliest) and "Earlier rounds" not in text_of(earliest)
+
+
+def test_a_round_opened_for_correction_shows_the_players_who_were_in_when_it_was_dealt(host_client, evening, bus,
+                                                                                       host):
+    """Bob goes out in round 1 (one token each): round 1's correction has his hand, round 2's
+    has not."""
+    round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
+                 by=host)
+    round_record(game=bus, number=2, entry={"hands": {"Ann": "AH KH QH", "Cy": "2D 3C 5S"}}, by=host)
+    url = f"/sessions/{evening.public_id}/games/{bus.public_id}/rounds/{{}}/"
+    first, second = (host_client.get(url.format(number)) for number in (1, 2))
+    assert "Bob's hand" in text_of(first) and 'value="2C 3D 5H"' in first.content.decode()
+    assert "Bob's hand" not in text_of(second) and "Cy's hand" in text_of(second)
+    assert host_client.get(url.format(3)).status_code == 404
