@@ -1,18 +1,27 @@
 # Two commands for a newcomer: `make run` and `make test` (and `make bench` for the figures).
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# Python 3.11 or newer: the newest found, or PYTHON=... to choose.
+PYTHON ?= $(shell command -v python3.13 || command -v python3.12 || command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
+TEST_INSTALLED := $(VENV)/.installed-test
 
 .PHONY: run serve test bench demo
 
 $(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "Python 3.11 or newer is needed; $(PYTHON) is $$($(PYTHON) --version 2>&1). Say PYTHON=/path/to/python3.11."; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall whenever pyproject.toml changes.
+# The app alone for `make run` and `make serve`; the test tools too for `make test` and
+# `make bench`. Each is installed again whenever pyproject.toml changes.
 $(INSTALLED): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
 	touch $(INSTALLED)
+
+$(TEST_INSTALLED): $(INSTALLED)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	touch $(TEST_INSTALLED)
 
 # The server listens on every address of this machine (all its IPv4 networks), so the phones
 # and the TV on the same Wi-Fi can open it; it says at which address first. `PORT=8080 make run`.
@@ -43,8 +52,8 @@ serve: $(INSTALLED)
 	  $(PY) manage.py collectstatic --noinput --verbosity 0 && \
 	  exec $(PY) manage.py serve --processes $(PROCESSES) --port $(PORT)
 
-test: $(INSTALLED)
+test: $(TEST_INSTALLED)
 	$(PY) -m pytest
 
-bench: $(INSTALLED)
+bench: $(TEST_INSTALLED)
 	$(PY) -m tests.bench
