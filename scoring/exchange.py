@@ -36,7 +36,7 @@ from django.utils.dateparse import parse_datetime
 from engine import EntryError, replay
 
 from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session
-from .replays import points_missed
+from .replays import points_missed, rounds_told
 from .statistics import performance_rows
 
 FORMAT, VERSION = "brag-referee", 1
@@ -143,6 +143,7 @@ class _Game(NamedTuple):
     session: int  # its session's place in the file
     item: dict
     figures: list[Performance]  # read off the checked replay, in seat order; game and player set when written
+    told: dict[int, list[dict]]  # each round's hindsight (Round.told), by number
 
 
 @transaction.atomic
@@ -203,14 +204,15 @@ def _write_games(host, checked: list[_Game], sessions: dict[int, Session], playe
         for row, name in zip(g.figures, g.item["seats"]):  # no rows for a game without a round
             row.game_id, row.player_id = game.pk, players[name].pk
     Performance.objects.bulk_create([row for g in checked for row in g.figures], batch_size=BATCH)
-    for batch in _batches(((game, r) for game, g in zip(games, checked) for r in g.item["rounds"]), BATCH):
+    for batch in _batches(((game, g, r) for game, g in zip(games, checked) for r in g.item["rounds"]), BATCH):
         rounds = Round.objects.bulk_create([
             Round(game_id=game.pk, number=r["number"], entry=r["entry"], recorded_at=_moment(r["recorded_at"]),
-                  corrected_at=_moment(r.get("corrected_at")), recorded_by_id=host.pk) for game, r in batch])
+                  corrected_at=_moment(r.get("corrected_at")), recorded_by_id=host.pk, told=g.told[r["number"]])
+            for game, g, r in batch])
         RoundRevision.objects.bulk_create([
             RoundRevision(round_id=round_.pk, number=v["number"], entry=v["entry"],
                           replaced_at=_moment(v["replaced_at"]), replaced_by_id=host.pk)
-            for round_, (_, r) in zip(rounds, batch) for v in r["revisions"]], batch_size=BATCH)
+            for round_, (_, _, r) in zip(rounds, batch) for v in r["revisions"]], batch_size=BATCH)
 
 
 def _batches(items: Iterable, size: int) -> Iterator[list]:
@@ -352,7 +354,7 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
             _expect(entries <= MAX_FILE_ENTRIES, at, f"at most {MAX_FILE_ENTRIES:,} rounds and revisions {fewer}")
             crash_rounds += len(game["rounds"]) if game["kind"] == "crash" else 0
             _expect(crash_rounds <= MAX_FILE_CRASH_ROUNDS, at, f"at most {MAX_FILE_CRASH_ROUNDS:,} Crash rounds {fewer}")
-            games.append(_Game(s, game, _referee(game, at)))
+            games.append(_Game(s, game, *_referee(game, at)))
     return sessions, games
 
 
@@ -386,9 +388,9 @@ def _check_game(game, where: str, present: set[str], number: int) -> int:
     return entries
 
 
-def _referee(game: dict, where: str) -> list[Performance]:
+def _referee(game: dict, where: str) -> tuple[list[Performance], dict[int, list[dict]]]:
     """The game replayed by the engine, and each revision checked by it; returns the game's
-    figures (the replay is not kept: a file holds many)."""
+    figures and its rounds' hindsight (the replay is not kept: a file holds many)."""
     seats, rounds = game["seats"], game["rounds"]
     options = dict(game["options"])
     if game["kind"] == "commerce":
@@ -404,7 +406,8 @@ def _referee(game: dict, where: str) -> list[Performance]:
     for r, round_ in enumerate(rounds):
         for v, revision in enumerate(round_["revisions"]):
             _check_replaced(game, revision["entry"], f"{where}.rounds[{r}].revisions[{v}]")
-    return performance_rows(Performance, None, dict.fromkeys(seats), outcome, points_missed(outcome, entries))
+    told = rounds_told(outcome, entries)
+    return performance_rows(Performance, None, dict.fromkeys(seats), outcome, points_missed(told)), told
 
 
 def _check_replaced(game: dict, entry: dict, where: str) -> None:

@@ -140,10 +140,19 @@ class Round(models.Model):
     recorded_at = models.DateTimeField(default=timezone.now, editable=False)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.RESTRICT, related_name="+")
     corrected_at = models.DateTimeField(null=True, blank=True)
+    # Crash: each player's hindsight of this round (scoring.replays.rounds_told), worked out
+    # once when the round is recorded and again when the game changes under it; derived,
+    # like Performance, and a test proves it agrees with the replay.
+    told = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="round_number_unique_per_game")]
+
+    @property
+    def better_told(self) -> list[dict]:
+        """The players who could have done better in this round, in seat order."""
+        return [found for found in self.told if found["text"]]
 
     def __str__(self) -> str:
         return f"Round {self.number} of {self.game}"

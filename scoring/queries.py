@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from django.db.models import Count, QuerySet
 
 from engine import EntryError, GameOutcome
-from engine.hindsight import Hindsight, round_hindsight
 
 from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session, Submission
 from .replays import game_replay, seat_names
@@ -54,13 +53,10 @@ class GameState:
             return []
         return list(zip(self.outcome.rounds, self.rounds, strict=True))[::-1]
 
-    def hindsight(self, number: int) -> list[Hindsight]:
+    def hindsight(self, number: int) -> list[dict]:
         """Round ``number``'s players who could have done better with the same cards, in seat
-        order (Crash: engine.hindsight; nobody in the other games)."""
-        if not self.outcome or self.outcome.game != "crash":
-            return []
-        found = round_hindsight(self.outcome, [r.entry for r in self.rounds], number)
-        return [told for told in found.values() if told.better]
+        order, as the round keeps them (Crash: Round.told; nobody in the other games)."""
+        return self.rounds[number - 1].better_told if 0 < number <= len(self.rounds) else []
 
     def after(self, outcome: GameOutcome) -> GameState:
         """The game as a change a service has just committed left it, shown with the replay

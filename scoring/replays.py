@@ -35,13 +35,23 @@ def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str
                   recorded_entries(game) if rounds is None else rounds, **options)
 
 
-def points_missed(outcome: GameOutcome, entries: Sequence[Mapping], numbers: Sequence[int] | None = None) -> Counter:
-    """Crash points each player left on the table over these rounds (by number; every round
-    by default): what the best rearrangement of their cards would have scored beyond theirs."""
-    missed: Counter = Counter()
+def rounds_told(outcome: GameOutcome, entries: Sequence[Mapping],
+                numbers: Sequence[int] | None = None) -> dict[int, list[dict]]:
+    """Crash hindsight of these rounds (by number; every round by default), as a round keeps
+    it (Round.told): for each player, the points the best rearrangement of their cards would
+    have scored beyond theirs, and, for those who could have done better, what the host
+    reads. Empty lists in the other games."""
+    numbers = numbers or range(1, len(outcome.rounds) + 1)
     if outcome.game != "crash":
-        return missed
-    for number in numbers or range(1, len(outcome.rounds) + 1):
-        for name, found in round_hindsight(outcome, entries, number).items():
-            missed[name] += found.points_missed
+        return {number: [] for number in numbers}
+    return {number: [{"player": name, "points_missed": found.points_missed, "text": found.text if found.better else ""}
+                     for name, found in round_hindsight(outcome, entries, number).items()]
+            for number in numbers}
+
+
+def points_missed(told: Mapping[int, Sequence[Mapping]]) -> Counter:
+    """Crash points each player left on the table over these rounds' hindsight (rounds_told)."""
+    missed: Counter = Counter()
+    for found in (found for round_told in told.values() for found in round_told):
+        missed[found["player"]] += found["points_missed"]
     return missed

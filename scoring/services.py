@@ -21,7 +21,7 @@ from engine import EntryError, GameOutcome, replay
 
 from .models import (MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session,
                      Submission, new_share_token)
-from .replays import game_replay, points_missed, recorded_entries, seated_players
+from .replays import game_replay, points_missed, recorded_entries, rounds_told, seated_players
 from .statistics import keep_figures
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
@@ -260,6 +260,7 @@ class _CheckedRound(NamedTuple):
     players: dict[str, int]
     outcome: GameOutcome  # the game's replay with the round
     missed: Mapping[str, int]  # Crash points left on the table, this round's added
+    told: list[dict]  # the round's hindsight, as Round.told keeps it
 
 
 class SameHands(EntryError):
@@ -297,10 +298,11 @@ def _round_checked(game: Game, number: int, entry: Mapping, check_same_hands: bo
     if check_same_hands and entries and (shown := _cards_shown(entry)) and shown == _cards_shown(entries[-1]):
         raise SameHands(SAME_HANDS.format(number=number - 1))
     # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
-    missed = points_missed(outcome, [*entries, dict(entry)], [number])
+    told = rounds_told(outcome, [*entries, dict(entry)], [number])
+    missed = points_missed(told)
     if game.kind == Game.Kind.CRASH:
         missed.update(dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed")))
-    return _CheckedRound(game, players, outcome, missed)
+    return _CheckedRound(game, players, outcome, missed, told[number])
 
 
 def round_record(*, game: Game, number: int, entry: Mapping, by, submission: uuid.UUID | None = None,
@@ -327,7 +329,8 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, submission: uui
                 checked = _round_checked(game, number, entry, check_same_hands)
             # The unique (game, number) and the submission's key back the checks above: the
             # change then stops, undone whole.
-            round_ = Round.objects.create(game=checked.game, number=number, entry=dict(entry), recorded_by=by)
+            round_ = Round.objects.create(game=checked.game, number=number, entry=dict(entry), recorded_by=by,
+                                          told=checked.told)
             _keep_submission(submission, checked.game, action, entry, number)
             keep_figures(checked.game, checked.outcome, checked.players, checked.missed)
             _announce(checked.game.session, turn, checked.game, checked.outcome)
@@ -335,6 +338,17 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, submission: uui
         _check_not_submitted(submission, game, action, entry)  # a twin of this form committed first
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
     return round_, checked.outcome
+
+
+def _keep_told(rounds: list[Round], outcome: GameOutcome, entries: list[Mapping]) -> dict[int, list[dict]]:
+    """Work out every round's hindsight again after a change to the game (a correction moves
+    the scores every later round was played at) and keep what changed; returns it all."""
+    told = rounds_told(outcome, entries)
+    changed = [r for r in rounds if r.told != told[r.number]]
+    for round_ in changed:
+        round_.told = told[round_.number]
+    Round.objects.bulk_update(changed, ["told"])
+    return told
 
 
 @transaction.atomic
@@ -368,7 +382,7 @@ def round_correct(*, round: Round, entry: Mapping, by, submission: uuid.UUID | N
     target.corrected_at = timezone.now()
     target.save(update_fields=["entry", "corrected_at"])
     _keep_submission(submission, game, Submission.Action.CORRECT, entry, target.number)
-    keep_figures(game, outcome, players, points_missed(outcome, entries))
+    keep_figures(game, outcome, players, points_missed(_keep_told(rounds, outcome, entries)))
     _announce(game.session, turn, game, outcome)
     return outcome
 
@@ -387,8 +401,9 @@ def round_delete_last(*, game: Game, number: int, submission: uuid.UUID | None =
     last.delete()
     _keep_submission(submission, game, Submission.Action.DELETE, {"number": number}, number)
     players = seated_players(game)
-    entries = recorded_entries(game)
+    rounds = list(game.rounds.order_by("number"))
+    entries = [r.entry for r in rounds]
     outcome = game_replay(game, entries, list(players))
-    keep_figures(game, outcome, players, points_missed(outcome, entries))
+    keep_figures(game, outcome, players, points_missed(_keep_told(rounds, outcome, entries)))
     _announce(game.session, turn, game, outcome)
     return outcome

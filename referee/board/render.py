@@ -59,13 +59,12 @@ def board_context(session: Session, game: Game | None = None, outcome: GameOutco
 
 
 def last_told(game: Game | None, outcome: GameOutcome | None, state: queries.GameState | None) -> list:
-    """Crash: who could have done better in the last round, as the host's page tells it;
-    the game's rounds are read for it (one query) unless ``state`` has them already."""
+    """Crash: who could have done better in the last round, as the round keeps it; read (one
+    query) unless ``state`` has the rounds already."""
     if outcome is None or outcome.game != "crash" or not outcome.rounds:
         return []
-    if state is None:
-        state = queries.GameState(game, list(outcome.players), list(game.rounds.order_by("number")), outcome)
-    return state.hindsight(len(outcome.rounds))
+    last = state.rounds[-1] if state and state.rounds else game.rounds.order_by("-number").first()
+    return last.better_told if last else []
 
 
 def render_board(session: Session, game: Game | None = None, outcome: GameOutcome | None = None,

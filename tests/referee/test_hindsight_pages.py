@@ -5,6 +5,7 @@ import pytest
 
 from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.models import Performance
+from scoring.replays import game_replay, rounds_told
 from scoring.services import game_start, round_correct, round_delete_last, round_record, session_start
 
 from ..factories import UserFactory
@@ -111,4 +112,50 @@ def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
     new = migrated_to(after)
     rows = new.get_model("scoring", "Performance").objects.filter(game_id=game.pk)
     assert {row.player.name: row.points_missed for row in rows} == {"Ann": 1, "Bob": 2}
+    migrated_to_the_latest()
+
+
+def told(game) -> dict[int, dict[str, str]]:
+    """What each round of the game keeps of its hindsight: the text for each player who could."""
+    return {round_.number: {found["player"]: found["text"] for found in round_.better_told}
+            for round_ in game.rounds.order_by("number")}
+
+
+def test_each_round_keeps_its_hindsight_and_every_change_to_the_game_works_it_out_again(evening, crash, host):
+    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=2, entry={"hands": QUIET}, by=host)
+    assert told(crash) == {1: {"Ann": ANN_COULD, "Bob": BOB_COULD}, 2: {}}
+    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**ROUND, "Bob": BOB_BEST}}, by=host)
+    assert "Bob" not in told(crash)[1]  # Bob's hands are now his best
+    round_correct(round=crash.rounds.get(number=2), entry={"hands": ROUND}, by=host)
+    assert told(crash)[2] == {"Ann": ANN_COULD, "Bob": BOB_COULD}
+    round_delete_last(game=crash, number=2)
+    assert list(told(crash)) == [1]
+    friend = UserFactory(username="friend")
+    (copy,) = import_sessions(friend, to_json(export_sessions(host))).sessions
+    assert told(copy.games.get()) == told(crash)
+
+
+def test_the_hindsight_a_round_keeps_is_the_replays(evening, crash, host):
+    """Kept like the figures, derived all the same: a fresh replay works out the same."""
+    for number, hands in enumerate([ROUND, QUIET, {**ROUND, "Bob": BOB_BEST}, ROUND], 1):
+        round_record(game=crash, number=number, entry={"hands": hands}, by=host)
+    round_correct(round=crash.rounds.get(number=2), entry={"hands": ROUND}, by=host)
+    rounds = list(crash.rounds.order_by("number"))
+    entries = [round_.entry for round_ in rounds]
+    assert {round_.number: round_.told for round_ in rounds} == rounds_told(game_replay(crash, entries), entries)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_crash_rounds_kept_before_get_their_hindsight():
+    old = migrated_to([("scoring", "0010_submissions")])
+    user, game = game_before(old, "crash", {})
+    for position, name in enumerate(ROUND):
+        player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
+        old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
+    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": ROUND}, recorded_by=user)
+    new = migrated_to([("scoring", "0011_rounds_keep_their_hindsight")])
+    (kept,) = new.get_model("scoring", "Round").objects.filter(game_id=game.pk)
+    assert {found["player"]: found["text"] for found in kept.told} == {"Ann": ANN_COULD, "Bob": BOB_COULD}
+    assert {found["player"]: found["points_missed"] for found in kept.told} == {"Ann": 1, "Bob": 2}
     migrated_to_the_latest()
