@@ -13,7 +13,7 @@ from django.db.models import Count, QuerySet
 from engine import EntryError, GameOutcome
 
 from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session, Submission
-from .replays import game_replay, seat_names
+from .replays import corrected_replay, game_replay, seat_names
 
 
 def sessions_of(host) -> QuerySet[Session]:
@@ -139,10 +139,10 @@ class RoundCorrection:
 
     def preview(self, entry: Mapping) -> GameOutcome:
         """The game as the correction would leave it, replayed once with ``entry`` in place of
-        the round's; raises EntryError (naming the round) if a round no longer passes."""
+        the round's; raises EntryError as saving it would (a later round it breaks, named)."""
         entries = [r.entry for r in self.state.rounds]
         entries[self.round.number - 1] = dict(entry)
-        return game_replay(self.state.game, entries, self.state.seats)
+        return corrected_replay(self.state.game, entries, self.round.number, self.state.seats)
 
 
 def round_correction_preview(game: Game, number: int) -> RoundCorrection:

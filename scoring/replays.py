@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from engine import GameOutcome, replay
+from engine import EntryError, GameOutcome, replay
 from engine.hindsight import round_hindsight
 
 from .models import Game
@@ -33,6 +33,23 @@ def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str
         options["ended"] = game.ended
     return replay(game.kind, seat_names(game) if seats is None else seats,
                   recorded_entries(game) if rounds is None else rounds, **options)
+
+
+CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
+
+
+def corrected_replay(game: Game, entries: list[Mapping], number: int, seats: list[str]) -> GameOutcome:
+    """The game replayed with round ``number`` corrected (its entry in ``entries``): a later
+    round the correction makes impossible (a player now out, a game now over) is refused,
+    naming that round."""
+    try:
+        return game_replay(game, entries, seats)
+    except EntryError as error:
+        if error.round is not None and error.round != number:
+            raise EntryError(CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error),
+                             round=error.round, player=error.player, field=error.field,
+                             position=error.position) from None
+        raise
 
 
 def rounds_told(outcome: GameOutcome, entries: Sequence[Mapping],

@@ -21,7 +21,7 @@ from engine import EntryError, GameOutcome, replay
 
 from .models import (MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session,
                      Submission, new_share_token)
-from .replays import game_replay, points_missed, recorded_entries, rounds_told, seated_players
+from .replays import corrected_replay, game_replay, points_missed, recorded_entries, rounds_told, seated_players
 from .statistics import keep_figures
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
@@ -46,7 +46,6 @@ ONLY_COMMERCE_ENDS = "Only a Commerce game is ended by the host; the others end 
 NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not the last."
 NO_ROUNDS = "This game has no round to delete."
 SEATS_FROM_SESSION = "{name} is not a player of this session."
-CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
 SAME_HANDS = "Same hands as round {number}: record again?"
 SUBMISSION_REUSED = ("This form was already sent with something else in it ({what}): nothing more was changed. "
                      "Reload the page for a fresh form.")
@@ -363,14 +362,7 @@ def round_correct(*, round: Round, entry: Mapping, by, submission: uuid.UUID | N
     target = next(r for r in rounds if r.pk == round.pk)
     entries = [dict(entry) if r.pk == target.pk else r.entry for r in rounds]
     players = seated_players(game)
-    try:
-        outcome = game_replay(game, entries, list(players))
-    except EntryError as error:
-        if error.round is not None and error.round != target.number:
-            raise EntryError(CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error),
-                             round=error.round, player=error.player, field=error.field,
-                             position=error.position) from None
-        raise
+    outcome = corrected_replay(game, entries, target.number, list(players))
     if target.entry == dict(entry):
         transaction.set_rollback(True)  # nothing changes: the revision isn't counted up either
         return outcome

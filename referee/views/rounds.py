@@ -50,10 +50,10 @@ def correct_round(request, session_id, game_id, number):
         except services.AlreadySubmitted:
             return _done(request, game, f"Round {number} corrected.")
         except EntryError as error:
-            if error.round in (None, number):
+            if error.round in (None, number):  # this round's, beside its field
                 form.add_entry_error(error)
-            else:
-                form.add_error(None, services.CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error))
+            else:  # a later round it breaks, named above the form
+                form.add_error(None, str(error))
     context = {"session": session, "game": game, "round": round_, "form": form, "preview": preview,
                "number": number,
                "revisions": [(revision, entry_lines(revision.entry, seats)) for revision in round_.revisions.all()]}
