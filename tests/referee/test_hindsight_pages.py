@@ -7,17 +7,13 @@ from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.models import Performance
 from scoring.services import game_start, round_correct, round_delete_last, round_record, session_start
 
+from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..factories import UserFactory
-from ..scoring.test_migrations import figures_before, game_before, migrated_to, migrated_to_the_latest
+from ..scoring.migrating import figures_before, game_before, migrated_to, migrated_to_the_latest
 from ..pages import HX, sent, text_of
 
 pytestmark = pytest.mark.django_db
 
-# Ann scores 2 of 4 positions and Bob 1; each could have scored 3 with the same cards.
-ROUND = {"Ann": ["2S 2H 2D", "KC QC JC", "AS AH 9D", "3S 4H 6D"],
-         "Bob": ["7H 7D 7C", "TS 9S 8S", "5C 5D 3H", "JD 4C 2C"]}
-ANN_COULD = "Ann could have scored 3 instead of 2 with A♠ 3♠ 2♠ · K♣ Q♣ J♣ · A♥ 4♥ 2♥ · 9♦ 6♦ 2♦ (by moving 6 cards)"
-BOB_COULD = "Bob could have scored 3 instead of 1 with 7♣ 7♦ 7♥ · 10♠ 9♠ 8♠ · 4♣ 3♥ 2♣ · J♦ 5♣ 5♦ (by moving 2 cards)"
 BOB_BEST = ["7C 7D 7H", "TS 9S 8S", "4C 3H 2C", "JD 5C 5D"]
 # A round nobody could have played better: each player's hands are already their best.
 QUIET = {"Ann": ["AS AH AD"], "Bob": ["2C 3D 5H"]}
@@ -47,7 +43,7 @@ def missed(game):
 
 
 def test_after_a_crash_round_the_host_reads_who_could_have_done_better(host_client, evening, crash):
-    response = host_client.post(evening.get_absolute_url(), form_of(1, ROUND), headers=HX)
+    response = host_client.post(evening.get_absolute_url(), form_of(1, HINDSIGHT_ROUND), headers=HX)
     text = text_of(response)
     assert "Round 1 recorded" in text
     assert "With hindsight" in text and ANN_COULD in text and BOB_COULD in text
@@ -56,7 +52,7 @@ def test_after_a_crash_round_the_host_reads_who_could_have_done_better(host_clie
 
 
 def test_history_shows_hindsight_for_every_round_that_had_better(host_client, evening, crash, host):
-    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
     round_record(game=crash, number=2, entry={"hands": {"Ann": ["AS AH AD"], "Bob": ["KC KD 2S"]}}, by=host)
     text = text_of(host_client.get(f"/sessions/{evening.public_id}/history/"))
     assert ANN_COULD in text and BOB_COULD in text
@@ -76,11 +72,11 @@ def test_other_games_have_no_hindsight(host_client, evening, host):
 
 
 def test_points_left_on_the_table_add_up_and_follow_corrections(host_client, evening, crash, host):
-    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
     assert missed(crash) == {"Ann": 1, "Bob": 2}
-    round_record(game=crash, number=2, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=2, entry={"hands": HINDSIGHT_ROUND}, by=host)
     assert missed(crash) == {"Ann": 2, "Bob": 4}
-    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**ROUND, "Bob": BOB_BEST}}, by=host)
+    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**HINDSIGHT_ROUND, "Bob": BOB_BEST}}, by=host)
     assert missed(crash) == {"Ann": 2, "Bob": 2}
     round_delete_last(game=crash, number=2)
     assert missed(crash) == {"Ann": 1, "Bob": 0}
@@ -92,7 +88,7 @@ def test_points_left_on_the_table_add_up_and_follow_corrections(host_client, eve
 
 
 def test_an_imported_copy_counts_the_same_points_left_on_the_table(evening, crash, host):
-    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
     friend = UserFactory(username="friend")
     (copy,) = import_sessions(friend, to_json(export_sessions(host))).sessions
     assert missed(copy.games.get()) == {"Ann": 1, "Bob": 2}
@@ -103,11 +99,11 @@ def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
     before, after = [("scoring", "0007_import_keeps_moments")], [("scoring", "0008_crash_points_missed")]
     old = migrated_to(before)
     user, game = game_before(old, "crash", {})
-    for position, name in enumerate(ROUND):
+    for position, name in enumerate(HINDSIGHT_ROUND):
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
         figures_before(old, game, player, rounds_played=1)
-    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": ROUND}, recorded_by=user)
+    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, recorded_by=user)
     new = migrated_to(after)
     rows = new.get_model("scoring", "Performance").objects.filter(game_id=game.pk)
     assert {row.player.name: row.points_missed for row in rows} == {"Ann": 1, "Bob": 2}
