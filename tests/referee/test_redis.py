@@ -28,6 +28,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 BOB_LOSES = "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
 # The close codes on which htmx's ws extension reconnects by itself (hx-ws-2.js, onclose).
 RECONNECTED_ON = {1006, 1011, 1012, 1013}
+# channels_redis blocks this long reading a board's channel; a Redis socket timing out as soon
+# would drop every idle board then (redis-py 8's default does). The first read starts before
+# the board is sent: one read and a second more is the shortest idle that shows a board stays.
+LAYER_READ = 5  # seconds
 
 
 def shared_redis_url() -> str:
@@ -117,8 +121,8 @@ def first_round() -> dict:
 def test_an_idle_board_stays_connected_and_still_receives_rounds(evening):
     with Daphne(env={"REDIS_URL": shared_redis_url()}) as server, open_board(server, evening) as board:
         assert 'id="board-standings"' in board.recv(timeout=10)
-        with pytest.raises(TimeoutError):  # idle past two of the layer's 5 s reads: no close
-            board.recv(timeout=12)
+        with pytest.raises(TimeoutError):  # idle past one of the layer's blocking reads: no close
+            board.recv(timeout=LAYER_READ + 1)
         phone = Phone(server, evening.host)
         assert phone.get(evening.get_absolute_url())[0] == 200
         status, page = phone.post_htmx(evening.get_absolute_url(), first_round())
@@ -155,11 +159,9 @@ def test_with_redis_down_boards_close_host_pages_answer_and_boards_come_back_wit
             with pytest.raises(ConnectionClosed):  # the browser shows "reconnecting…" and retries
                 board.recv(timeout=10)
         assert board.close_code in RECONNECTED_ON
-        started = time.monotonic()
         with pytest.raises(WebSocketException):  # a board opening meanwhile is refused, not left hanging
-            with open_board(server, evening) as late:
+            with open_board(server, evening) as late:  # (hanging, it would raise TimeoutError)
                 late.recv(timeout=10)
-        assert time.monotonic() - started < 5
         assert phone.get("/sessions/")[0] == 200
         assert phone.get(evening.get_absolute_url())[0] == 200
 
