@@ -33,25 +33,52 @@ def test_existing_games_get_their_figures_and_players_their_public_ids():
     migrated_to_the_latest()
 
 
+JSON_FIELD, COLUMNS = [("scoring", "0008_crash_points_missed")], [("scoring", "0009_categories_in_columns")]
+SHOWN = {"Ann": {"prial": 1, "pair": 3, "high_card": 6}, "Bob": {"tricon": 2, "point": 8}, "Cy": {}}
+
+
+def shown_in_columns(rows) -> dict:
+    return {row.player.name: {c: getattr(row, f"shown_{c}") for c in ("prial", "pair", "high_card", "tricon", "point")
+                              if getattr(row, f"shown_{c}")} for row in rows}
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_hands_shown_move_from_one_json_field_to_a_column_each_and_back():
     """Kept figures lose nothing either way: each player's page adds up the same hands."""
-    json_field, columns = [("scoring", "0008_crash_points_missed")], [("scoring", "0009_categories_in_columns")]
-    old = migrated_to(json_field)
+    old = migrated_to(JSON_FIELD)
     user, game = game_before(old, "commerce", {})
-    shown = {"Ann": {"prial": 1, "pair": 3, "high_card": 6}, "Bob": {"tricon": 2, "point": 8}, "Cy": {}}
-    for name, categories in shown.items():
+    for name, categories in SHOWN.items():
         figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
                        categories=categories)
 
-    with CaptureQueriesContext(connection) as migrating:
-        rows = migrated_to(columns).get_model("scoring", "Performance").objects.all()
-    reads = [q["sql"] for q in migrating.captured_queries if q["sql"].startswith('SELECT "scoring_performance"')]
-    assert len(reads) == 2  # a batch of rows, then the empty one that ends it: never a query per row
-    assert {row.player.name: {c: getattr(row, f"shown_{c}") for c in ("prial", "pair", "high_card", "tricon", "point")
-                              if getattr(row, f"shown_{c}")} for row in rows} == shown
-    assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(shown, 0)
+    rows = migrated_to(COLUMNS).get_model("scoring", "Performance").objects.all()
+    assert shown_in_columns(rows) == SHOWN
+    assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(SHOWN, 0)
 
-    rows = migrated_to(json_field).get_model("scoring", "Performance").objects.all()
-    assert {row.player.name: row.categories for row in rows} == shown
+    rows = migrated_to(JSON_FIELD).get_model("scoring", "Performance").objects.all()
+    assert {row.player.name: row.categories for row in rows} == SHOWN
+    migrated_to_the_latest()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moving_the_hands_shown_to_columns_takes_no_more_queries_for_many_rows_than_for_three(
+        django_assert_max_num_queries):
+    """Years of games migrate in batches, never a query per row."""
+    old = migrated_to(JSON_FIELD)
+    user, game = game_before(old, "commerce", {})
+    for name, categories in SHOWN.items():
+        figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
+                       categories=categories)
+    with CaptureQueriesContext(connection) as three_rows:
+        migrated_to(COLUMNS)
+    old = migrated_to(JSON_FIELD)
+    game = old.get_model("scoring", "Game").objects.get(pk=game.pk)
+    for number in range(40):
+        player = old.get_model("scoring", "Player").objects.create(host_id=user.pk, name=f"P{number}")
+        figures_before(old, game, player, categories={"pair": number})
+
+    with django_assert_max_num_queries(len(three_rows.captured_queries)):
+        rows = migrated_to(COLUMNS).get_model("scoring", "Performance").objects.all()
+    assert {row.player.name: row.shown_pair for row in rows} == {
+        **{name: shown.get("pair", 0) for name, shown in SHOWN.items()}, **{f"P{n}": n for n in range(40)}}
     migrated_to_the_latest()
