@@ -15,16 +15,11 @@ from referee.board.page import qr_svg
 from referee.management.commands.room_addresses import NO_ROOM_ADDRESS
 from referee.network import machine_addresses, machine_names
 from scoring.models import Round
-from scoring.services import game_start, session_start
+from scoring.services import game_start
 
 from ..factories import PASSWORD, UserFactory
 from ..pages import sent, text_of
 from ..servers import Browser, MakeRun
-
-
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
 
 
 def board_address(host: str, session) -> str:

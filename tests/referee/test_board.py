@@ -30,9 +30,8 @@ ORIGIN = [(b"origin", b"http://localhost")]
 ROUND = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
 
 
-
 @database_sync_to_async
-def evening(title="Friday", host=None):
+def evening_under_way(title="Friday", host=None):
     from ..factories import UserFactory
 
     host = host or UserFactory()
@@ -125,7 +124,7 @@ def test_rotating_the_board_link_asks_first_and_the_old_link_stops_working(host_
 
 @pytest.mark.django_db(transaction=True)
 async def test_connecting_gets_the_current_board():
-    session, game = await evening()
+    session, game = await evening_under_way()
     await record(game)
     communicator, connected = await connect(session.share_token)
     assert connected
@@ -137,8 +136,8 @@ async def test_connecting_gets_the_current_board():
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_recorded_round_reaches_every_board_of_its_session_and_no_other():
-    session, game = await evening()
-    other, _ = await evening("Elsewhere")
+    session, game = await evening_under_way()
+    other, _ = await evening_under_way("Elsewhere")
     boards = [(await connect(session.share_token))[0] for _ in range(3)]
     stranger, _ = await connect(other.share_token)
     for communicator in [*boards, stranger]:
@@ -163,7 +162,7 @@ async def test_an_unknown_token_is_closed_as_a_replaced_link():
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_rotated_token_is_closed_as_replaced_and_an_open_socket_on_it_too():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     old = await database_sync_to_async(session_rotate_share_token)(session=session)
@@ -177,14 +176,14 @@ async def test_a_rotated_token_is_closed_as_replaced_and_an_open_socket_on_it_to
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_bad_origin_is_refused():
-    session, _ = await evening()
+    session, _ = await evening_under_way()
     _, connected = await connect(session.share_token, headers=[(b"origin", b"http://evil.example")])
     assert not connected
 
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_message_from_the_client_changes_nothing():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     await communicator.send_to(text_data='{"hands": {"Ann": "AS KS QS"}}')
@@ -196,7 +195,7 @@ async def test_a_message_from_the_client_changes_nothing():
 @pytest.mark.django_db(transaction=True)
 async def test_a_ping_is_answered_at_once_without_reading_anything_and_changes_nothing():
     """The board's heartbeat: its socket carries as long as its pings are answered."""
-    session, game = await evening()
+    session, game = await evening_under_way()
     with statements_run() as ran:
         communicator, _ = await connect(session.share_token)
         assert "board-standings" in await communicator.receive_from()
@@ -212,7 +211,7 @@ async def test_a_ping_is_answered_at_once_without_reading_anything_and_changes_n
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_board_that_comes_back_after_a_drop_gets_the_board_as_it_is_now():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     assert "Waiting" not in text_of(await communicator.receive_from())
     await communicator.disconnect()  # the TV's Wi-Fi drops; meanwhile a round is recorded
@@ -373,7 +372,7 @@ def test_the_evenings_tally_counts_each_finished_games_winners_most_first(host):
 async def test_a_change_overtaken_by_a_later_one_changes_no_board():
     """Two changes commit at once: the first one's hook runs after the second has committed.
     Its replay is out of date, and the second's broadcast brings the newer board."""
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     heard = []
@@ -398,7 +397,7 @@ async def test_a_change_overtaken_by_a_later_one_changes_no_board():
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     await record(game)

@@ -5,7 +5,7 @@ import pytest
 
 from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.models import Performance
-from scoring.services import game_start, round_correct, round_delete_last, round_record, session_start
+from scoring.services import game_start, round_correct, round_delete_last, round_record
 
 from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..factories import UserFactory
@@ -17,11 +17,6 @@ pytestmark = pytest.mark.django_db
 BOB_BEST = ["7C 7D 7H", "TS 9S 8S", "4C 3H 2C", "JD 5C 5D"]
 # A round nobody could have played better: each player's hands are already their best.
 QUIET = {"Ann": ["AS AH AD"], "Bob": ["2C 3D 5H"]}
-
-
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
 
 
 @pytest.fixture

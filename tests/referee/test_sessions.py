@@ -24,11 +24,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
-
-
-@pytest.fixture
 def bus(evening):
     return game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"],
                       options={"tokens": 1, "rules": "brag", "first_dealer": 0})

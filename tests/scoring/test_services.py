@@ -36,11 +36,6 @@ from ..factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
-
-
 def bus(session, tokens=2):
     return game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"],
                       options={"tokens": tokens, "first_dealer": 0})
