@@ -35,3 +35,11 @@ def host(db):
 def host_client(client, host):
     client.force_login(host)
     return client
+
+
+@pytest.fixture
+def evening(host):
+    """The host's Friday session: Ann, Bob and Cy at the table, no game started yet."""
+    from scoring.services import session_start
+
+    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])

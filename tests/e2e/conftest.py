@@ -41,6 +41,16 @@ def phone(browser):
     context.close()
 
 
+@pytest.fixture
+def tv(browser):
+    """The TV beside the phone: a page of its own, at the TV's size."""
+    context = browser.new_context(**TV)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
 def log_in(page, server_url: str, username: str = "host") -> None:
     """Log in through the form, as a host does, and land on My sessions."""
     from playwright.sync_api import expect

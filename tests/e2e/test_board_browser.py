@@ -28,13 +28,8 @@ class PhoneAndTV(ChannelsLiveServerTestCase):
     serve_static = True
 
     @pytest.fixture(autouse=True)
-    def _devices(self, browser, phone):
-        self.phone = phone
-        self.tv_context = browser.new_context(**TV)
-        self.tv = self.tv_context.new_page()
-        self.tv.set_default_timeout(10_000)
-        yield
-        self.tv_context.close()
+    def _devices(self, phone, tv):
+        self.phone, self.tv = phone, tv
 
     def test_the_tv_shows_a_recorded_round_and_its_correction_without_a_reload(self):
         user = UserFactory(username="host")
@@ -73,12 +68,8 @@ class SilentConnection(ChannelsLiveServerTestCase):
     serve_static = True
 
     @pytest.fixture(autouse=True)
-    def _tv(self, browser):
-        self.context = browser.new_context(**TV)
-        self.tv = self.context.new_page()
-        self.tv.set_default_timeout(10_000)
-        yield
-        self.context.close()
+    def _tv(self, tv):
+        self.tv = tv
 
     def test_a_board_that_hears_nothing_for_45_s_says_reconnecting_and_comes_back_with_the_current_board(self):
         user = UserFactory(username="host")

@@ -5,13 +5,11 @@ for the room is 28 px or more at 1080p, and 720p shows the same, scaled."""
 
 import os
 
-from unittest import mock
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from referee.board import broadcast
 
 from ..factories import UserFactory
 from ..referee.board_nights import ROUNDS, SIXTEEN, crash_night, three_card_night
@@ -55,8 +53,6 @@ class BoardFits(ChannelsLiveServerTestCase):
     @pytest.fixture(autouse=True)
     def _browser(self, browser):
         self.browser = browser
-        with mock.patch.object(broadcast, "_send"):  # no board is open while the evening is built
-            yield
 
     def board_at(self, session, viewport, waiting_for):
         context = self.browser.new_context(viewport=viewport)

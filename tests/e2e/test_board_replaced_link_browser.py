@@ -19,13 +19,8 @@ class ReplacedLink(ChannelsLiveServerTestCase):
     serve_static = True
 
     @pytest.fixture(autouse=True)
-    def _devices(self, browser, phone):
-        self.phone = phone
-        self.tv_context = browser.new_context(**TV)
-        self.tv = self.tv_context.new_page()
-        self.tv.set_default_timeout(10_000)
-        yield
-        self.tv_context.close()
+    def _devices(self, phone, tv):
+        self.phone, self.tv = phone, tv
 
     def open_the_board(self):
         self.user = UserFactory(username="host")

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from ..factories import UserFactory
 from .conftest import log_in
-from ..scoring.test_statistics import an_evening
+from ..data import an_evening
 
 pytestmark = pytest.mark.browser
 

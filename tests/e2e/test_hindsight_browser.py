@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
-from ..referee.test_hindsight_pages import ANN_COULD, BOB_COULD, ROUND
+from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from .conftest import PHONE, TV, fill_hands, log_in
 
 pytestmark = pytest.mark.browser
@@ -47,7 +47,7 @@ class HindsightOnAPhone(ChannelsLiveServerTestCase):
         game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
         page = self.page
         page.goto(self.live_server_url + session.get_absolute_url())
-        fill_hands(page, {f"hand_{seat}_{position}": cards for seat, hands in enumerate(ROUND.values())
+        fill_hands(page, {f"hand_{seat}_{position}": cards for seat, hands in enumerate(HINDSIGHT_ROUND.values())
                           for position, cards in enumerate(hands, 1)})
         page.get_by_role("button", name="Record round").tap()
         told = page.locator(".last-round .hindsight")

@@ -11,7 +11,7 @@ from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
 from .conftest import fill_hands, log_in, start_evening
-from ..scoring.test_statistics import an_evening
+from ..data import an_evening
 
 pytestmark = pytest.mark.browser
 

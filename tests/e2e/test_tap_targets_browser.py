@@ -8,9 +8,8 @@ from playwright.sync_api import expect
 
 from scoring.services import game_start, round_record, session_start
 
-from ..engine.test_statistics import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS
+from ..data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS, an_evening
 from ..factories import UserFactory
-from ..scoring.test_statistics import an_evening
 from .conftest import PHONE, log_in
 
 pytestmark = pytest.mark.browser

@@ -7,43 +7,9 @@ from hypothesis import given
 from engine import replay
 from engine.statistics import Figures, deal_frequencies, figures_of, ruleset_of
 
+from ..data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS
 from .referee import hands
-from .test_replay_properties import PROPERTY_SETTINGS, played_games
-
-PLAYERS = ["Ann", "Bob", "Cy"]
-
-# Played with tokens=2.
-BUS_ROUNDS = [
-    hands(Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7h 7d 9c"),  # Bob worst
-    hands(Ann="2h 4d 6c", Bob="Kc Kd 2s", Cy="Jh Jd 3c"),  # Ann worst
-    hands(Ann="3s 3h 3d", Bob="4c 6d 8h", Cy="4d 6c 8s"),  # Bob and Cy tie: Bob out
-    hands(Ann="5c 7d 9h", Cy="5d 7c 9s"),                  # tie on last tokens: stand-off
-    hands(Ann="Ah Ad 2c", Cy="Qc Jd 9h"),                  # Cy out: Ann wins
-]
-
-# Played classic, target=15.
-CRASH_ROUNDS = [
-    {"hands": {  # Cy fouls; Ann scores 1 and 2, Bob 3 and 4
-        "Ann": ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"],
-        "Bob": ["As Ad Ac", "Js Qs Ks", "8c 8d 4s", "6h 6d 5c"],
-        "Cy": ["9h 9c 4d", "10c 10d 10h"]}},
-    {"hands": {  # a stick-up at 1; Ann scores 2, 3, 4 and the bonus for four queens
-        "Ann": ["As Ks Js", "Qh Qs 3d", "Qc Qd 2s", "6s 6c 2d"],
-        "Bob": ["Ah Kh Jh", "7c 7h 4d", "5c 5d 9s", "10c Jd 3h"]}},
-    {"hands": {"Ann": ["As Ks Qs", "Ah Kh Qh", "10s 10h 3h", "9s 9h 2h"]},  # void
-     "declarations": {"Bob": ["six_pairs", "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c"]}},
-    {"hands": {  # Ann takes every position: a crash wins at once
-        "Ann": ["3s 3h 3d", "2s 2h 2d", "As Ad 4c", "Ks Kd 5c"],
-        "Bob": ["Ah Kh Qh", "Jh 10h 9h", "Qs Qd 6c", "9c 9d 7h"]}},
-]
-
-# Played at stake=2, ended by the host.
-COMMERCE_ROUNDS = [
-    hands(Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7h 7d 9c"),  # Ann wins the pot of 6
-    hands(Ann="Ah Kd 9c", Bob="As Kc 9d", Cy="2h 3h 5c"),  # Ann and Bob split 6
-    hands(Ann="4c 6d 8h", Bob="4d 6c 8s", Cy="5s 5h 5d"),  # Cy wins the pot of 6
-]
-
+from .strategies import PROPERTY_SETTINGS, played_games
 
 def test_stop_the_bus_figures():
     outcome = replay("stop_the_bus", PLAYERS, BUS_ROUNDS, tokens=2)

@@ -15,16 +15,11 @@ from referee.board.page import qr_svg
 from referee.management.commands.room_addresses import NO_ROOM_ADDRESS
 from referee.network import machine_addresses, machine_names
 from scoring.models import Round
-from scoring.services import game_start, session_start
+from scoring.services import game_start
 
 from ..factories import PASSWORD, UserFactory
 from ..pages import sent, text_of
 from ..servers import Browser, MakeRun
-
-
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
 
 
 def board_address(host: str, session) -> str:
@@ -106,10 +101,14 @@ def test_a_post_from_another_sites_page_is_still_refused(evening):
 
 
 def test_a_longer_address_gives_a_denser_qr_code_that_scales_into_the_same_box():
-    """The host's page has a longer address than the board: its code has more modules, and is
-    drawn to the box the page gives it (a viewBox, no fixed size) instead of being cut off."""
-    svg = qr_svg("http://192.168.1.23:8000/sessions/6b8d230f-ee5d-4361-8e56-38d42facac81/", "Scan")
-    assert re.match(r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 (\d+) \1" class="qr">', svg)
+    """The host's page has a longer address than the board: its code has more modules, and
+    both are drawn to the box the page gives them (a square viewBox, no fixed size) instead
+    of being cut off."""
+    shape = r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 (\d+) \1" class="qr">'
+    board = re.match(shape, qr_svg("http://192.168.1.23:8000/board/abc123/", "Scan"))
+    host_page = re.match(shape, qr_svg("http://192.168.1.23:8000/sessions/6b8d230f-ee5d-4361-8e56-38d42facac81/",
+                                       "Scan"))
+    assert board and host_page and int(host_page[1]) > int(board[1])
 
 
 # --- make run, for real ---------------------------------------------------------------------------------

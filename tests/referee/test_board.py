@@ -1,9 +1,11 @@
 """The TV board: its page, and its WebSocket through Channels' communicator."""
 
+import asyncio
 import contextlib
 from unittest import mock
 
 import pytest
+from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
@@ -22,15 +24,15 @@ from scoring.services import (
     session_start,
 )
 
+from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..pages import text_of
 
 ORIGIN = [(b"origin", b"http://localhost")]
 ROUND = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
 
 
-
 @database_sync_to_async
-def evening(title="Friday", host=None):
+def evening_under_way(title="Friday", host=None):
     from ..factories import UserFactory
 
     host = host or UserFactory()
@@ -123,7 +125,7 @@ def test_rotating_the_board_link_asks_first_and_the_old_link_stops_working(host_
 
 @pytest.mark.django_db(transaction=True)
 async def test_connecting_gets_the_current_board():
-    session, game = await evening()
+    session, game = await evening_under_way()
     await record(game)
     communicator, connected = await connect(session.share_token)
     assert connected
@@ -135,8 +137,8 @@ async def test_connecting_gets_the_current_board():
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_recorded_round_reaches_every_board_of_its_session_and_no_other():
-    session, game = await evening()
-    other, _ = await evening("Elsewhere")
+    session, game = await evening_under_way()
+    other, _ = await evening_under_way("Elsewhere")
     boards = [(await connect(session.share_token))[0] for _ in range(3)]
     stranger, _ = await connect(other.share_token)
     for communicator in [*boards, stranger]:
@@ -151,21 +153,6 @@ async def test_a_recorded_round_reaches_every_board_of_its_session_and_no_other(
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_the_fragments_are_rendered_once_per_change_however_many_boards_are_connected():
-    session, game = await evening()
-    boards = [(await connect(session.share_token))[0] for _ in range(5)]
-    for communicator in boards:
-        await communicator.receive_from()
-    with mock.patch.object(broadcast, "render_board", wraps=render_board) as render:
-        await record(game)
-        for communicator in boards:
-            await communicator.receive_from()
-    assert render.call_count == 1
-    for communicator in boards:
-        await communicator.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
 async def test_an_unknown_token_is_closed_as_a_replaced_link():
     """Accepted, then closed with a code of its own: a refused handshake would look like a
     dropped connection, and the board would try again forever."""
@@ -176,7 +163,7 @@ async def test_an_unknown_token_is_closed_as_a_replaced_link():
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_rotated_token_is_closed_as_replaced_and_an_open_socket_on_it_too():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     old = await database_sync_to_async(session_rotate_share_token)(session=session)
@@ -190,14 +177,14 @@ async def test_a_rotated_token_is_closed_as_replaced_and_an_open_socket_on_it_to
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_bad_origin_is_refused():
-    session, _ = await evening()
+    session, _ = await evening_under_way()
     _, connected = await connect(session.share_token, headers=[(b"origin", b"http://evil.example")])
     assert not connected
 
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_message_from_the_client_changes_nothing():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     await communicator.send_to(text_data='{"hands": {"Ann": "AS KS QS"}}')
@@ -209,7 +196,7 @@ async def test_a_message_from_the_client_changes_nothing():
 @pytest.mark.django_db(transaction=True)
 async def test_a_ping_is_answered_at_once_without_reading_anything_and_changes_nothing():
     """The board's heartbeat: its socket carries as long as its pings are answered."""
-    session, game = await evening()
+    session, game = await evening_under_way()
     with statements_run() as ran:
         communicator, _ = await connect(session.share_token)
         assert "board-standings" in await communicator.receive_from()
@@ -225,7 +212,7 @@ async def test_a_ping_is_answered_at_once_without_reading_anything_and_changes_n
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_board_that_comes_back_after_a_drop_gets_the_board_as_it_is_now():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     assert "Waiting" not in text_of(await communicator.receive_from())
     await communicator.disconnect()  # the TV's Wi-Fi drops; meanwhile a round is recorded
@@ -263,12 +250,12 @@ def test_the_last_round_of_a_crash_game_shows_its_hindsight(host):
 
 
 @pytest.mark.django_db
-def test_a_crash_rounds_broadcast_shows_the_hindsight_the_round_keeps(host, django_assert_num_queries):
-    from .test_hindsight_pages import ANN_COULD, BOB_COULD, ROUND
-
+def test_a_crash_rounds_broadcast_reads_only_the_tally_and_the_last_round_and_shows_its_kept_hindsight(
+        host, django_assert_num_queries, django_capture_on_commit_callbacks):
     session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
     game = game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
-    change = announced(lambda: round_record(game=game, number=1, entry={"hands": ROUND}, by=host))
+    change = announced(django_capture_on_commit_callbacks,
+                       lambda: round_record(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host))
     with django_assert_num_queries(2):  # the evening's tally, the last round
         shown = render_board(session, change["game"], change["outcome"], change["revision"])
     assert ANN_COULD in text_of(shown.html) and BOB_COULD in text_of(shown.html)
@@ -290,17 +277,15 @@ def _evening_of_three_games(host):
     return session, first, current
 
 
-def announced(change):
-    """What the services announced of a change (its on-commit hooks run): session_changed's
-    arguments."""
-    from django.db import transaction
-
+def announced(capture_on_commit_callbacks, change):
+    """What the services announced of a change, its on-commit hooks run (pytest-django's
+    django_capture_on_commit_callbacks): session_changed's arguments."""
     from scoring.services import session_changed
 
     heard = []
     session_changed.connect(lambda sender, **kwargs: heard.append(kwargs), weak=False, dispatch_uid="test")
     try:
-        with mock.patch.object(transaction, "on_commit", lambda hook, **kwargs: hook()):
+        with capture_on_commit_callbacks(execute=True):
             change()
     finally:
         session_changed.disconnect(dispatch_uid="test")
@@ -308,11 +293,12 @@ def announced(change):
 
 
 @pytest.mark.django_db
-def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(host, django_assert_num_queries):
+def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(host, django_assert_num_queries,
+                                                                            django_capture_on_commit_callbacks):
     """The service hands over the game, its replay and the session's revision as its change
     left them: the board reads nothing else again."""
     session, _, game = _evening_of_three_games(host)
-    change = announced(lambda: round_record(game=game, number=1, entry=ROUND, by=host))
+    change = announced(django_capture_on_commit_callbacks, lambda: round_record(game=game, number=1, entry=ROUND, by=host))
     assert change["game"] == game
     with django_assert_num_queries(1):  # the evening's tally
         shown = render_board(session, change["game"], change["outcome"], change["revision"])
@@ -321,13 +307,13 @@ def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(host
 
 
 @pytest.mark.django_db
-def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally(host):
+def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally(host, django_capture_on_commit_callbacks):
     from scoring.services import round_correct
 
     session, first, game = _evening_of_three_games(host)
     round_record(game=game, number=1, entry=ROUND, by=host)
-    change = announced(lambda: round_correct(round=first.rounds.get(), by=host,
-                                             entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
+    change = announced(django_capture_on_commit_callbacks, lambda: round_correct(
+        round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
     assert change["game"] is None  # not the game the room is playing
     shown = render_board(session, change["game"], change["outcome"], change["revision"])
     assert shown == render_board(session) and shown.revision == change["revision"]
@@ -337,18 +323,35 @@ def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally
 
 
 @pytest.mark.django_db
-def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothing(host):
+def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothing(host,
+                                                                                  django_capture_on_commit_callbacks):
     """Its board is read anew after the commit; if a later change has committed meanwhile,
-    the later one's broadcast brings the newer board."""
+    the later one's broadcast brings the newer board. A board listens on the session's group
+    of the in-memory channel layer."""
     from scoring.services import round_correct
 
     session, first, game = _evening_of_three_games(host)
-    correction = announced(lambda: round_correct(round=first.rounds.get(), by=host,
-                                                 entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
-    round_record(game=game, number=1, entry=ROUND, by=host)  # committed before the correction's hook runs
-    with mock.patch.object(broadcast, "_send") as sent:
-        broadcast.broadcast_board(**correction)
-    assert correction["game"] is None and not sent.called
+    layer = get_channel_layer()
+    board = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(session_group(session.pk), board)
+    correction = announced(django_capture_on_commit_callbacks, lambda: round_correct(
+        round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
+    assert "Tonight Bob 1" in text_of(async_to_sync(layer.receive)(board)["html"])  # the group reaches it
+    with django_capture_on_commit_callbacks(execute=True):  # committed before the correction's hook runs
+        round_record(game=game, number=1, entry=ROUND, by=host)
+    assert "Bob loses a token (2 left)" in text_of(async_to_sync(layer.receive)(board)["html"])
+    broadcast.broadcast_board(**correction)
+    assert correction["game"] is None and nothing_waiting(layer, board)
+
+
+def nothing_waiting(layer, channel) -> bool:
+    """No message waits on the channel (the in-memory layer queues a group's message as it is
+    sent, so a short look is enough)."""
+    try:
+        async_to_sync(asyncio.wait_for)(layer.receive(channel), 0.1)
+    except TimeoutError:
+        return True
+    return False
 
 
 @pytest.mark.django_db
@@ -371,7 +374,7 @@ def test_the_evenings_tally_counts_each_finished_games_winners_most_first(host):
 async def test_a_change_overtaken_by_a_later_one_changes_no_board():
     """Two changes commit at once: the first one's hook runs after the second has committed.
     Its replay is out of date, and the second's broadcast brings the newer board."""
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     heard = []
@@ -396,7 +399,7 @@ async def test_a_change_overtaken_by_a_later_one_changes_no_board():
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
-    session, game = await evening()
+    session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
     await communicator.receive_from()
     await record(game)
@@ -410,40 +413,3 @@ async def test_a_board_forwards_only_what_is_newer_than_what_it_shows():
     assert await communicator.receive_from() == "<p>newer</p>"
     assert "Bob loses a token" in text_of(newest)
     await communicator.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_slow_page_holds_up_no_board():
-    """Each request runs in a thread of its own (Django's standard ASGI handler): a page
-    that takes its time, a long history say, doesn't keep a board from connecting."""
-    import asyncio
-    import threading
-
-    from asgiref.testing import ApplicationCommunicator
-
-    from referee.views import judge
-
-    session, _ = await evening()
-    release, entered = threading.Event(), threading.Event()
-    real_render = judge.render
-
-    def slow_render(*args, **kwargs):
-        entered.set()
-        release.wait(10)
-        return real_render(*args, **kwargs)
-
-    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": "/", "raw_path": b"/",
-             "query_string": b"", "root_path": "", "scheme": "http", "headers": [(b"host", b"localhost")],
-             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
-    with mock.patch.object(judge, "render", slow_render):
-        page = ApplicationCommunicator(application, scope)
-        await page.send_input({"type": "http.request", "body": b""})
-        await asyncio.to_thread(entered.wait, 5)
-        try:
-            communicator, connected = await connect(session.share_token)
-            assert connected and "board-standings" in await communicator.receive_from(timeout=5)
-            await communicator.disconnect()
-        finally:
-            release.set()
-        assert (await page.receive_output(10))["status"] == 200
-        await page.wait()

@@ -46,16 +46,6 @@ def test_a_redis_url_selects_channels_redis():
     assert host["address"] == "redis://127.0.0.1:6379/0"
 
 
-def test_the_redis_socket_waits_longer_than_the_layers_blocking_read_and_connects_quickly():
-    """redis-py 8 times a read out after 5 s by default, as long as channels_redis blocks
-    reading a channel: every idle board would be dropped (test_redis.py shows it stays)."""
-    from channels_redis.core import RedisChannelLayer
-
-    [host] = channel_layers_config("redis://127.0.0.1:6379/0")["default"]["CONFIG"]["hosts"]
-    assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
-    assert host["socket_connect_timeout"] <= 2
-
-
 def test_the_database_connection_is_closed_after_each_request():
     config = database_config("postgres://postgres@127.0.0.1:5432/test", None)
     assert (config["CONN_MAX_AGE"], config["CONN_HEALTH_CHECKS"]) == (0, False)

@@ -7,7 +7,12 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from engine.crash_reference import brag_rankings, dumps, generate, reference_table
+from engine.crash_reference import brag_rankings, reference_table
+
+
+def write_tables(path, **options) -> str:
+    call_command("crash_reference_tables", output=str(path), stdout=io.StringIO(), **options)
+    return path.read_text(encoding="utf-8")
 
 
 def test_the_command_writes_the_tables_of_every_ranking_and_deal_from_the_seed(tmp_path):
@@ -15,10 +20,12 @@ def test_the_command_writes_the_tables_of_every_ranking_and_deal_from_the_seed(t
     out = io.StringIO()
     call_command("crash_reference_tables", deals=40, seed=5, workers=1, output=str(path), stdout=out)
     text = path.read_text(encoding="utf-8")
-    assert text == dumps(generate(40, seed=5))
     data = json.loads(text)
     assert (data["deals"], data["seed"], set(data["tables"])) == (40, 5, set(brag_rankings()))
-    assert reference_table("brag", 13, data).deals == 40
+    assert all(reference_table(ranking, cards, data).deals == 40 for ranking in brag_rankings() for cards in (13, 9))
+    # from the seed: the same seed writes the same tables (with other workers too), another seed others
+    assert write_tables(tmp_path / "again.json", deals=40, seed=5, workers=2) == text
+    assert write_tables(tmp_path / "other.json", deals=40, seed=6, workers=1) != text
     assert out.getvalue().startswith(f"Wrote {path}: 12 rankings x 13 and 9 cards, 40 deals each from seed 5, in ")
 
 

@@ -6,27 +6,18 @@ import pytest
 from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.models import Performance
 from scoring.replays import game_replay, rounds_told
-from scoring.services import game_start, round_correct, round_delete_last, round_record, session_start
+from scoring.services import game_start, round_correct, round_delete_last, round_record
 
+from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..factories import UserFactory
-from ..scoring.test_migrations import figures_before, game_before, migrated_to, migrated_to_the_latest
+from ..scoring.migrating import figures_before, game_before, migrated_to, migrated_to_the_latest
 from ..pages import HX, sent, text_of
 
 pytestmark = pytest.mark.django_db
 
-# Ann scores 2 of 4 positions and Bob 1; each could have scored 3 with the same cards.
-ROUND = {"Ann": ["2S 2H 2D", "KC QC JC", "AS AH 9D", "3S 4H 6D"],
-         "Bob": ["7H 7D 7C", "TS 9S 8S", "5C 5D 3H", "JD 4C 2C"]}
-ANN_COULD = "Ann could have scored 3 instead of 2 with A♠ 3♠ 2♠ · K♣ Q♣ J♣ · A♥ 4♥ 2♥ · 9♦ 6♦ 2♦ (by moving 6 cards)"
-BOB_COULD = "Bob could have scored 3 instead of 1 with 7♣ 7♦ 7♥ · 10♠ 9♠ 8♠ · 4♣ 3♥ 2♣ · J♦ 5♣ 5♦ (by moving 2 cards)"
 BOB_BEST = ["7C 7D 7H", "TS 9S 8S", "4C 3H 2C", "JD 5C 5D"]
 # A round nobody could have played better: each player's hands are already their best.
 QUIET = {"Ann": ["AS AH AD"], "Bob": ["2C 3D 5H"]}
-
-
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
 
 
 @pytest.fixture
@@ -48,7 +39,7 @@ def missed(game):
 
 
 def test_after_a_crash_round_the_host_reads_who_could_have_done_better(host_client, evening, crash):
-    response = host_client.post(evening.get_absolute_url(), form_of(1, ROUND), headers=HX)
+    response = host_client.post(evening.get_absolute_url(), form_of(1, HINDSIGHT_ROUND), headers=HX)
     text = text_of(response)
     assert "Round 1 recorded" in text
     assert "With hindsight" in text and ANN_COULD in text and BOB_COULD in text
@@ -57,7 +48,7 @@ def test_after_a_crash_round_the_host_reads_who_could_have_done_better(host_clie
 
 
 def test_history_shows_hindsight_for_every_round_that_had_better(host_client, evening, crash, host):
-    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
     round_record(game=crash, number=2, entry={"hands": {"Ann": ["AS AH AD"], "Bob": ["KC KD 2S"]}}, by=host)
     text = text_of(host_client.get(f"/sessions/{evening.public_id}/history/"))
     assert ANN_COULD in text and BOB_COULD in text
@@ -77,11 +68,11 @@ def test_other_games_have_no_hindsight(host_client, evening, host):
 
 
 def test_points_left_on_the_table_add_up_and_follow_corrections(host_client, evening, crash, host):
-    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
     assert missed(crash) == {"Ann": 1, "Bob": 2}
-    round_record(game=crash, number=2, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=2, entry={"hands": HINDSIGHT_ROUND}, by=host)
     assert missed(crash) == {"Ann": 2, "Bob": 4}
-    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**ROUND, "Bob": BOB_BEST}}, by=host)
+    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**HINDSIGHT_ROUND, "Bob": BOB_BEST}}, by=host)
     assert missed(crash) == {"Ann": 2, "Bob": 2}
     round_delete_last(game=crash, number=2)
     assert missed(crash) == {"Ann": 1, "Bob": 0}
@@ -93,7 +84,7 @@ def test_points_left_on_the_table_add_up_and_follow_corrections(host_client, eve
 
 
 def test_an_imported_copy_counts_the_same_points_left_on_the_table(evening, crash, host):
-    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
     friend = UserFactory(username="friend")
     (copy,) = import_sessions(friend, to_json(export_sessions(host))).sessions
     assert missed(copy.games.get()) == {"Ann": 1, "Bob": 2}
@@ -104,11 +95,11 @@ def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
     before, after = [("scoring", "0007_import_keeps_moments")], [("scoring", "0008_crash_points_missed")]
     old = migrated_to(before)
     user, game = game_before(old, "crash", {})
-    for position, name in enumerate(ROUND):
+    for position, name in enumerate(HINDSIGHT_ROUND):
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
         figures_before(old, game, player, rounds_played=1)
-    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": ROUND}, recorded_by=user)
+    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, recorded_by=user)
     new = migrated_to(after)
     rows = new.get_model("scoring", "Performance").objects.filter(game_id=game.pk)
     assert {row.player.name: row.points_missed for row in rows} == {"Ann": 1, "Bob": 2}
@@ -122,12 +113,12 @@ def told(game) -> dict[int, dict[str, str]]:
 
 
 def test_each_round_keeps_its_hindsight_and_every_change_to_the_game_works_it_out_again(evening, crash, host):
-    round_record(game=crash, number=1, entry={"hands": ROUND}, by=host)
+    round_record(game=crash, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
     round_record(game=crash, number=2, entry={"hands": QUIET}, by=host)
     assert told(crash) == {1: {"Ann": ANN_COULD, "Bob": BOB_COULD}, 2: {}}
-    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**ROUND, "Bob": BOB_BEST}}, by=host)
+    round_correct(round=crash.rounds.get(number=1), entry={"hands": {**HINDSIGHT_ROUND, "Bob": BOB_BEST}}, by=host)
     assert "Bob" not in told(crash)[1]  # Bob's hands are now his best
-    round_correct(round=crash.rounds.get(number=2), entry={"hands": ROUND}, by=host)
+    round_correct(round=crash.rounds.get(number=2), entry={"hands": HINDSIGHT_ROUND}, by=host)
     assert told(crash)[2] == {"Ann": ANN_COULD, "Bob": BOB_COULD}
     round_delete_last(game=crash, number=2)
     assert list(told(crash)) == [1]
@@ -138,9 +129,9 @@ def test_each_round_keeps_its_hindsight_and_every_change_to_the_game_works_it_ou
 
 def test_the_hindsight_a_round_keeps_is_the_replays(evening, crash, host):
     """Kept like the figures, derived all the same: a fresh replay works out the same."""
-    for number, hands in enumerate([ROUND, QUIET, {**ROUND, "Bob": BOB_BEST}, ROUND], 1):
+    for number, hands in enumerate([HINDSIGHT_ROUND, QUIET, {**HINDSIGHT_ROUND, "Bob": BOB_BEST}, HINDSIGHT_ROUND], 1):
         round_record(game=crash, number=number, entry={"hands": hands}, by=host)
-    round_correct(round=crash.rounds.get(number=2), entry={"hands": ROUND}, by=host)
+    round_correct(round=crash.rounds.get(number=2), entry={"hands": HINDSIGHT_ROUND}, by=host)
     rounds = list(crash.rounds.order_by("number"))
     entries = [round_.entry for round_ in rounds]
     assert {round_.number: round_.told for round_ in rounds} == rounds_told(game_replay(crash, entries), entries)
@@ -150,10 +141,10 @@ def test_the_hindsight_a_round_keeps_is_the_replays(evening, crash, host):
 def test_crash_rounds_kept_before_get_their_hindsight():
     old = migrated_to([("scoring", "0010_submissions")])
     user, game = game_before(old, "crash", {})
-    for position, name in enumerate(ROUND):
+    for position, name in enumerate(HINDSIGHT_ROUND):
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
-    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": ROUND}, recorded_by=user)
+    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, recorded_by=user)
     new = migrated_to([("scoring", "0011_rounds_keep_their_hindsight")])
     (kept,) = new.get_model("scoring", "Round").objects.filter(game_id=game.pk)
     assert {found["player"]: found["text"] for found in kept.told} == {"Ann": ANN_COULD, "Bob": BOB_COULD}

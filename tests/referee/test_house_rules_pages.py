@@ -8,18 +8,13 @@ import pytest
 from engine import CRASH_PRESETS, GAME_OPTIONS, hand_ranking, replay
 from scoring.models import Game
 from scoring.replays import game_replay
-from scoring.services import game_start, session_start
+from scoring.services import game_start
 
 from ..pages import HX, field_error, text_of
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["Ann", "Bob", "Cy"]
 SEATS = {"seat_0": "1", "seat_1": "2", "seat_2": "3", "first_dealer": "Ann"}
-
-
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=PLAYERS)
 
 
 def every_value():

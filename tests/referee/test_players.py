@@ -7,7 +7,7 @@ from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
 from ..pages import text_of
-from ..scoring.test_statistics import an_evening
+from ..data import an_evening
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.test import Client
 from referee.forms.rounds import SUBMISSION_NEEDED
 from referee.views.sessions import NOTHING_ENTERED
 from scoring.models import Round, RoundRevision, Submission
-from scoring.services import game_start, round_record, session_start
+from scoring.services import game_start, round_record
 
 from ..pages import HX, field_errors, pad_of, said, sent, text_of, without_pad
 from ..threads import at_once
@@ -19,11 +19,6 @@ from ..threads import at_once
 pytestmark = pytest.mark.django_db
 
 BUS = {"hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s"}  # Bob has the worst hand
-
-
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
 
 
 def start(evening, kind="stop_the_bus", **options):

@@ -2,46 +2,15 @@
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
 
 from engine import replay
 from engine.statistics import figures_of
 
-from ..engine.test_statistics import BUS_ROUNDS, PLAYERS
+from ..data import BUS_ROUNDS, PLAYERS
+from .migrating import figures_before, game_before, migrated_to, migrated_to_the_latest
 
 BEFORE, AFTER = [("scoring", "0002_restrict_host_deletion")], [("scoring", "0005_player_public_id")]
-
-
-def migrated_to(target: list) -> object:
-    """The database's schema taken to ``target`` (forwards or back); its historical apps."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-def migrated_to_the_latest() -> None:
-    """Leave the schema as the other tests expect."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-def game_before(apps, kind: str, options: dict):
-    """A host, a session and a game of ``kind``, in a migration's historical ``apps``."""
-    user = apps.get_model("auth", "User").objects.create(username="before")
-    session = apps.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
-                                                                  share_token="old-token")
-    return user, apps.get_model("scoring", "Game").objects.create(session=session, number=1, kind=kind,
-                                                                  options=options)
-
-
-def figures_before(apps, game, player, **figures):
-    """A player's figures in a game, all naught but ``figures``, in historical ``apps``."""
-    naught = dict.fromkeys(["final", "rounds_played", "tokens_lost", "worst_hand", "scored_1", "scored_2", "scored_3",
-                            "scored_4", "stick_ups", "fouls", "crashes", "quad_bonuses", "declarations", "hands_won",
-                            "pots_split", "balance"], 0)
-    return apps.get_model("scoring", "Performance").objects.create(
-        game=game, player=player, rules="brag", finished=False, won=False, place=1, **{**naught, **figures})
 
 
 @pytest.mark.django_db(transaction=True)
@@ -64,25 +33,52 @@ def test_existing_games_get_their_figures_and_players_their_public_ids():
     migrated_to_the_latest()
 
 
+JSON_FIELD, COLUMNS = [("scoring", "0008_crash_points_missed")], [("scoring", "0009_categories_in_columns")]
+SHOWN = {"Ann": {"prial": 1, "pair": 3, "high_card": 6}, "Bob": {"tricon": 2, "point": 8}, "Cy": {}}
+
+
+def shown_in_columns(rows) -> dict:
+    return {row.player.name: {c: getattr(row, f"shown_{c}") for c in ("prial", "pair", "high_card", "tricon", "point")
+                              if getattr(row, f"shown_{c}")} for row in rows}
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_hands_shown_move_from_one_json_field_to_a_column_each_and_back():
     """Kept figures lose nothing either way: each player's page adds up the same hands."""
-    json_field, columns = [("scoring", "0008_crash_points_missed")], [("scoring", "0009_categories_in_columns")]
-    old = migrated_to(json_field)
+    old = migrated_to(JSON_FIELD)
     user, game = game_before(old, "commerce", {})
-    shown = {"Ann": {"prial": 1, "pair": 3, "high_card": 6}, "Bob": {"tricon": 2, "point": 8}, "Cy": {}}
-    for name, categories in shown.items():
+    for name, categories in SHOWN.items():
         figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
                        categories=categories)
 
-    with CaptureQueriesContext(connection) as migrating:
-        rows = migrated_to(columns).get_model("scoring", "Performance").objects.all()
-    reads = [q["sql"] for q in migrating.captured_queries if q["sql"].startswith('SELECT "scoring_performance"')]
-    assert len(reads) == 2  # a batch of rows, then the empty one that ends it: never a query per row
-    assert {row.player.name: {c: getattr(row, f"shown_{c}") for c in ("prial", "pair", "high_card", "tricon", "point")
-                              if getattr(row, f"shown_{c}")} for row in rows} == shown
-    assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(shown, 0)
+    rows = migrated_to(COLUMNS).get_model("scoring", "Performance").objects.all()
+    assert shown_in_columns(rows) == SHOWN
+    assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(SHOWN, 0)
 
-    rows = migrated_to(json_field).get_model("scoring", "Performance").objects.all()
-    assert {row.player.name: row.categories for row in rows} == shown
+    rows = migrated_to(JSON_FIELD).get_model("scoring", "Performance").objects.all()
+    assert {row.player.name: row.categories for row in rows} == SHOWN
+    migrated_to_the_latest()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moving_the_hands_shown_to_columns_takes_no_more_queries_for_many_rows_than_for_three(
+        django_assert_max_num_queries):
+    """Years of games migrate in batches, never a query per row."""
+    old = migrated_to(JSON_FIELD)
+    user, game = game_before(old, "commerce", {})
+    for name, categories in SHOWN.items():
+        figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
+                       categories=categories)
+    with CaptureQueriesContext(connection) as three_rows:
+        migrated_to(COLUMNS)
+    old = migrated_to(JSON_FIELD)
+    game = old.get_model("scoring", "Game").objects.get(pk=game.pk)
+    for number in range(40):
+        player = old.get_model("scoring", "Player").objects.create(host_id=user.pk, name=f"P{number}")
+        figures_before(old, game, player, categories={"pair": number})
+
+    with django_assert_max_num_queries(len(three_rows.captured_queries)):
+        rows = migrated_to(COLUMNS).get_model("scoring", "Performance").objects.all()
+    assert {row.player.name: row.shown_pair for row in rows} == {
+        **{name: shown.get("pair", 0) for name, shown in SHOWN.items()}, **{f"P{n}": n for n in range(40)}}
     migrated_to_the_latest()

@@ -1,13 +1,11 @@
 """The write path: each service in one transaction, validated by the engine, announced after commit."""
 
+import contextlib
 import threading
-import time
-from unittest import mock
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
-from django.db.models import F
+from django.db import connection, transaction
 
 from engine import EntryError
 from scoring import services
@@ -31,16 +29,11 @@ from scoring.services import (
 
 from scoring.replays import game_replay, seat_names
 
-from ..threads import at_once
+from ..threads import at_once, before_first_write
 
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def evening(host):
-    return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
 
 
 def bus(session, tokens=2):
@@ -185,93 +178,94 @@ def test_two_phones_recording_the_same_round_at_once_record_one_round(host):
     assert Round.objects.filter(game=game).count() == 1
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_change_committed_after_a_new_game_started_is_not_announced_as_the_current_game(host):
-    """A round is recorded in the first game while the host starts a second one: the round's
-    change waits for the new game's commit, and is then not announced as the current game's."""
-    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
-    first = bus(evening)
-    new_game_counted = threading.Event()
-    next_revision = services._take_turn
+@contextlib.contextmanager
+def changes_heard():
+    """What session_changed announced meanwhile, from any thread: (game, revision) pairs."""
     heard = []
-
-    def counting_in_turn(session_id):
-        if threading.current_thread().name == "new game":
-            counted = next_revision(session_id)  # holds the session's row until its commit...
-            new_game_counted.set()
-            time.sleep(0.3)  # ...while the round's count waits for it
-            return counted
-        return next_revision(session_id)
-
-    def in_thread(change):
-        try:
-            change()
-        finally:
-            connection.close()
-
     services.session_changed.connect(lambda sender, game, revision, **kw: heard.append((game, revision)),
                                      weak=False, dispatch_uid="test")
     try:
-        with mock.patch.object(services, "_take_turn", counting_in_turn):
-            new_game = threading.Thread(name="new game", target=in_thread, args=(lambda: bus(evening),))
-            new_game.start()
-            assert new_game_counted.wait(5)
-            round_ = threading.Thread(target=in_thread, args=(lambda: round_record(
-                game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")),))
-            round_.start()
-            new_game.join()
-            round_.join()
+        yield heard
     finally:
         services.session_changed.disconnect(dispatch_uid="test")
-    (second, started), (current, recorded) = heard
-    assert second.number == 2 and started < recorded
-    assert current is None  # the room is playing the second game by then
+
+
+def first_write_tells(event: threading.Event):
+    """An execute_wrapper that sets ``event`` when its connection first runs anything but a read."""
+    def wrapper(execute, sql, params, many, context):
+        if not sql.lstrip().upper().startswith("SELECT"):
+            event.set()
+        return execute(sql, params, many, context)
+
+    return wrapper
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_change_landing_while_a_round_is_checked_has_the_round_checked_again_after_it(host):
-    """The host starts a new game on another phone while a round of the first game is being
-    replayed: the round is not written over that change but read and checked again after
-    it, recorded once, and then not announced as the current game (the room moved on)."""
+def test_a_round_that_waits_for_a_new_games_commit_is_not_announced_as_the_current_game(host):
+    """A round is recorded in the first game while the host starts a second one on another
+    phone: the new game is written first and commits only once the round, read before it,
+    comes to write. The round waits for that commit, is recorded once, and is then not
+    announced as the current game's (the room is playing the second game by then)."""
     evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     first = bus(evening)
-    heard = []
-    replay_as_before = services.game_replay
+    new_game_written, round_writes = threading.Event(), threading.Event()
 
-    def another_phone_meanwhile(*args, **kwargs):
-        if not Game.objects.filter(session=evening, number=2).exists():
-            bus(evening)
-        return replay_as_before(*args, **kwargs)
+    def new_game():
+        with transaction.atomic():
+            game = bus(evening)
+            new_game_written.set()
+            assert round_writes.wait(10), "the round never came to write"
+        return game
 
-    services.session_changed.connect(lambda sender, game, revision, **kw: heard.append((game, revision)),
-                                     weak=False, dispatch_uid="test")
-    try:
-        with mock.patch.object(services, "game_replay", side_effect=another_phone_meanwhile) as replayed:
-            round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
-    finally:
-        services.session_changed.disconnect(dispatch_uid="test")
+    def round_():
+        assert new_game_written.wait(10), "the new game was never written"
+        with connection.execute_wrapper(first_write_tells(round_writes)):
+            return round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H",
+                                                                            Cy="7C 7D 9S"))
+
+    with changes_heard() as heard:
+        second, (recorded, _) = at_once(new_game, round_)
+    (started_game, started), (current, counted) = heard
+    assert (started_game, second.number) == (second, 2) and counted == started + 1
+    assert current is None
+    assert list(Round.objects.values_list("pk", flat=True)) == [recorded.pk] and first.performances.count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_game_landing_between_a_rounds_check_and_its_write_has_the_round_checked_again(host):
+    """The host starts a new game on another phone just after a round of the first game was
+    read and checked, before it is written: the round is not written over that change but
+    checked again after it, recorded once, and then not announced as the current game."""
+    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    first = bus(evening)
+    with changes_heard() as heard, before_first_write(lambda: bus(evening)):
+        round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
     (second, started), (current, recorded) = heard
     assert second.number == 2 and recorded == started + 1 == Session.objects.get(pk=evening.pk).revision
-    assert current is None and replayed.call_count == 2
+    assert current is None
     assert Round.objects.filter(game=first).count() == 1 and first.performances.count() == 3
 
 
-def test_a_round_whose_session_changes_while_it_is_checked_is_checked_again_in_its_turn_and_recorded(evening, host):
-    """However often the session changes while the round is first checked, the second check
-    is made in the session's turn, where nothing else can land: the round is recorded,
-    never refused for it, and the game replayed twice."""
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_landing_between_a_rounds_check_and_its_write_has_the_round_counted_after_it(host):
+    """Round 1 is corrected on another phone while round 2 of the same game is being checked:
+    round 2 is recorded all the same (never refused for it), on top of the corrected round 1,
+    and the figures kept and announced are those of the game as it now stands."""
+    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     game = bus(evening)
-    replay_as_before = services.game_replay
+    round_record(game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
 
-    def another_change_each_time(*args, **kwargs):
-        Session.objects.filter(pk=evening.pk).update(revision=F("revision") + 1)
-        return replay_as_before(*args, **kwargs)
+    def correction():  # now Ann, not Bob, has the worst hand of round 1
+        return round_correct(round=game.rounds.get(), by=host, entry=hands(Ann="2C 3D 5H", Bob="AS KS QS", Cy="7C 7D 9S"))
 
-    with mock.patch.object(services, "game_replay", side_effect=another_change_each_time) as replayed:
-        round_, outcome = round_record(game=game, number=1, by=host,
+    with changes_heard() as heard, before_first_write(correction):
+        round_, outcome = round_record(game=game, number=2, by=host,
                                        entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
-    assert replayed.call_count == 2 and len(outcome.rounds) == 1
-    assert list(Round.objects.values_list("pk", flat=True)) == [round_.pk] and game.performances.count() == 3
+    (_, corrected), (announced_game, recorded) = heard
+    assert announced_game == game and recorded == corrected + 1
+    assert outcome.standings == {"Ann": 1, "Bob": 1, "Cy": 2}
+    assert dict(game.performances.values_list("player__name", "tokens_lost")) == {"Ann": 1, "Bob": 1, "Cy": 0}
+    assert list(game.rounds.values_list("number", flat=True)) == [1, 2] and round_.number == 2
 
 
 @pytest.mark.django_db(transaction=True)

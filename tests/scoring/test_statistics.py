@@ -12,16 +12,14 @@ from scoring.models import Performance
 from scoring.services import (
     game_end,
     game_replay,
-    game_start,
     round_correct,
     round_delete_last,
-    round_record,
     session_start,
 )
 from scoring.statistics import circle, player_record
 
-from ..engine.test_replay_properties import played_games
-from ..engine.test_statistics import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS
+from ..data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS, an_evening, play
+from ..engine.strategies import played_games
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,22 +33,6 @@ def agrees_with_replay(game) -> bool:
     game.refresh_from_db()  # a service changes its own copy of the game (game_end: ended)
     outcome = game_replay(game)
     return kept(game) == (figures_of(outcome) if outcome.rounds else {})
-
-
-def play(session, kind, rounds, seats=PLAYERS, by=None, **options):
-    game = game_start(session=session, kind=kind, seat_names=list(seats), options=options)
-    for number, entry in enumerate(rounds, 1):
-        round_record(game=game, number=number, entry=entry, by=by or session.host)
-    return game
-
-
-def an_evening(host, played_on="2026-11-20"):
-    """The three games written out by hand in the engine's statistics tests."""
-    session = session_start(host=host, title="Friday", played_on=played_on, player_names=PLAYERS)
-    play(session, "stop_the_bus", BUS_ROUNDS, tokens=2)
-    play(session, "crash", CRASH_ROUNDS, preset="classic", target=15)
-    game_end(game=play(session, "commerce", COMMERCE_ROUNDS, stake=2))
-    return session
 
 
 def test_every_service_keeps_the_figures_of_the_replay(host):
