@@ -3,27 +3,17 @@ and every link to a section of it from the other pages landing on a section it h
 
 import html as entities
 import re
-from pathlib import Path
 
 import pytest
 
 from engine import GAME_OPTIONS
 from scoring.services import session_start
 
+from ..docs import ROOT, headings
 from ..pages import HX
 
 pytestmark = pytest.mark.django_db
-RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
-
-
-def headings() -> list[tuple[int, str, str]]:
-    """(level, text, id) of each heading of docs/rules.md, the id made as GitHub makes it:
-    lower case, punctuation dropped, spaces as hyphens (so the file's anchors work there too)."""
-    found = []
-    for level, text in re.findall(r"^(#{1,6}) (.+)$", RULES.read_text(), re.MULTILINE):
-        plain = text.replace("`", "")
-        found.append((len(level), plain, re.sub(r"[^\w\- ]", "", plain.lower()).replace(" ", "-")))
-    return found
+RULES = ROOT / "docs" / "rules.md"
 
 
 def ids_on(markup: str) -> set[str]:
@@ -43,18 +33,18 @@ def rules_page(client) -> str:
 
 
 def test_every_heading_of_docs_rules_md_is_on_the_page_with_its_id(rules_page):
-    assert len(headings()) > 30
-    for level, text, anchor in headings():
+    assert len(headings(RULES)) > 30
+    for level, text, anchor in headings(RULES):
         assert f'<h{level} id="{anchor}">{entities.escape(text, quote=False)}</h{level}>' in rules_page
 
 
 def test_the_headings_of_docs_rules_md_are_all_different_so_each_id_names_one_section():
-    anchors = [anchor for _, _, anchor in headings()]
+    anchors = [anchor for _, _, anchor in headings(RULES)]
     assert len(anchors) == len(set(anchors))
 
 
 def test_the_page_lists_the_sections_first_each_a_link_to_its_heading(rules_page):
-    sections = [(text, anchor) for level, text, anchor in headings() if level == 2]
+    sections = [(text, anchor) for level, text, anchor in headings(RULES) if level == 2]
     contents = rules_page[rules_page.index('<nav class="rules-contents"'):rules_page.index("</nav>", rules_page.index('<nav class="rules-contents"'))]
     assert re.findall(r'<a href="#([^"]+)">([^<]+)</a>', contents) == [(anchor, text) for text, anchor in sections]
 
