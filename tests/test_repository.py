@@ -12,8 +12,8 @@ from .docs import ROOT, headings
 OUTSIDE = re.compile(r"\.\./shared|\b(RULES|DESIGN|STACK)\.md")
 # "docs/rules.md, Crash: Showdown" or "docs/rules.md, Brag hands; Commerce: Commerce hands":
 # sections (";" between them), each a heading and those under it (": " between), up to
-# the end of the line or a ")", "," or ".".
-CITATION = re.compile(r"\b(docs/[\w-]+\.md),\s+([A-Z][^),.\n]*)")
+# the end of the line or a ")", ",", "." or '"'.
+CITATION = re.compile(r'\b(docs/[\w-]+\.md),\s+([A-Z][^),."\n]*)')
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
