@@ -103,5 +103,5 @@ def test_the_new_game_form_links_each_game_to_its_rules_and_its_house_rules(host
 
 def test_the_crash_setting_tool_links_its_house_rules_to_the_brag_ranking_options(client, rules_page):
     markup = client.get("/crash-setting/").content.decode()
-    assert rules_links(markup) == ["setting-hands", "brag-ranking-options"]
+    assert rules_links(markup) == ["brag-ranking-options"]
     assert set(rules_links(markup)) <= ids_on(rules_page)
