@@ -1,6 +1,6 @@
 """Commerce: every hand pays the stake into the pot; the best hand takes it, tied best
-hands split it, and a remainder that does not split stays for the next hand (RULES.md,
-"Commerce")."""
+hands split it, and a remainder that does not split stays for the next hand (docs/rules.md,
+Commerce)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .ranking import HandRank, composed, rank_hand
 from .seating import pass_the_deal
 
 GAME = "commerce"
-RANKING_OPTIONS = (COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY)  # RULES.md, "Commerce options"
+RANKING_OPTIONS = (COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY)  # docs/rules.md, Commerce: Commerce options
 OPTIONS = ("stake", "first_dealer", "ended", *(option.name for option in RANKING_OPTIONS))
 
 

@@ -1,8 +1,9 @@
-"""Crash (Thirteen-Card Brag): the classic and arena presets, and every option of RULES.md's
-"Crash options" over them.
+"""Crash (Thirteen-Card Brag): the classic and arena presets, and every option of
+docs/rules.md, Crash: Crash options, over them.
 
-A round, in the order RULES.md settles: declarations, then fouls, then positions 1-4 (1-3
-with 9 cards), then the crash, then the four-of-a-kind bonus; each as the options say.
+A round, in the order docs/rules.md settles (Crash: The order of a round): declarations,
+then fouls, then positions 1-4 (1-3 with 9 cards), then the crash, then the four-of-a-kind
+bonus; each as the options say.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .seating import pass_the_deal
 
 GAME = "crash"
 CLASSIC, ARENA = "classic", "arena"
-# The options a preset sets, each the host may change (RULES.md, "Crash options").
+# The options a preset sets, each the host may change (docs/rules.md, Crash: Crash options).
 PRESET_OPTIONS = (catalogue.CARDS, catalogue.IGNORE, catalogue.OUT_OF_ORDER, catalogue.STICK_UP,
                   catalogue.CRASH_RULE, catalogue.QUADS, catalogue.DECLARATIONS, catalogue.TARGET, catalogue.ENDING)
 # Replay's keywords: the options that existed first, in their order, then the house rules.

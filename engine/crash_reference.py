@@ -43,7 +43,7 @@ _RANK_CODES = "..23456789TJQKA"
 
 
 def brag_rankings() -> tuple[str, ...]:
-    """The names of the twelve Brag rankings (RULES.md, "Brag ranking options")."""
+    """The names of the twelve Brag rankings (docs/rules.md, Brag hands: Brag ranking options)."""
     options = RANKING_OPTIONS["brag"]
     return tuple(hand_ranking(dict(zip((o.name for o in options), values))).name
                  for values in product(*(o.values for o in options)))

@@ -48,7 +48,7 @@ BRAG_RULES = (f"rules must be a Brag ranking: {BRAG!r}, {BRAG_ACE_HIGH!r} or a m
 
 def brag_rules(value: object) -> str:
     """A Brag game's ``rules`` option: a Brag ranking's name or a mapping of its options
-    (RULES.md, "House rules"). Returns the ranking's name (HandRank.rules)."""
+    (docs/rules.md, Brag hands: Brag ranking options). Returns the ranking's name (HandRank.rules)."""
     ranking = None
     if isinstance(value, str):
         try:

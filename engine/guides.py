@@ -1,5 +1,5 @@
 """Each ruleset's ranking order as the table reads it: best first, with an example hand
-and the rule that orders hands of the same category (RULES.md, "Hand rankings")."""
+and the rule that orders hands of the same category (docs/rules.md, Brag hands; Commerce: Commerce hands)."""
 
 from __future__ import annotations
 

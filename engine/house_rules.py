@@ -1,4 +1,4 @@
-"""Every option a host may pick when starting a game (RULES.md, "House rules"), as data: its
+"""Every option a host may pick when starting a game (docs/rules.md: each game's options), as data: its
 name, the values the engine accepts with a line for the host each, its default, the games it
 applies to, and the presets as named bundles of values. The engine reads its defaults and
 checks values here, and a form is built from the same lists, so each lives in one place.
@@ -196,7 +196,7 @@ GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
     COMMERCE: (STAKE, COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY),
 }
 
-# Crash's presets (RULES.md, "Crash options"): every Crash option but the preset and the ranking.
+# Crash's presets (docs/rules.md, Crash: Classic and arena): every Crash option but the preset and the ranking.
 CRASH_PRESETS: dict[str, Preset] = {
     "classic": _preset("classic", "Classic", "The rule books' Thirteen-Card Brag (seeds 000, 001)", (CRASH,),
                        cards=13, ignore="high_card", out_of_order="foul_out", stick_up="nobody", crash="wins_game",

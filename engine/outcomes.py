@@ -1,6 +1,6 @@
 """What a replay says: events with sentences for people, each round's outcome, the game's.
 
-These are the engine's game API (DESIGN.md, "The engine's game API"): names and fields
+These are the engine's game API (docs/contributing.md, The engine's API): names and fields
 here are a contract that code outside the package relies on.
 """
 

@@ -1,10 +1,10 @@
-"""Three-card hand rankings (RULES.md, "Hand rankings" and "House rules"), as lookup tables.
+"""Three-card hand rankings (docs/rules.md, Brag hands; Commerce: Commerce hands), as lookup tables.
 
 A ranking is a set of ranking options: three for Brag (twelve rankings, of which ``brag`` and
 ``brag-ace-high`` are named), three for Commerce (eight, ``commerce`` the named default).
 Each ranking's table ranks all 22,100 three-card hands once, walking its categories best
-first: the named tables at import, a composed one on its first use. Counts (RULES.md,
-checked by the tests):
+first: the named tables at import, a composed one on its first use. Counts (checked by the
+tests; docs/rules.md, Brag hands: Hand counts):
 
     brag           prial 52, running flush 48, run 720, flush 1,096, pair 3,744, high card 16,440
     brag-ace-high  prial 52, running flush 44, run 660, flush 1,100, pair 3,744, high card 16,500
@@ -269,7 +269,7 @@ def _game_of(options: Mapping[str, object]) -> str:
     return next(game for game, listed in RANKING_OPTIONS.items() if [o.name for o in listed] == list(options))
 
 
-# The named rankings by (game, values): RULES.md's names for three of the twenty.
+# The named rankings by (game, values): docs/rules.md's names for three of the twenty.
 _NAMED = {(_game_of(preset.options), tuple(preset.options.values())): name for name, preset in RANKINGS.items()}
 _BY_NAME: dict[str, Ranking] = {}
 _BY_MAPPING: dict[tuple, tuple[Ranking, tuple[type, ...]]] = {}  # mappings already checked
@@ -278,7 +278,7 @@ _BY_MAPPING: dict[tuple, tuple[Ranking, tuple[type, ...]]] = {}  # mappings alre
 @cache
 def composed(game: str, values: tuple[object, ...]) -> Ranking:
     """The ranking of these option values (checked by the caller): one object per ranking,
-    under RULES.md's name where it has one."""
+    under docs/rules.md's name where it has one."""
     name = _NAMED.get((game, values))
     if name is None:
         name = f"{game}:" + "".join(_CODES[game][option.name][value]
@@ -402,7 +402,8 @@ for _game, _values in _NAMED:  # the named tables, at import
 
 def rank_hand(cards: Sequence[Card], rules: str | Mapping[str, object] = BRAG) -> HandRank:
     """The rank of three cards under ``rules``: "brag", "brag-ace-high", "commerce", or a
-    mapping of ranking options (RULES.md, "House rules"; see ``hand_ranking``).
+    mapping of ranking options (see ``hand_ranking``;
+    docs/rules.md, Brag hands: Brag ranking options; Commerce: Commerce options).
 
     ``cards`` are parsed cards (text is accepted too, and parsed). A lookup: all checks
     happen only when the lookup fails, to say what was wrong.

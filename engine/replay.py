@@ -13,7 +13,7 @@ GAMES = {"stop_the_bus": replay_stop_the_bus, "crash": replay_crash, "commerce":
 
 
 def replay(game: str, players: Sequence[str], rounds: Sequence[object] = (), **options: object) -> GameOutcome:
-    """Referee a whole game: the players in seat order, the game's options (RULES.md gives
+    """Referee a whole game: the players in seat order, the game's options (docs/rules.md gives
     each default), and the rounds as entered, in order. Raises EntryError for a round or an
     option that breaks a rule of entry; the error's ``round`` says which round."""
     try:

@@ -107,8 +107,8 @@ def _count(event, counts: Mapping[str, Counter], scored: Mapping[str, list[int]]
 
 @cache  # a count over all 22,100 hands, the same every time for a ruleset
 def deal_frequencies(rules: str) -> Mapping[str, Fraction]:
-    """The exact share of each category among all 22,100 three-card hands (RULES.md's counts
-    table), best category first."""
+    """The exact share of each category among all 22,100 three-card hands
+    (docs/rules.md, Brag hands: Hand counts), best category first."""
     ranking = hand_ranking(rules)
     counts = Counter(rank.category for rank in ranking.table.values())
     return MappingProxyType({category: Fraction(counts[category], len(ranking.table))

@@ -1,5 +1,5 @@
 """Stop the Bus (Bastard): the worst hand loses a token; the last player with tokens wins
-(RULES.md, "Stop the Bus")."""
+(docs/rules.md, Stop the Bus)."""
 
 from __future__ import annotations
 

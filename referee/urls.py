@@ -3,11 +3,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .board.page import board_page
-from .views import accounts, crash_setting, health, history, judge, players, rounds, sessions, transfers, web_app
+from .views import accounts, crash_setting, health, history, judge, players, rounds, rules, sessions, transfers, web_app
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
     path("crash-setting/", crash_setting.crash_setting, name="crash-setting"),
+    path("rules/", rules.rules, name="rules"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

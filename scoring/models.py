@@ -2,7 +2,7 @@
 games played in them, and each round exactly as it was entered, with its corrections.
 
 Standings, eliminations and winners are not stored: `replay` derives them from the rounds
-(DESIGN.md), so a correction to round 3 re-derives everything after it.
+(docs/contributing.md, The layers), so a correction to round 3 re-derives everything after it.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ import os
 import pytest
 
 # Channels' live server forks a Daphne process; after an async test in the same run a fork
-# inherits a broken event loop and WebSocket handshakes reset (STACK.md). Spawn instead.
+# inherits a broken event loop and WebSocket handshakes reset (docs/contributing.md, Tests). Spawn instead.
 multiprocessing.set_start_method("spawn", force=True)
 
 

@@ -6,7 +6,7 @@ Three figures side by side, measured in the same run on one core:
 - the floor: a bare function doing one dict lookup keyed on the same parsed cards.
 Goal (issue 3): rank_hand at least 2,000,000 hands/s and within 5x the bare lookup.
 
-Composed rankings (House rules), given to rank_hand as RULES.md's options (resolved on every
+Composed rankings (House rules), given to rank_hand as docs/rules.md's options (resolved on every
 call, as the hand judge gives them) and by the name hand_ranking resolves them to once (as a
 game's replay does): one equal to brag, and others. And the first use of each composed
 ranking, which builds its table (goal: under 100 ms).

@@ -36,7 +36,7 @@ class EveryPage(ChannelsLiveServerTestCase):
 
     def pages(self, session, bus, crash) -> list[str]:
         s, player = f"/sessions/{session.public_id}", session.players.order_by("name").first()
-        return ["/", "/accounts/signup/", "/sessions/", "/sessions/new/", "/sessions/import/", f"{s}/",
+        return ["/", "/rules/", "/accounts/signup/", "/sessions/", "/sessions/new/", "/sessions/import/", f"{s}/",
                 f"{s}/?game=1", f"{s}/games/new/", f"{s}/games/{bus.public_id}/rounds/1/",
                 f"{s}/games/{bus.public_id}/delete-last/", f"{s}/games/{crash.public_id}/end/",
                 f"{s}/rotate-board/", f"{s}/history/", "/players/", f"/players/{player.public_id}/",

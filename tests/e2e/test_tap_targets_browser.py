@@ -64,7 +64,7 @@ class TapTargets(ChannelsLiveServerTestCase):
         found = {}
         try:
             page = context.new_page()
-            for path in ["/", "/crash-setting/", "/accounts/login/", "/accounts/signup/"]:
+            for path in ["/", "/crash-setting/", "/rules/", "/accounts/login/", "/accounts/signup/"]:
                 self.visit(page, path, found)
             page.goto(self.live_server_url + "/")
             page.locator("#id_cards_1").fill("As Ks Qs")
@@ -99,7 +99,7 @@ class TapTargets(ChannelsLiveServerTestCase):
                  *(f"{s}/?game={game.number}" for game in games.values()),
                  f"{bus}/rounds/1/", f"{bus}/delete-last/", f"{bus}/end/", f"{s}/rotate-board/",
                  f"{s}/history/", "/players/", f"/players/{ann.public_id}/", f"/players/{ann.public_id}/?game=crash",
-                 "/", "/crash-setting/"]
+                 "/", "/crash-setting/", "/rules/"]
         context = self.browser.new_context(**PHONE)
         found = {}
         try:

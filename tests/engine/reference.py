@@ -1,4 +1,4 @@
-"""An independent reading of RULES.md's hand rankings, written as explicit best-first lists
+"""An independent reading of docs/rules.md's hand rankings, written as explicit best-first lists
 rather than arithmetic, to check the engine's tables against (as PokerHandEvaluator's
 table tests rebuild their tables another way)."""
 
@@ -31,7 +31,7 @@ def _pair(ranks):
 
 def brag_key(cards, *, top_prial="threes", ace_two_three="top", flush_over_run=False):
     """Smaller is better: (category position best first, then positions within), under any
-    of RULES.md's twelve Brag rankings (House rules); the defaults are brag's."""
+    of docs/rules.md's twelve Brag rankings (Brag ranking options); the defaults are brag's."""
     ranks = [c.rank for c in cards]
     suited = len({c.suit for c in cards}) == 1
     prials = RANKS_HIGH_FIRST if top_prial == "aces" else [3] + [r for r in RANKS_HIGH_FIRST if r != 3]

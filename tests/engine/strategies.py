@@ -12,7 +12,7 @@ MAX_ROUNDS = 25
 
 
 def some_of(draw, options):
-    """Some of the options' values, as a host may pick them (RULES.md, "House rules")."""
+    """Some of the options' values, as a host may pick them (docs/rules.md: each game's options)."""
     return {o.name: draw(st.sampled_from(o.values)) for o in options if o.numbers is None and draw(st.booleans())}
 
 

@@ -1,4 +1,4 @@
-"""Commerce, rule by rule, each situation written out by hand (RULES.md, "Commerce")."""
+"""Commerce, rule by rule, each situation written out by hand (docs/rules.md, Commerce)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Commerce's house rules (RULES.md, "Commerce options"), each situation written out by hand."""
+"""Commerce's house rules (docs/rules.md, Commerce: Commerce options), each situation written out by hand."""
 
 from .referee import Referee, hands
 

@@ -1,4 +1,4 @@
-"""The twelve Brag rankings and eight Commerce rankings of RULES.md's "House rules", composed
+"""The twelve Brag rankings and eight Commerce rankings of docs/rules.md's ranking options, composed
 from ranking options: their counts, their order against an independent reading, and the
 two contracts (rank_hand's rules=, the named rankings unchanged)."""
 
@@ -20,7 +20,7 @@ COMMERCE_OPTIONS = [dict(game="commerce", ace_two_three=s, flush_by=f, point_by=
                     for s, f, p in product(("bottom", "none"), ("point", "cards"), ("sum_then_cards", "sum"))]
 ALL_OPTIONS = BRAG_OPTIONS + COMMERCE_OPTIONS
 
-# RULES.md, "House rules": bottom has brag's counts, none those of brag-ace-high, and
+# As docs/rules.md, Brag hands: Hand counts, says: bottom has brag's counts, none those of brag-ace-high, and
 # flush_over_run swaps run and flush in the order, not the counts. Commerce's none moves
 # the four suited A-2-3s from sequence to flush.
 WITH_A23 = {"prial": 52, "running_flush": 48, "run": 720, "flush": 1096, "pair": 3744, "high_card": 16440}

@@ -1,5 +1,5 @@
 """Crash (Thirteen-Card Brag), classic and arena, each situation written out by hand
-(RULES.md, "Crash")."""
+(docs/rules.md, Crash)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Crash's house rules (RULES.md, "Crash options"): each option over either preset, each
+"""Crash's house rules (docs/rules.md, Crash: Crash options): each option over either preset, each
 situation written out by hand."""
 
 import pytest

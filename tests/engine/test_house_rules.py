@@ -77,7 +77,7 @@ def given_as_a_form_would(game, chosen):
             options.setdefault(option.within, {})[option.name] = value
         else:
             options[option.name] = value
-    if game == "crash":  # the one combination RULES.md refuses: declarations need 13 cards
+    if game == "crash":  # the one combination docs/rules.md refuses: declarations need 13 cards
         name = options.get("preset")
         preset = CRASH_PRESETS[name if name in tuple(CRASH_PRESETS) else "classic"].options
         if options.get("cards", preset["cards"]) == 9 and options.get("declarations", preset["declarations"]):

@@ -8,7 +8,7 @@ from engine import DECK, RULESETS, CardError, HandRank, parse_cards, rank_hand
 
 from .reference import ALL_HANDS, KEYS
 
-# RULES.md, "Counts over all 22,100 hands", copied by hand.
+# docs/rules.md, Brag hands: Hand counts, copied by hand.
 COUNTS = {
     "brag": {"prial": 52, "running_flush": 48, "run": 720, "flush": 1096, "pair": 3744, "high_card": 16440},
     "brag-ace-high": {"prial": 52, "running_flush": 44, "run": 660, "flush": 1100, "pair": 3744, "high_card": 16500},
@@ -25,7 +25,7 @@ def test_counts_over_all_22100_hands_match_rules_md(rules):
     assert len(ALL_HANDS) == 22100
     counts = Counter(rank_hand(hand, rules).category for hand in ALL_HANDS)
     assert dict(counts) == COUNTS[rules]
-    # and the categories come best first in the order RULES.md lists them
+    # and the categories come best first in the order docs/rules.md lists them
     best_first = sorted({rank_hand(h, rules) for h in ALL_HANDS}, reverse=True)
     assert list(dict.fromkeys(r.category for r in best_first)) == list(COUNTS[rules])
 
@@ -57,7 +57,7 @@ def test_the_order_of_the_cards_does_not_matter(cards, rules):
     assert rank_hand(cards, rules) == rank_hand(cards[::-1], rules) == rank_hand(cards[1:] + cards[:1], rules)
 
 
-# --- Each ordering rule of RULES.md, with an example pair -------------------------------
+# --- Each ordering rule of docs/rules.md, with an example pair --------------------------
 
 @pytest.mark.parametrize(("better", "worse", "rules"), [
     # brag: categories best first

@@ -1,4 +1,4 @@
-"""Stop the Bus, rule by rule, each situation written out by hand (RULES.md, "Stop the Bus")."""
+"""Stop the Bus, rule by rule, each situation written out by hand (docs/rules.md, Stop the Bus)."""
 
 import pytest
 

@@ -28,7 +28,7 @@ def rank(text, rules="brag"):
     ("As Qs Js", "As Ks 3s", "commerce", "point 31 beats point 24"),
     ("Ah 9d 2c", "Kd Qc 2s", "commerce", "same point; the ace beats the king"),
     ("As Ks Js", "Ah Kh Jh", "brag", "a tie: the same ranks, and suits never count"),
-    # under house rules (RULES.md, "House rules")
+    # under house rules (docs/rules.md, Brag hands: Brag ranking options)
     ("2s 3s 5s", "Qs Kd Ac", {"flush_over_run": True}, "a flush beats a run"),
     ("3s 3h 3d", "As Ah Ad", {"flush_over_run": True}, "a prial of 3s beats a prial of aces (3-3-3 is the best prial)"),
     ("As Ah Ad", "3s 3h 3d", {"top_prial": "aces"}, "a prial of aces beats a prial of 3s"),
