@@ -32,9 +32,6 @@ from .seating import pass_the_deal
 
 GAME = "crash"
 CLASSIC, ARENA = "classic", "arena"
-# The options a preset sets, each the host may change (RULES.md, "Crash options").
-PRESET_OPTIONS = (catalogue.CARDS, catalogue.IGNORE, catalogue.OUT_OF_ORDER, catalogue.STICK_UP,
-                  catalogue.CRASH_RULE, catalogue.QUADS, catalogue.DECLARATIONS, catalogue.TARGET, catalogue.ENDING)
 # Replay's keywords: the options that existed first, in their order, then the house rules.
 OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer",
            "out_of_order", "stick_up", "crash", "quads", "declarations", "ending", "rules")
@@ -100,7 +97,7 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
     check_option_names(GAME, options, OPTIONS)
     preset = chosen(catalogue.PRESET, options)
     chosen_ = dict(CRASH_PRESETS[preset].options)  # type: ignore[index]
-    for option in PRESET_OPTIONS:
+    for option in catalogue.CRASH_PRESET_OPTIONS:  # what a preset sets, each the host may change
         if option.name in options:
             chosen_[option.name] = chosen(option, options)
     if chosen_["declarations"] and chosen_["cards"] != 13:
