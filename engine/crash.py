@@ -37,6 +37,8 @@ OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer",
            "out_of_order", "stick_up", "crash", "quads", "declarations", "ending", "rules")
 ROUND_KEYS = ("hands", "declarations")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
+# What a player may declare instead of setting hands, as the host's form names it.
+DECLARATION_KINDS = {SIX_PAIRS: "Six pairs", THIRTEEN_RUN: "Thirteen-card run"}
 PLAYERS = {13: (2, 4), 9: (2, 5)}  # the fewest and most players, by the cards dealt
 # What each `ignore` setting makes unable to score.
 CANNOT_SCORE = {"high_card": frozenset({"high_card"}), "pair": frozenset({"high_card", "pair"}), "none": frozenset()}
@@ -162,7 +164,7 @@ def read_declaration(name: str, declaration: object, dealt: RoundCards) -> tuple
     if not isinstance(declaration, (list, tuple)) or len(declaration) != 2:
         raise EntryError(f"{name}'s declaration must be [kind, the 13 cards]", player=name, field="declarations")
     kind, text = declaration
-    if kind not in (SIX_PAIRS, THIRTEEN_RUN):
+    if kind not in DECLARATION_KINDS:
         raise EntryError(f"{name}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
                          player=name, field="declarations")
     cards = dealt.cards(text, name, field="declarations")

@@ -6,6 +6,7 @@ follow them."""
 import pytest
 
 from engine import CRASH_PRESETS, GAME_OPTIONS, hand_ranking, replay
+from engine.crash import DECLARATION_KINDS
 from engine.house_rules import game_rankings
 from scoring.models import Game
 from scoring.replays import game_replay
@@ -118,3 +119,10 @@ def test_the_new_game_form_offers_the_games_and_each_games_rankings_as_the_engin
     assert [value for value, _ in choices_of(page, "kind")] == list(GAME_OPTIONS)  # the engine's games
     for kind in ("stop_the_bus", "crash"):
         assert choices_of(page, f"{kind}-rules") == [(r.name, r.title) for r in game_rankings(kind)]
+
+
+def test_the_declarations_offered_are_the_engines(host_client, evening):
+    game_start(session=evening, kind="crash", seat_names=PLAYERS, options={"preset": "classic"})
+    offered = choices_of(host_client.get(evening.get_absolute_url()), "declare_0")
+    assert offered == [("", "No declaration"), *DECLARATION_KINDS.items()]
+    assert offered[1:] == [("six_pairs", "Six pairs"), ("thirteen_run", "Thirteen-card run")]
