@@ -33,14 +33,13 @@ from .seating import pass_the_deal
 
 GAME = "crash"
 CLASSIC, ARENA = "classic", "arena"
-# The options a preset sets, each the host may change (docs/rules.md, Crash: Crash options).
-PRESET_OPTIONS = (catalogue.CARDS, catalogue.IGNORE, catalogue.OUT_OF_ORDER, catalogue.STICK_UP,
-                  catalogue.CRASH_RULE, catalogue.QUADS, catalogue.DECLARATIONS, catalogue.TARGET, catalogue.ENDING)
 # Replay's keywords: the options that existed first, in their order, then the house rules.
 OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer",
            "out_of_order", "stick_up", "crash", "quads", "declarations", "ending", "rules")
 ROUND_KEYS = ("hands", "declarations")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
+# What a player may declare instead of setting hands, as the host's form names it.
+DECLARATION_KINDS = {SIX_PAIRS: "Six pairs", THIRTEEN_RUN: "Thirteen-card run"}
 PLAYERS = {13: (2, 4), 9: (2, 5)}  # the fewest and most players, by the cards dealt
 # What each `ignore` setting makes unable to score.
 CANNOT_SCORE = {"high_card": frozenset({"high_card"}), "pair": frozenset({"high_card", "pair"}), "none": frozenset()}
@@ -101,7 +100,7 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
     check_option_names(GAME, options, OPTIONS)
     preset = chosen(catalogue.PRESET, options)
     chosen_ = dict(CRASH_PRESETS[preset].options)  # type: ignore[index]
-    for option in PRESET_OPTIONS:
+    for option in catalogue.CRASH_PRESET_OPTIONS:  # what a preset sets, each the host may change
         if option.name in options:
             chosen_[option.name] = chosen(option, options)
     if chosen_["declarations"] and chosen_["cards"] != 13:
@@ -166,7 +165,7 @@ def read_declaration(name: str, declaration: object, dealt: RoundCards) -> tuple
     if not isinstance(declaration, (list, tuple)) or len(declaration) != 2:
         raise EntryError(f"{name}'s declaration must be [kind, the 13 cards]", player=name, field="declarations")
     kind, text = declaration
-    if kind not in (SIX_PAIRS, THIRTEEN_RUN):
+    if kind not in DECLARATION_KINDS:
         raise EntryError(f"{name}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
                          player=name, field="declarations")
     cards = dealt.cards(text, name, field="declarations")

@@ -138,6 +138,21 @@ RANKINGS: dict[str, Preset] = {
                         ace_two_three="bottom", flush_by="point", point_by="sum_then_cards"),
 }
 
+
+def game_rankings(game: str) -> tuple[Preset, ...]:
+    """The named rankings a game may be played with, its usual one first."""
+    return tuple(ranking for ranking in RANKINGS.values() if game in ranking.games)
+
+
+def ranking_with(name: str, changed: Mapping[str, object]) -> str | dict[str, object]:
+    """The named ranking with some of its options changed, as a game's ``rules`` and
+    ``rank_hand`` take it: the name alone when nothing changed."""
+    if not changed:
+        return name
+    options = {**RANKINGS[name].options, **changed}
+    return {"game": COMMERCE, **options} if COMMERCE in RANKINGS[name].games else options
+
+
 # --- Game options ------------------------------------------------------------------------------
 
 TOKENS = Option("tokens", "Tokens each", (STOP_THE_BUS,), 3, numbers=range(1, 21),
@@ -196,14 +211,25 @@ GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
     COMMERCE: (STAKE, COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY),
 }
 
-# Crash's presets (docs/rules.md, Crash: Classic and arena): every Crash option but the preset and the ranking.
+# The options a Crash preset sets: every Crash option but the preset and the ranking.
+CRASH_PRESET_OPTIONS = (CARDS, IGNORE, OUT_OF_ORDER, STICK_UP, CRASH_RULE, QUADS, DECLARATIONS, TARGET, ENDING)
+
+
+def _crash_preset(name: str, title: str, text: str, **differs: object) -> Preset:
+    """A Crash preset from what it plays differently from the options' defaults; its
+    ``options`` spell out every option it sets."""
+    if unknown := set(differs) - {option.name for option in CRASH_PRESET_OPTIONS}:
+        raise ValueError(f"{name}: not options a Crash preset sets: {', '.join(sorted(unknown))}")
+    return _preset(name, title, text, (CRASH,),
+                   **{option.name: differs.get(option.name, option.default) for option in CRASH_PRESET_OPTIONS})
+
+
+# Crash's presets (docs/rules.md, Crash: Classic and arena). The defaults are the classic game.
 CRASH_PRESETS: dict[str, Preset] = {
-    "classic": _preset("classic", "Classic", "The rule books' Thirteen-Card Brag (seeds 000, 001)", (CRASH,),
-                       cards=13, ignore="high_card", out_of_order="foul_out", stick_up="nobody", crash="wins_game",
-                       quads="bonus", declarations=True, target=7, ending="at_once"),
-    "arena": _preset("arena", "Arena (Board Game Arena)", "As Board Game Arena plays it (seed 003)", (CRASH,),
-                     cards=13, ignore="high_card", out_of_order="sort", stick_up="nobody", crash="bonus_point",
-                     quads="off", declarations=False, target=7, ending="end_of_round"),
+    "classic": _crash_preset("classic", "Classic", "The rule books' Thirteen-Card Brag (seeds 000, 001)"),
+    "arena": _crash_preset("arena", "Arena (Board Game Arena)", "As Board Game Arena plays it (seed 003)",
+                           out_of_order="sort", crash="bonus_point", quads="off", declarations=False,
+                           ending="end_of_round"),
 }
 
 # The presets of every game, by game.

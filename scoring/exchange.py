@@ -36,7 +36,7 @@ from django.utils.dateparse import parse_datetime
 from engine import EntryError, replay
 
 from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session
-from .replays import points_missed, rounds_told
+from .replays import points_missed, replay_options, rounds_told
 from .statistics import performance_rows
 
 FORMAT, VERSION = "brag-referee", 1
@@ -392,12 +392,9 @@ def _referee(game: dict, where: str) -> tuple[list[Performance], dict[int, list[
     """The game replayed by the engine, and each revision checked by it; returns the game's
     figures and its rounds' hindsight (the replay is not kept: a file holds many)."""
     seats, rounds = game["seats"], game["rounds"]
-    options = dict(game["options"])
-    if game["kind"] == "commerce":
-        options["ended"] = game["ended"]
     entries = [r.get("entry") for r in rounds]
     try:
-        outcome = replay(game["kind"], seats, entries, **options)
+        outcome = replay(game["kind"], seats, entries, **replay_options(game["kind"], game["options"], game["ended"]))
     except EntryError as error:
         place = f"{where}.rounds[{error.round - 1}]" if error.round else f"{where}"
         raise ImportRefused(f"{place}: {error}") from None

@@ -26,13 +26,17 @@ def recorded_entries(game: Game) -> list[dict]:
     return list(game.rounds.order_by("number").values_list("entry", flat=True))
 
 
+def replay_options(kind: str, options: Mapping, ended: bool) -> dict:
+    """A game's options as replay takes them: a Commerce game's end is kept beside its
+    options (the host ends it), and replay takes it as one."""
+    return {**options, "ended": ended} if kind == Game.Kind.COMMERCE else dict(options)
+
+
 def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str] | None = None) -> GameOutcome:
     """The game as the engine referees it, from its rounds and seats (or those given)."""
-    options = dict(game.options)
-    if game.kind == Game.Kind.COMMERCE:
-        options["ended"] = game.ended
     return replay(game.kind, seat_names(game) if seats is None else seats,
-                  recorded_entries(game) if rounds is None else rounds, **options)
+                  recorded_entries(game) if rounds is None else rounds,
+                  **replay_options(game.kind, game.options, game.ended))
 
 
 CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"

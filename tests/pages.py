@@ -55,3 +55,15 @@ def without_pad(response) -> str:
 def said(response) -> dict:
     """What the answer to a posted round says became of it (its HX-Trigger "submission")."""
     return json.loads(response["HX-Trigger"])["submission"]
+
+
+def choices_of(response, name: str) -> list[tuple[str, str]]:
+    """The (value, label) pairs a page offers for one field, a select or radio buttons, in order."""
+    markup = response.content.decode()
+    select = re.search(rf'<select name="{re.escape(name)}"[^>]*>(.*?)</select>', markup, re.S)
+    if select:
+        found = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', select.group(1))
+    else:
+        radio = rf'<input type="radio" name="{re.escape(name)}" value="([^"]*)"[^>]*>([^<]*)</label>'
+        found = re.findall(radio, markup)
+    return [(entities.unescape(value), entities.unescape(label).strip()) for value, label in found]

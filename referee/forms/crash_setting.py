@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from django import forms
 
-from engine import RANKING_OPTIONS, RANKINGS, CardError
+from engine import RANKING_OPTIONS, CardError
 from engine.best_setting import opponents_range
-from engine.house_rules import CARDS, IGNORE
+from engine.house_rules import CARDS, CRASH, IGNORE, ranking_with
 
-from .options import AS_RANKING, chosen_value, option_field
+from .options import AS_RANKING, changed_options, chosen_value, option_field, ranking_field
 
 PREFIX = "crash-"  # the Crash options' fields, named as the new game form names them
-BRAG_RANKINGS = ("brag", "brag-ace-high")
 
 
 class CrashSettingForm(forms.Form):
@@ -28,9 +27,7 @@ class CrashSettingForm(forms.Form):
         for option in (CARDS, IGNORE):  # a few long choices: read in full, one tap each
             self.fields[PREFIX + option.name] = option_field(option, None)
             self.fields[PREFIX + option.name].widget = forms.RadioSelect(choices=self.fields[PREFIX + option.name].choices)
-        self.fields[PREFIX + "rules"] = forms.ChoiceField(
-            choices=[(name, RANKINGS[name].title) for name in BRAG_RANKINGS], initial=BRAG_RANKINGS[0],
-            label="Hand ranking")
+        self.fields[PREFIX + "rules"] = ranking_field(CRASH)
         for option in RANKING_OPTIONS["brag"]:
             self.fields[PREFIX + option.name] = option_field(option, AS_RANKING)
         dealt = self.dealt()
@@ -62,10 +59,7 @@ class CrashSettingForm(forms.Form):
         """The options as best_setting (and replay) takes them."""
         data = self.cleaned_data
         options = {option.name: chosen_value(option, data[PREFIX + option.name]) for option in (CARDS, IGNORE)}
-        changed = {option.name: chosen_value(option, data[PREFIX + option.name])
-                   for option in RANKING_OPTIONS["brag"] if data.get(PREFIX + option.name)}
-        rules = data[PREFIX + "rules"]
-        options["rules"] = {**RANKINGS[rules].options, **changed} if changed else rules
+        options["rules"] = ranking_with(data[PREFIX + "rules"], changed_options(RANKING_OPTIONS["brag"], data, PREFIX))
         return options
 
     def add_engine_error(self, error: ValueError) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django import forms
 
-from engine import RANKING_OPTIONS, RANKINGS, RULESETS, CardError, card_clashes, hand_ranking, parse_hand
-from engine.guides import GUIDES
+from engine import RANKING_OPTIONS, RANKINGS, CardError, card_clashes, hand_ranking, parse_hand
+from engine.house_rules import ranking_with
 
-from .options import AS_RANKING, chosen_value, option_field
+from .options import AS_RANKING, changed_options, chosen_value, option_field
 
 MIN_HANDS = 2
 MAX_HANDS = 17  # one deck: 17 hands of three cards
@@ -41,9 +41,9 @@ def clamp_rows(value: object) -> int:
 class HandJudgeForm(forms.Form):
     """Two or more hands, each an optional name and three cards, and a ruleset."""
 
-    rules = forms.ChoiceField(
-        choices=[(rules, GUIDES[rules].title) for rules in RULESETS], initial=RULESETS[0], label="Rules"
-    )
+    rules = forms.ChoiceField(  # every named ranking, in the engine's order (Brag's first)
+        choices=[(name, ranking.title) for name, ranking in RANKINGS.items()], initial=next(iter(RANKINGS)),
+        label="Rules")
     rows = forms.IntegerField(widget=forms.HiddenInput, required=False)
     max_rows = MAX_HANDS
 
@@ -83,11 +83,7 @@ class HandJudgeForm(forms.Form):
         """What rank_hand takes: the named ranking, or it with the options changed over it."""
         rules = self.cleaned_data["rules"]
         game = hand_ranking(rules).game
-        changed = {option.name: chosen_value(option, self.cleaned_data[f"{game}-{option.name}"])
-                   for option in RANKING_OPTIONS[game] if self.cleaned_data.get(f"{game}-{option.name}")}
-        if not changed:
-            return rules
-        return {"game": game, **RANKINGS[rules].options, **changed}
+        return ranking_with(rules, changed_options(RANKING_OPTIONS[game], self.cleaned_data, f"{game}-"))
 
     def hand_rows(self):
         """(number, name field, cards field) for each row, for the template."""

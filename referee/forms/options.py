@@ -3,9 +3,12 @@ a ranking's in the hand judge."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from django import forms
 
 from engine import Option
+from engine.house_rules import game_rankings
 
 AS_PRESET, AS_RANKING = "As the preset", "As the ranking"
 
@@ -25,3 +28,17 @@ def option_field(option: Option, blank: str | None) -> forms.Field:
 def chosen_value(option: Option, posted: str) -> object:
     """The option's value for what a form posted (its text)."""
     return next(choice.value for choice in option.choices if str(choice.value) == posted)
+
+
+def changed_options(options: Sequence[Option], cleaned: Mapping, prefix: str) -> dict[str, object]:
+    """The options (choices) the host set in fields named ``prefix + option.name``, each as
+    the engine takes it; a field left empty keeps the preset's or the ranking's value."""
+    return {option.name: chosen_value(option, cleaned[prefix + option.name])
+            for option in options if cleaned.get(prefix + option.name)}
+
+
+def ranking_field(game: str, required: bool = True) -> forms.ChoiceField:
+    """A choice of the named rankings a game is played with, its usual one first."""
+    rankings = game_rankings(game)
+    return forms.ChoiceField(choices=[(ranking.name, ranking.title) for ranking in rankings],
+                             initial=rankings[0].name, required=required, label="Hand ranking")

@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from django import forms
 from django.utils.html import format_html, format_html_join
 
-from engine import CardError, EntryError, format_cards, parse_cards, parse_hand
+from engine import DECK, CardError, EntryError, format_cards, parse_cards, parse_hand
+from engine.crash import DECLARATION_KINDS
 
-CRASH_DECLARATIONS = [("", "No declaration"), ("six_pairs", "Six pairs"), ("thirteen_run", "Thirteen-card run")]
+CRASH_DECLARATIONS = [("", "No declaration"), *DECLARATION_KINDS.items()]
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
 DECLARE_OR_PLACE = "A player who declares places no hands: clear the hands or the declaration."
 DECLARED_CARDS_NEEDED = "Enter the 13 cards of the declaration."
@@ -109,10 +110,11 @@ class RoundEntryForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     submission = SubmissionField()
 
-    def __init__(self, *args, game: str, players: Sequence[str], positions: int = 4, declarations: bool = False,
-                 **kwargs):
+    def __init__(self, *args, game: str, players: Sequence[str], positions: int = 4, dealt: int = 13,
+                 declarations: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.game, self.players, self.positions, self.declarations = game, list(players), positions, declarations
+        self.dealt = dealt  # the cards each player is dealt (Crash), as the game's settings say
         for seat, name in enumerate(self.players):
             if game == "crash":
                 for position in range(1, positions + 1):
@@ -152,7 +154,7 @@ class RoundEntryForm(forms.Form):
     def whole_deck(self) -> bool:
         """Crash with every card of the deck dealt (four players of 13): the last player's
         cards are among those nobody else placed."""
-        return self.game == "crash" and len(self.players) * (13 if self.positions == 4 else 9) == 52
+        return self.game == "crash" and len(self.players) * self.dealt == len(DECK)
 
     def is_empty(self) -> bool:
         """Nothing entered: no card, declaration or extra in any field (a stray tap on Record,
@@ -261,5 +263,6 @@ def entry_form_for(state, data=None, *, number: int | None = None, initial=None,
     if players is None:
         players = state.outcome.still_in if state.outcome else state.seats
     return RoundEntryForm(data, game=state.game.kind, players=list(players),
-                          positions=settings.positions if crash else 1, declarations=crash and settings.declarations,
+                          positions=settings.positions if crash else 1, dealt=settings.cards if crash else 3,
+                          declarations=crash and settings.declarations,
                           initial={"number": number or state.next_number, **(initial or {})})

@@ -8,9 +8,11 @@ import re
 from django import forms
 from django.utils import timezone
 
-from engine import CRASH_PRESETS, GAME_OPTIONS, RANKINGS
+from engine import GAME_OPTIONS
+from engine.house_rules import CRASH, CRASH_PRESET_OPTIONS, game_rankings, ranking_with
+from scoring.models import Game
 
-from .options import AS_PRESET, AS_RANKING, chosen_value, option_field
+from .options import AS_PRESET, AS_RANKING, chosen_value, option_field, ranking_field
 
 # As the field's label says: commas and new lines. A ";" is not one: a name holding it is
 # refused, so "Ann; Bob" is neither one player nor two behind the host's back.
@@ -53,9 +55,6 @@ class NewSessionForm(forms.Form):
         return [*self.cleaned_data.get("players", []), *self.cleaned_data.get("new_players", [])]
 
 
-GAME_CHOICES = [("stop_the_bus", "Stop the Bus"), ("crash", "Crash"), ("commerce", "Commerce")]
-
-
 class NewGameForm(forms.Form):
     """Which game, its options, and the table: each player's seat (clockwise from 1, or not
     playing) and the first dealer.
@@ -64,7 +63,8 @@ class NewGameForm(forms.Form):
     option left empty takes the preset's value; a ranking option left empty, the named
     ranking's; the engine's defaults fill in the rest."""
 
-    kind = forms.ChoiceField(choices=GAME_CHOICES, widget=forms.RadioSelect, initial="stop_the_bus", label="Game")
+    kind = forms.ChoiceField(choices=Game.Kind.choices, widget=forms.RadioSelect, initial=Game.Kind.STOP_THE_BUS,
+                             label="Game")
     first_dealer = forms.ChoiceField(label="First dealer")
 
     def __init__(self, *args, players: list[str], **kwargs):
@@ -73,10 +73,8 @@ class NewGameForm(forms.Form):
         for kind, options in GAME_OPTIONS.items():
             for option in options:
                 if option.within == "rules" and f"{kind}-rules" not in self.fields:  # the ranking before its options
-                    self.fields[f"{kind}-rules"] = forms.ChoiceField(
-                        choices=[(name, RANKINGS[name].title) for name in ("brag", "brag-ace-high")],
-                        initial="brag", required=False, label="Hand ranking")
-                preset_sets = kind == "crash" and option.name in CRASH_PRESETS["classic"].options
+                    self.fields[f"{kind}-rules"] = ranking_field(kind, required=False)
+                preset_sets = kind == CRASH and option in CRASH_PRESET_OPTIONS
                 blank = AS_RANKING if option.within == "rules" else AS_PRESET if preset_sets else None
                 self.fields[f"{kind}-{option.name}"] = option_field(option, blank)
         seat_choices = [("", "Not playing")] + [(str(i), f"Seat {i}") for i in range(1, len(players) + 1)]
@@ -133,10 +131,8 @@ class NewGameForm(forms.Form):
                 value = chosen_value(option, value)
             (ranking if option.within == "rules" else options)[option.name] = value
         named = data.get(f"{kind}-rules")
-        if ranking:  # the named ranking, with the options changed over it
-            options["rules"] = {**RANKINGS[named or "brag"].options, **ranking}
-        elif named:
-            options["rules"] = named
+        if ranking or named:  # the named ranking (the game's usual one if none), with the options changed over it
+            options["rules"] = ranking_with(named or game_rankings(kind)[0].name, ranking)
         return options
 
     def add_engine_error(self, error) -> None:

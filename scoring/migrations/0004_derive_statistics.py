@@ -7,6 +7,7 @@ from django.db import migrations
 
 def derive(apps, schema_editor):
     from engine import EntryError, replay
+    from scoring.replays import replay_options
     from scoring.statistics import performance_rows
 
     Player = apps.get_model("scoring", "Player")
@@ -17,12 +18,10 @@ def derive(apps, schema_editor):
         player.save(update_fields=["public_id"])
     for game in Game.objects.all():
         seats = list(game.seats.order_by("position").values_list("player__name", "player_id"))
-        options = dict(game.options)
-        if game.kind == "commerce":
-            options["ended"] = game.ended
         entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
         try:
-            outcome = replay(game.kind, [name for name, _ in seats], entries, **options)
+            outcome = replay(game.kind, [name for name, _ in seats], entries,
+                             **replay_options(game.kind, game.options, game.ended))
         except EntryError:
             continue  # a game the engine refuses has no figures (the session page says so)
         Performance.objects.bulk_create(performance_rows(Performance, game.pk, dict(seats), outcome))

@@ -7,7 +7,17 @@ from hypothesis import strategies as st
 
 from engine import EntryError, hand_ranking, rank_hand, replay
 from engine import commerce, crash, stop_the_bus
-from engine.house_rules import CRASH_PRESETS, GAME_OPTIONS, GAMES, PRESETS, RANKING_OPTIONS, RANKINGS
+from engine.house_rules import (
+    CRASH_PRESET_OPTIONS,
+    CRASH_PRESETS,
+    GAME_OPTIONS,
+    GAMES,
+    PRESETS,
+    RANKING_OPTIONS,
+    RANKINGS,
+    game_rankings,
+    ranking_with,
+)
 
 PLAYERS = {"stop_the_bus": ["Ann", "Bob", "Cy"], "crash": ["Ann", "Bob", "Cy"], "commerce": ["Ann", "Bob", "Cy"]}
 REPLAY_OPTIONS = {"stop_the_bus": stop_the_bus.OPTIONS, "crash": crash.OPTIONS, "commerce": commerce.OPTIONS}
@@ -43,6 +53,30 @@ def test_the_crash_presets_are_rules_md_s_table():
         "cards": 13, "ignore": "high_card", "out_of_order": "sort", "stick_up": "nobody", "crash": "bonus_point",
         "quads": "off", "declarations": False, "target": 7, "ending": "end_of_round"}
     assert [p.name for p in PRESETS["crash"]] == ["classic", "arena", "brag", "brag-ace-high"]
+
+
+def test_the_options_defaults_are_the_classic_game_and_a_preset_sets_every_crash_option():
+    assert dict(CRASH_PRESETS["classic"].options) == {option.name: option.default for option in CRASH_PRESET_OPTIONS}
+    keywords = {option.name for option in GAME_OPTIONS["crash"] if option.within is None} - {"preset"}
+    assert all(set(preset.options) == keywords for preset in CRASH_PRESETS.values())
+
+
+def test_each_game_is_offered_the_named_rankings_that_rank_it_the_one_it_plays_by_default_first():
+    offered = {game: [ranking.name for ranking in game_rankings(game)] for game in GAMES}
+    assert offered == {"stop_the_bus": ["brag", "brag-ace-high"], "crash": ["brag", "brag-ace-high"],
+                       "commerce": ["commerce"]}
+    for game in GAMES:
+        assert replay(game, PLAYERS[game], []).settings.rules == offered[game][0]
+
+
+def test_a_named_ranking_with_options_changed_is_that_ranking_with_those_options():
+    assert ranking_with("brag-ace-high", {}) == "brag-ace-high"
+    brag = ranking_with("brag-ace-high", {"flush_over_run": True})
+    assert hand_ranking(brag).options == {"top_prial": "aces", "ace_two_three": "none", "flush_over_run": True}
+    assert replay("crash", PLAYERS["crash"], [], rules=brag).settings.rules == hand_ranking(brag).name
+    commerce = hand_ranking(ranking_with("commerce", {"flush_by": "cards"}))
+    assert (commerce.game, commerce.options) == (
+        "commerce", {"ace_two_three": "bottom", "flush_by": "cards", "point_by": "sum_then_cards"})
 
 
 def test_the_named_rankings_are_bundles_of_ranking_options():

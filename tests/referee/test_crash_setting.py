@@ -4,8 +4,9 @@ import pytest
 
 from engine import best_setting
 from engine.cards import EXPECTED_CARD
+from engine.house_rules import game_rankings
 
-from ..pages import HX, field_error, field_errors, text_of
+from ..pages import HX, choices_of, field_error, field_errors, text_of
 
 FOUR_PRIALS = "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c"
 
@@ -144,3 +145,9 @@ def test_garbage_in_the_choices_is_refused_without_an_answer(client):
 
 def test_other_methods_are_refused(client):
     assert client.put("/crash-setting/").status_code == 405
+
+
+def test_the_rankings_offered_are_those_the_engine_plays_crash_with(client):
+    offered = choices_of(client.get("/crash-setting/"), "crash-rules")
+    assert offered == [(ranking.name, ranking.title) for ranking in game_rankings("crash")]
+    assert offered == [("brag", "Brag (traditional)"), ("brag-ace-high", "Brag, ace high")]

@@ -5,9 +5,10 @@ import re
 import pytest
 
 from engine.cards import EXPECTED_CARD
+from engine.house_rules import RANKINGS
 from referee.forms.judge import NEED_TWO_HANDS
 
-from ..pages import HX, field_errors, text_of
+from ..pages import HX, choices_of, field_errors, text_of
 
 
 
@@ -217,3 +218,8 @@ def test_the_commerce_rankings_house_rules_show_with_it_and_change_the_verdict(c
     assert "1 Hand 1 Point 19 (K-7-2)" in text_of(post(client, HX, **hands))
     tied = text_of(post(client, HX, **hands, **{"commerce-point_by": "sum"}))
     assert "1 Hand 1 and Hand 2" in tied or "1 Hand 2 and Hand 1" in tied
+
+
+def test_the_rules_offered_are_the_engines_named_rankings_in_its_order(client):
+    assert choices_of(client.get("/"), "rules") == [(name, ranking.title) for name, ranking in RANKINGS.items()]
+    assert choices_of(client.get("/"), "rules")[0] == ("brag", "Brag (traditional)")

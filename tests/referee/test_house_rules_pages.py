@@ -6,11 +6,13 @@ follow them."""
 import pytest
 
 from engine import CRASH_PRESETS, GAME_OPTIONS, hand_ranking, replay
+from engine.crash import DECLARATION_KINDS
+from engine.house_rules import game_rankings
 from scoring.models import Game
 from scoring.replays import game_replay
 from scoring.services import game_start
 
-from ..pages import HX, field_error, text_of
+from ..pages import HX, choices_of, field_error, text_of
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -104,3 +106,18 @@ def test_the_setting_check_is_for_crash_only(host_client, evening):
     bus = game_start(session=evening, kind="stop_the_bus", seat_names=PLAYERS, options={})
     url = f"/sessions/{evening.public_id}/games/{bus.public_id}/setting-check/"
     assert host_client.get(url, {"seat": "0"}, headers=HX).status_code == 404
+
+
+def test_the_new_game_form_offers_the_games_and_each_games_rankings_as_the_engine_lists_them(host_client, evening):
+    page = host_client.get(f"/sessions/{evening.public_id}/games/new/")
+    assert choices_of(page, "kind") == Game.Kind.choices
+    assert [value for value, _ in choices_of(page, "kind")] == list(GAME_OPTIONS)  # the engine's games
+    for kind in ("stop_the_bus", "crash"):
+        assert choices_of(page, f"{kind}-rules") == [(r.name, r.title) for r in game_rankings(kind)]
+
+
+def test_the_declarations_offered_are_the_engines(host_client, evening):
+    game_start(session=evening, kind="crash", seat_names=PLAYERS, options={"preset": "classic"})
+    offered = choices_of(host_client.get(evening.get_absolute_url()), "declare_0")
+    assert offered == [("", "No declaration"), *DECLARATION_KINDS.items()]
+    assert offered[1:] == [("six_pairs", "Six pairs"), ("thirteen_run", "Thirteen-card run")]

@@ -25,7 +25,7 @@ from scoring.exchange import (
     to_json,
 )
 from scoring.models import MAX_ROUNDS, Game, Player, Round, RoundRevision, Session
-from scoring.services import game_replay, game_start, round_correct, round_record, session_start
+from scoring.services import game_end, game_replay, game_start, round_correct, round_record, session_start
 from scoring.statistics import player_record
 
 from ..factories import UserFactory
@@ -412,3 +412,16 @@ def test_a_game_with_house_rules_goes_out_and_comes_back_meaning_the_same(host):
     here, there = game_replay(game), game_replay(copy_)
     assert there.settings == here.settings and there.standings == here.standings
     assert [e.text for e in there.rounds[0].events] == [e.text for e in here.rounds[0].events]
+
+
+def test_an_ended_commerce_game_is_imported_ended_with_its_winner(host):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    commerce = game_start(session=session, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 5})
+    round_record(game=commerce, number=1, by=host, entry={"hands": {"Ann": BEST, "Bob": WORST}})
+    game_end(game=commerce)
+    friend = UserFactory(username="friend")
+    (imported,), _ = import_sessions(friend, to_json(export_sessions(host)))
+    game = imported.games.get()
+    assert game.ended and game_replay(game).winners == ("Ann",)
+    assert {p.player.name: (p.finished, p.won) for p in game.performances.all()} == {
+        "Ann": (True, True), "Bob": (True, False)}
