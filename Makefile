@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.installed-test
 
-.PHONY: run serve test bench demo
+.PHONY: run serve test lint bench demo
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -54,6 +54,11 @@ serve: $(INSTALLED)
 
 test: $(TEST_INSTALLED)
 	$(PY) -m pytest
+
+# The code as ruff reads it (pyproject.toml's [tool.ruff]): its checks, and its format.
+lint: $(TEST_INSTALLED)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 
 bench: $(TEST_INSTALLED)
 	$(PY) -m tests.bench

@@ -98,9 +98,12 @@ def opponents_range(cards: int) -> range:
 def check_opponents(opponents: object, cards: int) -> int:
     allowed = opponents_range(cards)
     if type(opponents) is not int or opponents not in allowed:
-        raise EntryError(f"opponents must be a whole number from {allowed.start} to {allowed.stop - 1} "
-                         f"(Crash with {cards} cards seats {allowed.start + 1} to {allowed.stop} players), "
-                         f"got {opponents!r}", field="opponents")
+        raise EntryError(
+            f"opponents must be a whole number from {allowed.start} to {allowed.stop - 1} "
+            f"(Crash with {cards} cards seats {allowed.start + 1} to {allowed.stop} players), "
+            f"got {opponents!r}",
+            field="opponents",
+        )
     return opponents
 
 
@@ -122,6 +125,7 @@ def read_cards(cards: str | Sequence[Card], count: int) -> tuple[Card, ...]:
 
 
 # --- The search ------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Scored:
@@ -153,20 +157,24 @@ def value_weights(table: ReferenceTable, opponents: int, rules: str, ignore: str
     reference hands below it there to the power of the opponents, 0 if it cannot score."""
     cannot = CANNOT_SCORE[ignore]
     categories = _categories(rules)
-    return tuple(tuple(0 if category in cannot else below[value] ** opponents
-                       for value, category in enumerate(categories)) for below in table.below)
+    return tuple(
+        tuple(0 if category in cannot else below[value] ** opponents for value, category in enumerate(categories))
+        for below in table.below
+    )
 
 
-def search(held: Sequence[Card], opponents: int, settings: CrashOptions, table: ReferenceTable,
-           shown: int = SHOWN) -> list[Scored]:
+def search(
+    held: Sequence[Card], opponents: int, settings: CrashOptions, table: ReferenceTable, shown: int = SHOWN
+) -> list[Scored]:
     """The ``shown`` best settings, best first, each with its canonical hands."""
     positions = settings.positions
     value_of = _values(settings.rules)
     # Every three of the cards, strongest first, then the lowest cards first.
     bits = sorted((a | b | c for a, b, c in combinations(held, 3)), key=lambda hand: (-value_of[hand], hand))
     values = [value_of[hand] for hand in bits]
-    weights = [[at[value] for value in values] for at in value_weights(table, opponents, settings.rules,
-                                                                          settings.ignore)]
+    weights = [
+        [at[value] for value in values] for at in value_weights(table, opponents, settings.rules, settings.ignore)
+    ]
     # bounds[p][i]: the most positions p.. can add when hand i (or a weaker one) is at p.
     bounds = [list(accumulate(reversed(weights[-1]), max))[::-1]]
     for at in reversed(weights[:-1]):
@@ -217,8 +225,11 @@ def canonical_hands(wanted: tuple[int, ...], by_value: Mapping[int, Sequence[int
         for hand in by_value[wanted[position]]:
             if hand & used or hand <= after:
                 continue
-            rest = fill(position + 1, used | hand,
-                        hand if position + 1 < len(wanted) and wanted[position + 1] == wanted[position] else 0)
+            rest = fill(
+                position + 1,
+                used | hand,
+                hand if position + 1 < len(wanted) and wanted[position + 1] == wanted[position] else 0,
+            )
             if rest is not None:
                 return (hand, *rest)
         return None
@@ -230,27 +241,41 @@ def canonical_hands(wanted: tuple[int, ...], by_value: Mapping[int, Sequence[int
 
 # --- The answer --------------------------------------------------------------------------------
 
+
 def answer(held: tuple[Card, ...], opponents: int, settings: CrashOptions, table: ReferenceTable) -> BestSetting:
     """best_setting's answer for checked cards, opponents and options, against ``table``."""
-    described = [describe(scored, held, opponents, settings, table)
-                 for scored in search(held, opponents, settings, table)]
-    return BestSetting(cards=held, opponents=opponents, options=settings, deals=table.deals,
-                       best=described[0], alternatives=tuple(described[1:]))
+    described = [
+        describe(scored, held, opponents, settings, table) for scored in search(held, opponents, settings, table)
+    ]
+    return BestSetting(
+        cards=held,
+        opponents=opponents,
+        options=settings,
+        deals=table.deals,
+        best=described[0],
+        alternatives=tuple(described[1:]),
+    )
 
 
-def describe(scored: Scored, held: Sequence[Card], opponents: int, settings: CrashOptions,
-             table: ReferenceTable) -> Setting:
+def describe(
+    scored: Scored, held: Sequence[Card], opponents: int, settings: CrashOptions, table: ReferenceTable
+) -> Setting:
     ranks = hand_ranking(settings.rules).table
     cannot = unscorable(settings)
     used = sum(scored.hands)
     hand_ranks = tuple(ranks[hand] for hand in scored.hands)
     can_score = tuple(rank.category not in cannot for rank in hand_ranks)
-    chances = tuple(table.share_below(p, rank.value) ** opponents if scores else 0.0
-                    for p, (rank, scores) in enumerate(zip(hand_ranks, can_score), 1))
+    chances = tuple(
+        table.share_below(p, rank.value) ** opponents if scores else 0.0
+        for p, (rank, scores) in enumerate(zip(hand_ranks, can_score), 1)
+    )
     return Setting(
-        hands=tuple(shown_hand(held, hand) for hand in scored.hands), ranks=hand_ranks,
-        discard=tuple(card for card in held if not card & used), can_score=can_score, chances=chances,
-        expected_points=scored.score / table.deals ** opponents,
+        hands=tuple(shown_hand(held, hand) for hand in scored.hands),
+        ranks=hand_ranks,
+        discard=tuple(card for card in held if not card & used),
+        can_score=can_score,
+        chances=chances,
+        expected_points=scored.score / table.deals**opponents,
     )
 
 

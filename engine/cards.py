@@ -21,10 +21,18 @@ EXPECTED_CARD = "expected a rank 2-10, J, Q, K, A followed by a suit S, H, D, C"
 # What a person may type for a suit: letters, filled and outline symbols. Phones often
 # follow a symbol with the emoji variation selector, which is dropped before matching.
 _SUIT_ALIASES = {
-    "S": "S", "♠": "S", "♤": "S",
-    "H": "H", "♥": "H", "♡": "H",
-    "D": "D", "♦": "D", "♢": "D",
-    "C": "C", "♣": "C", "♧": "C",
+    "S": "S",
+    "♠": "S",
+    "♤": "S",
+    "H": "H",
+    "♥": "H",
+    "♡": "H",
+    "D": "D",
+    "♦": "D",
+    "♢": "D",
+    "C": "C",
+    "♣": "C",
+    "♧": "C",
 }
 _RANK_ALIASES = {str(n): n for n in range(2, 11)} | {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 _CARD_PATTERN = "(10|[2-9TJQKA])([" + "".join(_SUIT_ALIASES) + "])"

@@ -95,10 +95,17 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
             standings[name] += deltas[name]
         events = [hand_won(winners, label, stake, pot, share, pot_left)]
         pot = pot_left
-        outcomes.append(RoundOutcome(
-            number=number, dealer=players[dealer], events=tuple(events), deltas=deltas, standings=dict(standings),
-            hands={name: (rank,) for name, rank in ranks.items()}, pot=pot,
-        ))
+        outcomes.append(
+            RoundOutcome(
+                number=number,
+                dealer=players[dealer],
+                events=tuple(events),
+                deltas=deltas,
+                standings=dict(standings),
+                hands={name: (rank,) for name, rank in ranks.items()},
+                pot=pot,
+            )
+        )
         dealer = pass_the_deal(players, dealer, players)
     if settings.ended:
         best = max(standings.values())
@@ -106,9 +113,17 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
     else:
         winners = ()
     return GameOutcome(
-        game=GAME, players=players, settings=settings, rounds=tuple(outcomes), standings=standings,
-        finished=settings.ended, winners=winners, out=(), next_dealer=None if settings.ended else players[dealer],
-        pot=pot, still_in=players,
+        game=GAME,
+        players=players,
+        settings=settings,
+        rounds=tuple(outcomes),
+        standings=standings,
+        finished=settings.ended,
+        winners=winners,
+        out=(),
+        next_dealer=None if settings.ended else players[dealer],
+        pot=pot,
+        still_in=players,
     )
 
 

@@ -34,8 +34,20 @@ from .seating import pass_the_deal
 GAME = "crash"
 CLASSIC, ARENA = "classic", "arena"
 # Replay's keywords: the options that existed first, in their order, then the house rules.
-OPTIONS = ("preset", "target", "cards", "ignore", "first_dealer",
-           "out_of_order", "stick_up", "crash", "quads", "declarations", "ending", "rules")
+OPTIONS = (
+    "preset",
+    "target",
+    "cards",
+    "ignore",
+    "first_dealer",
+    "out_of_order",
+    "stick_up",
+    "crash",
+    "quads",
+    "declarations",
+    "ending",
+    "rules",
+)
 ROUND_KEYS = ("hands", "declarations")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
 # What a player may declare instead of setting hands, as the host's form names it.
@@ -47,8 +59,10 @@ CANNOT_SCORE = {"high_card": frozenset({"high_card"}), "pair": frozenset({"high_
 QUAD_ORDER = (4, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3, 2)
 _QUAD_SHIFT = {rank: 4 * (rank - 2) for rank in QUAD_ORDER}
 _QUAD_STARTS = sum(1 << shift for shift in _QUAD_SHIFT.values())  # the lowest bit of each rank
-DECLARATIONS_NEED_13 = ("declarations must be False when cards is 9: six pairs and the thirteen-card run "
-                        "use 13 cards{preset}, got declarations=True with cards=9")
+DECLARATIONS_NEED_13 = (
+    "declarations must be False when cards is 9: six pairs and the thirteen-card run "
+    "use 13 cards{preset}, got declarations=True with cards=9"
+)
 _CLASSIC = CRASH_PRESETS[CLASSIC].options
 
 
@@ -108,12 +122,15 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
         raise EntryError(DECLARATIONS_NEED_13.format(preset=from_preset), field="declarations")
     players = check_players(GAME, players, *PLAYERS[chosen_["cards"]])  # type: ignore[index]
     return CrashOptions(
-        preset=preset, rules=brag_rules(options.get("rules", BRAG)),  # type: ignore[arg-type]
-        first_dealer=first_dealer(options.get("first_dealer", 0), players), **chosen_,  # type: ignore[arg-type]
+        preset=preset,
+        rules=brag_rules(options.get("rules", BRAG)),  # type: ignore[arg-type]
+        first_dealer=first_dealer(options.get("first_dealer", 0), players),
+        **chosen_,  # type: ignore[arg-type]
     )
 
 
 # --- Entry -----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class CrashRound:
@@ -126,37 +143,47 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
     hands = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason="fouled")
     declarations = entry.get("declarations") or {}
     if declarations and not settings.declarations:
-        raise EntryError("declarations are off in this game: six pairs and the thirteen-card run are not played",
-                         field="declarations")
-    declarations = check_who_gave(declarations, players, still_in, what="declarations", out_reason="fouled",
-                                  field="declarations")
+        raise EntryError(
+            "declarations are off in this game: six pairs and the thirteen-card run are not played",
+            field="declarations",
+        )
+    declarations = check_who_gave(
+        declarations, players, still_in, what="declarations", out_reason="fouled", field="declarations"
+    )
     dealt = RoundCards()
     placed: dict[str, tuple[tuple[Card, ...], ...]] = {}
     declared: dict[str, tuple[str, tuple[Card, ...]]] = {}
     for name in still_in:
         if name in hands and name in declarations:
-            raise EntryError(f"{name} gave hands and a declaration: a player gives one or the other",
-                             player=name, field="declarations")
+            raise EntryError(
+                f"{name} gave hands and a declaration: a player gives one or the other",
+                player=name,
+                field="declarations",
+            )
         if name in declarations:
             declared[name] = read_declaration(name, declarations[name], dealt)
         elif name in hands:
             placed[name] = read_placed_hands(name, hands[name], settings, dealt)
         else:
             gave = "no hands and no declaration" if settings.declarations else "no hands"
-            raise EntryError(f"{name} is still in the game but gave {gave}",
-                             player=name, field="hands")
+            raise EntryError(f"{name} is still in the game but gave {gave}", player=name, field="hands")
     dealt.check_one_deck()
     return CrashRound(placed, declared)
 
 
-def read_placed_hands(name: str, hands: object, settings: CrashOptions, dealt: RoundCards) -> tuple[tuple[Card, ...], ...]:
+def read_placed_hands(
+    name: str, hands: object, settings: CrashOptions, dealt: RoundCards
+) -> tuple[tuple[Card, ...], ...]:
     """0 to 4 hands (0 to 3 with 9 cards), three cards each, in the order placed."""
     if not isinstance(hands, (list, tuple)):
         raise EntryError(f"{name}'s hands must be a list of hands in the order placed", player=name, field="hands")
     if len(hands) > settings.positions:
         raise EntryError(
             f"{name} placed {len(hands)} hands ({3 * len(hands)} cards): a deal of {settings.cards} cards "
-            f"allows at most {settings.positions}", player=name, field="hands")
+            f"allows at most {settings.positions}",
+            player=name,
+            field="hands",
+        )
     return dealt.hands(hands, name)
 
 
@@ -166,17 +193,24 @@ def read_declaration(name: str, declaration: object, dealt: RoundCards) -> tuple
         raise EntryError(f"{name}'s declaration must be [kind, the 13 cards]", player=name, field="declarations")
     kind, text = declaration
     if kind not in DECLARATION_KINDS:
-        raise EntryError(f"{name}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
-                         player=name, field="declarations")
+        raise EntryError(
+            f"{name}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
+            player=name,
+            field="declarations",
+        )
     cards = dealt.cards(text, name, field="declarations")
     if len(cards) != 13:
-        raise EntryError(f"{name}'s declared cards: expected 13 cards, got {len(cards)}",
-                         player=name, field="declarations")
+        raise EntryError(
+            f"{name}'s declared cards: expected 13 cards, got {len(cards)}", player=name, field="declarations"
+        )
     if kind == SIX_PAIRS and (pairs := count_pairs(cards)) < 6:
         raise EntryError(f"{name}'s 13 cards hold {pairs} pairs, not 6", player=name, field="declarations")
     if kind == THIRTEEN_RUN and (missing := missing_ranks(cards)):
-        raise EntryError(f"{name}'s 13 cards are not a thirteen-card run: no {' and no '.join(missing)}",
-                         player=name, field="declarations")
+        raise EntryError(
+            f"{name}'s 13 cards are not a thirteen-card run: no {' and no '.join(missing)}",
+            player=name,
+            field="declarations",
+        )
     return kind, cards  # type: ignore[return-value]
 
 
@@ -191,6 +225,7 @@ def missing_ranks(cards: Sequence[Card]) -> list[str]:
 
 
 # --- The setting check -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class SettingCheck:
@@ -208,13 +243,18 @@ class SettingCheck:
 
 
 # What the setting check says of hands out of order: a foul, or (out_of_order="sort") how they are played.
-OUT_OF_ORDER_FOULS = "hand {higher} ({high}) ranks above hand {lower} ({low}): foul if left like this; legal order: {order}"
-OUT_OF_ORDER_SORTED = ("hand {higher} ({high}) ranks above hand {lower} ({low}): no foul in this game, "
-                       "the hands will be played sorted, best first: {order}")
+OUT_OF_ORDER_FOULS = (
+    "hand {higher} ({high}) ranks above hand {lower} ({low}): foul if left like this; legal order: {order}"
+)
+OUT_OF_ORDER_SORTED = (
+    "hand {higher} ({high}) ranks above hand {lower} ({low}): no foul in this game, "
+    "the hands will be played sorted, best first: {order}"
+)
 
 
-def check_setting(hands: Sequence[str | Sequence[Card]], *, sorts: bool = False,
-                  rules: str | Mapping[str, object] = BRAG) -> SettingCheck:
+def check_setting(
+    hands: Sequence[str | Sequence[Card]], *, sorts: bool = False, rules: str | Mapping[str, object] = BRAG
+) -> SettingCheck:
     """The host's check before the showdown: given one player's hands (text or cards) in
     the order placed, are they in order under the game's Brag ranking ``rules``? ``sorts``:
     the game sorts hands out of order (arena) rather than calling a foul. Raises EntryError
@@ -228,8 +268,12 @@ def check_setting(hands: Sequence[str | Sequence[Card]], *, sorts: bool = False,
         return SettingCheck(True, ranks, legal, text="in order")
     lower, higher = pair
     text = (OUT_OF_ORDER_SORTED if sorts else OUT_OF_ORDER_FOULS).format(
-        higher=higher + 1, high=ranks[higher].phrase, lower=lower + 1, low=ranks[lower].phrase,
-        order=", ".join(show_cards(cards) for cards in legal))
+        higher=higher + 1,
+        high=ranks[higher].phrase,
+        lower=lower + 1,
+        low=ranks[lower].phrase,
+        order=", ".join(show_cards(cards) for cards in legal),
+    )
     return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text, sorts)
 
 
@@ -255,12 +299,13 @@ def first_out_of_order(ranks: Sequence[HandRank]) -> tuple[int, int] | None:
 
 # --- Describing hands inside sentences ---------------------------------------------------------
 
+
 def _a(phrase: str) -> str:
     return ("an " if phrase[:1] in ("a", "8") else "a ") + phrase
 
 
 def kind_of_hand(rank: HandRank) -> str:
-    """"pair of 5s", "prial of 3s", "flush", "run", "high-card hand"."""
+    """ "pair of 5s", "prial of 3s", "flush", "run", "high-card hand"."""
     if rank.category in ("prial", "pair"):
         return f"{rank.category} of {rank_plural(rank.key[0] if rank.category == 'pair' else rank.ranks[0])}"
     return "high-card hand" if rank.category == "high_card" else CATEGORY_NAMES[rank.category]
@@ -297,6 +342,7 @@ def best_quad(placed: Mapping[str, Sequence[Sequence[Card]]]) -> tuple[str, int]
 
 
 # --- Replay --------------------------------------------------------------------------------------
+
 
 class _Scoreboard:
     """Points of one game, and `ending="at_once"`: reaching the target wins there and then."""
@@ -336,23 +382,44 @@ def replay_crash(players: Sequence[str], rounds: Sequence[object], **options: ob
             dealer = pass_the_deal(players, dealer, [name for name in players if name not in fouled])
     finished = bool(board.winners)
     return GameOutcome(
-        game=GAME, players=players, settings=settings, rounds=tuple(outcomes), standings=board.points,
-        finished=finished, winners=board.winners, out=tuple(fouled),
+        game=GAME,
+        players=players,
+        settings=settings,
+        rounds=tuple(outcomes),
+        standings=board.points,
+        finished=finished,
+        winners=board.winners,
+        out=tuple(fouled),
         next_dealer=None if finished else players[dealer],
         still_in=tuple(name for name in players if name not in fouled),
     )
 
 
-def play_round(number: int, players: Sequence[str], still_in: Sequence[str], entered: CrashRound,
-               settings: CrashOptions, board: _Scoreboard, dealer: str) -> RoundOutcome:
+def play_round(
+    number: int,
+    players: Sequence[str],
+    still_in: Sequence[str],
+    entered: CrashRound,
+    settings: CrashOptions,
+    board: _Scoreboard,
+    dealer: str,
+) -> RoundOutcome:
     events: list[Event] = []
     deltas = dict.fromkeys(players, 0)
     table = hand_ranking(settings.rules).table  # rank_hand's lookup, inlined: the entry checks read valid cards
     ranks = {name: tuple([table[a | b | c] for a, b, c in hands]) for name, hands in entered.placed.items()}
 
     def outcome(out: Sequence[str] = (), void: bool = False) -> RoundOutcome:
-        return RoundOutcome(number=number, dealer=dealer, events=tuple(events), deltas=deltas,
-                            standings=dict(board.points), hands=ranks, out=tuple(out), void=void)
+        return RoundOutcome(
+            number=number,
+            dealer=dealer,
+            events=tuple(events),
+            deltas=deltas,
+            standings=dict(board.points),
+            hands=ranks,
+            out=tuple(out),
+            void=void,
+        )
 
     if declared_runs := [name for name, (kind, _) in entered.declared.items() if kind == THIRTEEN_RUN]:
         return thirteen_card_run(declared_runs, board, events, outcome)
@@ -377,8 +444,9 @@ def play_round(number: int, players: Sequence[str], still_in: Sequence[str], ent
             out = list(fouls)
             if fouls and len(remaining) == 1:
                 board.winners = (remaining[0],)
-                events.append(Event("won", (remaining[0],),
-                                    f"Fouls leave {remaining[0]} the only player: {remaining[0]} wins"))
+                events.append(
+                    Event("won", (remaining[0],), f"Fouls leave {remaining[0]} the only player: {remaining[0]} wins")
+                )
                 return outcome(out=out)
         else:
             alone = bool(fouls) and len(remaining) == 1
@@ -400,16 +468,27 @@ def thirteen_card_run(names: list[str], board: _Scoreboard, events: list[Event],
     board.winners = tuple(names)
     for name in names:
         events.append(Event("thirteen_run", (name,), f"{name} declares a thirteen-card run, ace down to 2"))
-    events.append(Event("won", tuple(names), f"A thirteen-card run wins the game at once: {named(names)} "
-                                             f"{'wins' if len(names) == 1 else 'share the win'}"))
+    events.append(
+        Event(
+            "won",
+            tuple(names),
+            f"A thirteen-card run wins the game at once: {named(names)} "
+            f"{'wins' if len(names) == 1 else 'share the win'}",
+        )
+    )
     return outcome()
 
 
 def six_pairs(names: list[str], dealer: str, events: list[Event], outcome) -> RoundOutcome:
     """Six pairs: the deal is void, nothing else of the round counts, the dealer deals again."""
-    events.append(Event("six_pairs", tuple(names),
-                        f"{named(names)} {'declares' if len(names) == 1 else 'declare'} six pairs: "
-                        f"the deal is void, nobody scores, and {dealer} deals again"))
+    events.append(
+        Event(
+            "six_pairs",
+            tuple(names),
+            f"{named(names)} {'declares' if len(names) == 1 else 'declare'} six pairs: "
+            f"the deal is void, nobody scores, and {dealer} deals again",
+        )
+    )
     return outcome(void=True)
 
 
@@ -419,26 +498,36 @@ def foul(name: str, pair: tuple[int, int], ranks: Sequence[HandRank], settings: 
     left, right = pair
     low, high = describe_pair(ranks[left], ranks[right])
     if settings.out_of_order == "foul_round":
-        return Event("foul", (name,), f"{name} fouled: no points this round ({low} placed left of {high})",
-                     position=left + 1)
-    return Event("foul", (name,), f"{name} placed {low} left of {high}: foul, {name} is out of the game",
-                 position=left + 1)
+        return Event(
+            "foul", (name,), f"{name} fouled: no points this round ({low} placed left of {high})", position=left + 1
+        )
+    return Event(
+        "foul", (name,), f"{name} placed {low} left of {high}: foul, {name} is out of the game", position=left + 1
+    )
 
 
-def every_player_fouled(fouls: Mapping[str, tuple[int, int]], ranks, dealer: str, settings: CrashOptions,
-                        events: list[Event], outcome) -> RoundOutcome:
+def every_player_fouled(
+    fouls: Mapping[str, tuple[int, int]], ranks, dealer: str, settings: CrashOptions, events: list[Event], outcome
+) -> RoundOutcome:
     """Every player still in fouled: the deal is void, nobody is put out, the dealer deals again."""
     for name, (left, right) in fouls.items():
         low, high = describe_pair(ranks[name][left], ranks[name][right])
         events.append(Event("foul", (name,), f"{name} placed {low} left of {high}: foul", position=left + 1))
     nobody = "nobody scores" if settings.out_of_order == "foul_round" else "nobody is out"
-    events.append(Event("foul", tuple(fouls), f"Every player fouled: the deal is void, {nobody}, "
-                                              f"and {dealer} deals again"))
+    events.append(
+        Event("foul", tuple(fouls), f"Every player fouled: the deal is void, {nobody}, and {dealer} deals again")
+    )
     return outcome(void=True)
 
 
-def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], settings: CrashOptions,
-             board: _Scoreboard, deltas: dict[str, int], events: list[Event]) -> list[str | None]:
+def showdown(
+    in_play: Sequence[str],
+    ranks: Mapping[str, Sequence[HandRank]],
+    settings: CrashOptions,
+    board: _Scoreboard,
+    deltas: dict[str, int],
+    events: list[Event],
+) -> list[str | None]:
     """Positions in turn: the single highest hand scores a point; a hand that cannot score
     never scores; a tie is a stick-up (nobody scores, or the tied hands cancel and the best
     of the rest scores: `stick_up`). Returns who scored each position (None: nobody)."""
@@ -463,8 +552,10 @@ def showdown(in_play: Sequence[str], ranks: Mapping[str, Sequence[HandRank]], se
             name = top[0]
             points = f"({board.points[name] + 1})"
             if cancelled:
-                text = (f"{cancelled_ties(cancelled)}; {name}'s {best.phrase} scores position {position}: "
-                        f"a point for {name} {points}")
+                text = (
+                    f"{cancelled_ties(cancelled)}; {name}'s {best.phrase} scores position {position}: "
+                    f"a point for {name} {points}"
+                )
             else:
                 text = f"Position {position}: {name}'s {best.phrase} is the best hand: {name} scores a point {points}"
             events.append(Event("scored", (name,), text, position))
@@ -486,9 +577,14 @@ def highest(hands: Sequence[tuple[str, HandRank]]) -> tuple[HandRank | None, lis
     return best, top
 
 
-def after_cancelled_ties(position: int, hands: Sequence[tuple[str, HandRank]], best: HandRank, top: list[str],
-                         cannot_score: frozenset[str], events: list[Event]
-                         ) -> tuple[HandRank | None, list[str], list[list[str]]]:
+def after_cancelled_ties(
+    position: int,
+    hands: Sequence[tuple[str, HandRank]],
+    best: HandRank,
+    top: list[str],
+    cannot_score: frozenset[str],
+    events: list[Event],
+) -> tuple[HandRank | None, list[str], list[list[str]]]:
     """next_best: while the highest hands left tie and can score, they cancel (a stick-up
     event each). Returns the highest hand left (None if none), its holders, and the ties."""
     cancelled: list[list[str]] = []
@@ -501,13 +597,14 @@ def after_cancelled_ties(position: int, hands: Sequence[tuple[str, HandRank]], b
 
 
 def cancelled_ties(ties: Sequence[Sequence[str]]) -> str:
-    """"Ann and Bob's tie cancels", "Ann and Bob's tie cancels, then Cy and Di's"."""
+    """ "Ann and Bob's tie cancels", "Ann and Bob's tie cancels, then Cy and Di's"."""
     first, *then = [f"{named(tie)}'s" for tie in ties]
     return f"{first} tie cancels" + "".join(f", then {names}" for names in then)
 
 
-def stick_up(position: int, tied: Sequence[str], rank: HandRank, rule: str = "nobody",
-             hands_left: bool = False) -> Event:
+def stick_up(
+    position: int, tied: Sequence[str], rank: HandRank, rule: str = "nobody", hands_left: bool = False
+) -> Event:
     """Equal highest hands at a position: nobody scores it, or (next_best) they cancel."""
     phrase = kind_of_hand(rank) if rank.category in ("prial", "pair") else rank.phrase
     hands = " and ".join(f"{name}'s {phrase}" for name in tied)
@@ -523,8 +620,11 @@ def stick_up(position: int, tied: Sequence[str], rank: HandRank, rule: str = "no
 def no_score(position: int, top: Sequence[str], rank: HandRank, after_tie: bool = False) -> Event:
     """The highest hand at a position (or the tied highest) cannot score: nobody scores it."""
     left = " left" if after_tie else ""
-    holders = (f"{top[0]}'s {rank.phrase} is the best hand{left}" if len(top) == 1
-               else f"the best hands{left} ({rank.phrase}) tie")
+    holders = (
+        f"{top[0]}'s {rank.phrase} is the best hand{left}"
+        if len(top) == 1
+        else f"the best hands{left} ({rank.phrase}) tie"
+    )
     why = "pairs cannot score in this game" if rank.category == "pair" else "a high-card hand cannot score"
     return Event("no_score", tuple(top), f"Position {position}: {holders} but {why}: nobody scores", position)
 
@@ -541,20 +641,28 @@ def crash(name: str, settings: CrashOptions, board: _Scoreboard, deltas: dict[st
         events.append(Event("crash", (name,), f"{name} takes every position: crash"))
         events.append(Event("won", (name,), f"A crash wins the game at once: {name} wins"))
     else:
-        events.append(Event("crash", (name,), f"{name} takes every position: crash, one extra point "
-                                              f"({board.points[name] + 1})"))
+        events.append(
+            Event("crash", (name,), f"{name} takes every position: crash, one extra point ({board.points[name] + 1})")
+        )
         board.add(name, deltas, events)
 
 
-def quad_bonus(placed: Mapping[str, Sequence[Sequence[Card]]], board: _Scoreboard, deltas: dict[str, int],
-               events: list[Event]) -> None:
+def quad_bonus(
+    placed: Mapping[str, Sequence[Sequence[Card]]], board: _Scoreboard, deltas: dict[str, int], events: list[Event]
+) -> None:
     """The highest four of a kind among the placed hands scores one extra point."""
     found = best_quad(placed)
     if found is None:
         return
     name, rank = found
-    events.append(Event("quad_bonus", (name,), f"{name} holds all four {rank_plural(rank)}: four-of-a-kind bonus, "
-                                               f"{name} scores a point ({board.points[name] + 1})"))
+    events.append(
+        Event(
+            "quad_bonus",
+            (name,),
+            f"{name} holds all four {rank_plural(rank)}: four-of-a-kind bonus, "
+            f"{name} scores a point ({board.points[name] + 1})",
+        )
+    )
     board.add(name, deltas, events)
 
 
@@ -566,5 +674,10 @@ def end_of_round_target(board: _Scoreboard, events: list[Event]) -> None:
         return
     board.winners = tuple(name for name, points in board.points.items() if points == best)
     verb = "wins" if len(board.winners) == 1 else "share the win"
-    events.append(Event("won", board.winners, f"The target of {board.settings.target} is reached: "
-                                              f"{named(board.winners)} {verb} with {best} points"))
+    events.append(
+        Event(
+            "won",
+            board.winners,
+            f"The target of {board.settings.target} is reached: {named(board.winners)} {verb} with {best} points",
+        )
+    )

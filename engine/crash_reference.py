@@ -45,11 +45,14 @@ _RANK_CODES = "..23456789TJQKA"
 def brag_rankings() -> tuple[str, ...]:
     """The names of the twelve Brag rankings (docs/rules.md, Brag hands: Brag ranking options)."""
     options = RANKING_OPTIONS["brag"]
-    return tuple(hand_ranking(dict(zip((o.name for o in options), values))).name
-                 for values in product(*(o.values for o in options)))
+    return tuple(
+        hand_ranking(dict(zip((o.name for o in options), values))).name
+        for values in product(*(o.values for o in options))
+    )
 
 
 # --- Shapes ---------------------------------------------------------------------------------
+
 
 def shape_of(hand: int) -> str:
     """The shape of three cards (the OR of their bits)."""
@@ -92,6 +95,7 @@ def shape_values(ranking: str) -> tuple[int, ...]:
 
 
 # --- The greedy opponent ------------------------------------------------------------------------
+
 
 def deals(seed: int, count: int, cards: int) -> list[tuple[int, ...]]:
     """``count`` random deals of ``cards`` cards: deal i is the i-th
@@ -136,8 +140,7 @@ def _count_chunk(job: tuple[list[tuple[int, ...]], tuple[str, ...], int]) -> lis
     return greedy_counts(*job)
 
 
-def generate(count: int = DEALS, seed: int = SEED, workers: int = 1,
-             rankings: Sequence[str] | None = None) -> dict:
+def generate(count: int = DEALS, seed: int = SEED, workers: int = 1, rankings: Sequence[str] | None = None) -> dict:
     """The reference tables over ``count`` deals from ``seed`` for every Brag ranking (or
     those given) and both deals, as the data file holds them. ``workers`` > 1 counts in as
     many processes; the deals, and so the tables, are the same either way."""
@@ -149,7 +152,7 @@ def generate(count: int = DEALS, seed: int = SEED, workers: int = 1,
             from concurrent.futures import ProcessPoolExecutor
 
             size = -(-len(dealt) // (4 * workers))
-            jobs = [(dealt[i:i + size], rankings, cards) for i in range(0, len(dealt), size)]
+            jobs = [(dealt[i : i + size], rankings, cards) for i in range(0, len(dealt), size)]
             with ProcessPoolExecutor(workers) as pool:
                 parts = list(pool.map(_count_chunk, jobs))
         else:
@@ -162,14 +165,20 @@ def generate(count: int = DEALS, seed: int = SEED, workers: int = 1,
 def dumps(data: dict) -> str:
     """The data file's text: the shapes, then one line per ranking, deal and position (a
     count per shape, in the shapes' order), so a diff reads."""
-    lines = ["{", f'"format": {data["format"]}, "seed": {data["seed"]}, "deals": {data["deals"]},',
-             f'"shapes": {json.dumps(data["shapes"], separators=(",", ":"))},', '"tables": {']
+    lines = [
+        "{",
+        f'"format": {data["format"]}, "seed": {data["seed"]}, "deals": {data["deals"]},',
+        f'"shapes": {json.dumps(data["shapes"], separators=(",", ":"))},',
+        '"tables": {',
+    ]
     for r, (name, by_cards) in enumerate(data["tables"].items()):
         lines.append(f"{json.dumps(name)}: {{")
         for c, (cards, positions) in enumerate(by_cards.items()):
             lines.append(f'  "{cards}": [')
-            lines.extend(f"    {json.dumps(counts, separators=(',', ':'))}{',' if p < len(positions) - 1 else ''}"
-                         for p, counts in enumerate(positions))
+            lines.extend(
+                f"    {json.dumps(counts, separators=(',', ':'))}{',' if p < len(positions) - 1 else ''}"
+                for p, counts in enumerate(positions)
+            )
             lines.append("  ]" + ("," if c < len(by_cards) - 1 else ""))
         lines.append("}" + ("," if r < len(data["tables"]) - 1 else ""))
     lines.extend(["}", "}"])
@@ -177,6 +186,7 @@ def dumps(data: dict) -> str:
 
 
 # --- Reading the tables -------------------------------------------------------------------------
+
 
 @cache
 def shipped() -> dict:

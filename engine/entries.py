@@ -15,6 +15,7 @@ GAME_NAMES = {"stop_the_bus": "Stop the Bus", "crash": "Crash", "commerce": "Com
 
 # --- Options ---------------------------------------------------------------------------
 
+
 def check_option_names(game: str, options: Mapping[str, object], allowed: Sequence[str]) -> None:
     for name in options:
         if name not in allowed:
@@ -42,8 +43,10 @@ def chosen(option: Option, options: Mapping[str, object], default: object = None
     return value
 
 
-BRAG_RULES = (f"rules must be a Brag ranking: {BRAG!r}, {BRAG_ACE_HIGH!r} or a mapping of top_prial, "
-              "ace_two_three, flush_over_run, got {value!r}")
+BRAG_RULES = (
+    f"rules must be a Brag ranking: {BRAG!r}, {BRAG_ACE_HIGH!r} or a mapping of top_prial, "
+    "ace_two_three, flush_over_run, got {value!r}"
+)
 
 
 def brag_rules(value: object) -> str:
@@ -87,6 +90,7 @@ def first_dealer(value: object, players: Sequence[str]) -> int:
 
 # --- A round's entries ---------------------------------------------------------------------
 
+
 def check_round_keys(game: str, entry: object, allowed: Sequence[str]) -> Mapping[str, object]:
     if type(entry) is not dict and not isinstance(entry, Mapping):
         raise EntryError(f"a round is a mapping of {', '.join(allowed)}, got {type(entry).__name__}")
@@ -98,8 +102,9 @@ def check_round_keys(game: str, entry: object, allowed: Sequence[str]) -> Mappin
     return entry
 
 
-def check_who_gave(given: object, players: Sequence[str], still_in: Sequence[str], *, what: str,
-                   out_reason: str, field: str = "hands") -> Mapping[str, object]:
+def check_who_gave(
+    given: object, players: Sequence[str], still_in: Sequence[str], *, what: str, out_reason: str, field: str = "hands"
+) -> Mapping[str, object]:
     """Everyone named is a player still in the game; returns the mapping."""
     if type(given) is not dict and not isinstance(given, Mapping):
         raise EntryError(f"{what} must map each player's name to what they gave", field=field)
@@ -107,8 +112,7 @@ def check_who_gave(given: object, players: Sequence[str], still_in: Sequence[str
         if name not in players:
             raise EntryError(f"{name} is not a player in this game", player=str(name), field=field)
         if name not in still_in:
-            raise EntryError(f"{name} is out of the game ({out_reason}) and gives nothing",
-                             player=name, field=field)
+            raise EntryError(f"{name} is out of the game ({out_reason}) and gives nothing", player=name, field=field)
     return given
 
 
@@ -197,17 +201,20 @@ class RoundCards:
             raise EntryError(str(clash), player=player, field=field, position=position) from None
 
 
-def _card_entry_error(text: object, error: CardError, player: str | None, field: str, position: int | None,
-                      expected: str) -> EntryError:
+def _card_entry_error(
+    text: object, error: CardError, player: str | None, field: str, position: int | None, expected: str
+) -> EntryError:
     place = place_name(player, field, position)
     if not isinstance(text, str):
-        return EntryError(f"{place}: expected {expected} as text, got {text!r}", player=player, field=field,
-                          position=position)
+        return EntryError(
+            f"{place}: expected {expected} as text, got {text!r}", player=player, field=field, position=position
+        )
     return EntryError(f"{place}: {error}", player=player, field=field, position=position)
 
 
-def read_three_card_round(game: str, entry: object, players: Sequence[str], still_in: Sequence[str], *,
-                          named: str, out_reason: str) -> dict[str, tuple[Card, ...]]:
+def read_three_card_round(
+    game: str, entry: object, players: Sequence[str], still_in: Sequence[str], *, named: str, out_reason: str
+) -> dict[str, tuple[Card, ...]]:
     """A showdown of three-card hands (Stop the Bus, Commerce): every player still in gives
     three cards; optional table cards and the player named (caller or knocker); one deck."""
     entry = check_round_keys(game, entry, ("hands", "table", named))
@@ -224,7 +231,9 @@ def read_three_card_round(game: str, entry: object, players: Sequence[str], stil
     return hands
 
 
-def check_named_player(entry: Mapping[str, object], key: str, still_in: Sequence[str], players: Sequence[str]) -> str | None:
+def check_named_player(
+    entry: Mapping[str, object], key: str, still_in: Sequence[str], players: Sequence[str]
+) -> str | None:
     """The caller (Stop the Bus) or knocker (Commerce), when given: a player still in."""
     name = entry.get(key)
     if name is None or name == "":
@@ -237,7 +246,7 @@ def check_named_player(entry: Mapping[str, object], key: str, still_in: Sequence
 
 
 def named(names: Sequence[str]) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     names = list(names)
     if len(names) <= 1:
         return "".join(names)

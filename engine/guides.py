@@ -83,9 +83,11 @@ def _guide(rules: str) -> RulesetGuide:
     for category in CATEGORIES[rules]:
         example_text, order = examples[category]
         example = parse_cards(example_text)
-        categories.append(CategoryGuide(
-            category, CATEGORY_NAMES[category], counts[category], example, rank_hand(example, rules), order
-        ))
+        categories.append(
+            CategoryGuide(
+                category, CATEGORY_NAMES[category], counts[category], example, rank_hand(example, rules), order
+            )
+        )
     return RulesetGuide(rules, title, summary, tuple(categories))
 
 

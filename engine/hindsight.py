@@ -12,11 +12,11 @@ four-of-a-kind bonus, without the target cutting the round short.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from bisect import bisect_left, bisect_right
 from itertools import combinations, permutations
 
 from .cards import Card, show_cards
@@ -68,7 +68,7 @@ class Hindsight:
 
     @property
     def setting(self) -> str:
-        """"A♠ A♥ 9♦ · K♣ Q♣ J♣ · …"."""
+        """ "A♠ A♥ 9♦ · K♣ Q♣ J♣ · …"."""
         return HANDS_APART.join(show_cards(hand) for hand in self.best)
 
     @property
@@ -84,12 +84,16 @@ class Hindsight:
         else:
             what = f"scored {could.points}{' (a crash)' if could.crash else ''}"
             what += " and not fouled" if scored.fouled else f" instead of {scored.points}"
-        how = ("by playing the same hands in order" if self.moved == 0
-               else f"by moving {self.moved} card{'s' if self.moved != 1 else ''}")
+        how = (
+            "by playing the same hands in order"
+            if self.moved == 0
+            else f"by moving {self.moved} card{'s' if self.moved != 1 else ''}"
+        )
         return f"{self.player} could have {what} with {self.setting} ({how})"
 
 
 # --- What a player's hands meet ------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Showdown:
@@ -124,8 +128,11 @@ class Showdown:
         return _scorer(hands, self.settings)
 
     def wins(self, position: int, value: int, category: str) -> bool:
-        return (value > self.beat[position] and value not in self.ties[position]
-                and category not in unscorable(self.settings))
+        return (
+            value > self.beat[position]
+            and value not in self.ties[position]
+            and category not in unscorable(self.settings)
+        )
 
     def score(self, wins: int, hands: int, crashed: bool = False) -> Score:
         """The points of a legal setting of ``hands`` hands that wins ``wins`` positions
@@ -161,8 +168,9 @@ def _decided(hands: Sequence[tuple[int, str, str]], settings: CrashOptions) -> t
     return None, -1
 
 
-def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], fouled: Sequence[str],
-                 settings: CrashOptions) -> Showdown:
+def showdown_for(
+    name: str, placed: Mapping[str, Sequence[Sequence[Card]]], fouled: Sequence[str], settings: CrashOptions
+) -> Showdown:
     """What ``name``'s hands meet in a round where ``placed`` are everyone's hands as entered
     and ``fouled`` who fouled."""
     table = hand_ranking(settings.rules).table
@@ -171,8 +179,10 @@ def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], foul
     for other, hands in rivals.items():
         ranks = [table[a | b | c] for a, b, c in hands]
         ranked[other] = sorted(ranks, key=lambda rank: rank.value, reverse=True) if settings.sorts else ranks
-    others = tuple(tuple((ranks[p].value, ranks[p].category, other) for other, ranks in ranked.items() if len(ranks) > p)
-                   for p in range(settings.positions))
+    others = tuple(
+        tuple((ranks[p].value, ranks[p].category, other) for other, ranks in ranked.items() if len(ranks) > p)
+        for p in range(settings.positions)
+    )
     beat, ties = [], []
     for hands_here in others:
         there = Counter(value for value, _, _ in hands_here)
@@ -191,8 +201,10 @@ def showdown_for(name: str, placed: Mapping[str, Sequence[Sequence[Card]]], foul
 
 # --- The search ----------------------------------------------------------------------------------
 
-def best_rearrangement(hands: Sequence[Sequence[Card]], showdown: Showdown
-                       ) -> tuple[Score, tuple[tuple[Card, ...], ...], Score, int]:
+
+def best_rearrangement(
+    hands: Sequence[Sequence[Card]], showdown: Showdown
+) -> tuple[Score, tuple[tuple[Card, ...], ...], Score, int]:
     """(what the placed hands score, the best setting strongest first, its score, cards moved).
 
     Every triple of the player's cards is listed strongest first (equal hands in a fixed
@@ -229,7 +241,7 @@ class _Search:
     def __init__(self, found: _Triples, showdown: Showdown) -> None:
         self.found, self.showdown = found, showdown
         k = self.k = len(found.placed)
-        bits, winners = found.bits, found.winners
+        winners = found.winners
         last_win = [members.bit_length() - 1 for members in winners]
         self.up_to = [(1 << last + 1) - 1 for last in last_win]  # the triples as high as a winner at p
         # Position p can be won only if p + 1 disjoint hands rank at least as high as one that wins it.
@@ -277,9 +289,11 @@ class _Search:
         out caps the bounds of the next search. No setting that scores as much as either
         and moves as few cards comes before it."""
         greedy = _greedy(self.found.bits, sum(self.found.placed))
-        (key, moved), order = max(((self.score_of(placed_order).key, 0), placed_order),
-                                  ((self.score_of(greedy).key, self.moved(greedy)), greedy),
-                                  key=lambda seen: (seen[0][0], -seen[0][1]))
+        (key, moved), order = max(
+            ((self.score_of(placed_order).key, 0), placed_order),
+            ((self.score_of(greedy).key, self.moved(greedy)), greedy),
+            key=lambda seen: (seen[0][0], -seen[0][1]),
+        )
         for target in sorted({most for most in self.keys if most > key}, reverse=True):
             hit = self.search(target, _UNSEEN)
             if hit:
@@ -313,8 +327,9 @@ class _Search:
             if short > 0:
                 weeded = short < len(counted) and depth < last_depth
                 if weeded:  # keep the positions the cards left may still win
-                    counted = [p for p in counted if p == depth or fits(p - depth + 1, inside & up_to[p], left,
-                                                                        p == k - 1)]
+                    counted = [
+                        p for p in counted if p == depth or fits(p - depth + 1, inside & up_to[p], left, p == k - 1)
+                    ]
                     if short > len(counted):
                         return
                 # The hand here is at most as high as a winner at `short` of them.
@@ -323,8 +338,12 @@ class _Search:
                     if counted[0] == depth:
                         candidates &= winners[depth]
                     far = counted[-1]  # and the cards left hold enough hands as high as its winners
-                    if not weeded and depth < last_depth and far > depth and not fits(
-                            far - depth + 1, inside & up_to[far], left, far == k - 1):
+                    if (
+                        not weeded
+                        and depth < last_depth
+                        and far > depth
+                        and not fits(far - depth + 1, inside & up_to[far], left, far == k - 1)
+                    ):
                         return
             row = _moved_row(k, codes)
             win_here = winners[depth]
@@ -357,8 +376,15 @@ class _Search:
                     continue
                 later = (inside & ~clashes[i]) >> (i + 1) << (i + 1)
                 if later:
-                    node(depth + 1, later, left ^ bits[i], chosen + [i], won + (win_here >> i & 1),
-                         codes + (code[i],), moves)
+                    node(
+                        depth + 1,
+                        later,
+                        left ^ bits[i],
+                        chosen + [i],
+                        won + (win_here >> i & 1),
+                        codes + (code[i],),
+                        moves,
+                    )
                     if least >= fewest[0]:
                         return
 
@@ -374,7 +400,7 @@ def _moved_row(k: int, codes: tuple[int, ...]) -> list[int]:
     (of ``k`` placed hands); exact once every hand is known."""
     row = _MOVED_ROWS.get((k, codes))
     if row is None:
-        row = [_UNSEEN] * 4 ** k
+        row = [_UNSEEN] * 4**k
         for code in _valid(k):
             row[code] = _least_moved(k, tuple(sorted(codes + (code,))))
         _MOVED_ROWS[k, codes] = row
@@ -400,8 +426,10 @@ def _least_moved(k: int, codes: tuple[int, ...]) -> int:
     if len(codes) == k - 1:
         takes.append(left)
         left = [0] * k
-    return min((sum(3 - took[h] + left[h] for took, h in zip(takes, hands))
-                for hands in permutations(range(k), len(takes))), default=0)
+    return min(
+        (sum(3 - took[h] + left[h] for took, h in zip(takes, hands)) for hands in permutations(range(k), len(takes))),
+        default=0,
+    )
 
 
 class _Triples:
@@ -417,8 +445,13 @@ class _Triples:
         places, codes = _places(len(cards))
         # Each triple as one int, value, then card bits, then place in `places`: sorted, they
         # go strongest first, equal hands in the order of their card bits (the order is total).
-        listed = sorted([table[bits].value << 60 | bits << 8 | n for n, bits in
-                         enumerate([a | b | c for a, b, c in combinations(cards, 3)])], reverse=True)
+        listed = sorted(
+            [
+                table[bits].value << 60 | bits << 8 | n
+                for n, bits in enumerate([a | b | c for a, b, c in combinations(cards, 3)])
+            ],
+            reverse=True,
+        )
         self.values = [key >> 60 for key in listed]
         self.bits = [key >> 8 & _ALL_CARDS for key in listed]
         self.index = dict(zip(self.bits, range(len(listed))))
@@ -463,8 +496,10 @@ class _Triples:
         names = {player for there in showdown.others for _, _, player in there}
         found = []
         for name in sorted(names & rest if rest else names):
-            keeps = [sum(1 << i for i, who in enumerate(above) if who == name) | (below if alone == name else 0)
-                     for above, alone, below in scorers]
+            keeps = [
+                sum(1 << i for i, who in enumerate(above) if who == name) | (below if alone == name else 0)
+                for above, alone, below in scorers
+            ]
             if all(keeps):
                 found.append(keeps)
         return found
@@ -526,6 +561,7 @@ def _cards_of(bits: int, placed: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
 
 # --- Rounds and games ----------------------------------------------------------------------------
 
+
 def round_hindsight(outcome: GameOutcome, entries: Sequence[object], number: int) -> dict[str, Hindsight]:
     """Round ``number`` (1-based) of a refereed Crash game, ``entries`` its rounds as entered:
     each player who placed hands, by name, in seat order; empty for a declaration, a void
@@ -537,7 +573,7 @@ def round_hindsight(outcome: GameOutcome, entries: Sequence[object], number: int
     entry = entries[number - 1]
     if played.void or (isinstance(entry, Mapping) and entry.get("declarations")):
         return {}
-    out_before = {name for earlier in outcome.rounds[:number - 1] for name in earlier.out}
+    out_before = {name for earlier in outcome.rounds[: number - 1] for name in earlier.out}
     still_in = [name for name in outcome.players if name not in out_before]
     placed = read_round(entry, outcome.players, still_in, settings).placed
     if settings.sorts:

@@ -12,14 +12,27 @@ from typing import NamedTuple, Protocol
 
 from .ranking import HandRank
 
-EVENT_KINDS = frozenset({
-    # Stop the Bus
-    "lost_token", "stand_off", "out", "won",
-    # Crash
-    "foul", "scored", "stick_up", "no_score", "crash", "quad_bonus", "six_pairs", "thirteen_run",
-    # Commerce
-    "won_pot", "split_pot",
-})
+EVENT_KINDS = frozenset(
+    {
+        # Stop the Bus
+        "lost_token",
+        "stand_off",
+        "out",
+        "won",
+        # Crash
+        "foul",
+        "scored",
+        "stick_up",
+        "no_score",
+        "crash",
+        "quad_bonus",
+        "six_pairs",
+        "thirteen_run",
+        # Commerce
+        "won_pot",
+        "split_pot",
+    }
+)
 
 
 class EntryError(ValueError):
@@ -29,8 +42,15 @@ class EntryError(ValueError):
     hand, ``position`` (1-based, as placed) say where it is, when known, so a form can
     show it next to the field it concerns."""
 
-    def __init__(self, message: str, *, round: int | None = None, player: str | None = None,
-                 field: str | None = None, position: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        round: int | None = None,
+        player: str | None = None,
+        field: str | None = None,
+        position: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.message, self.round, self.player, self.field, self.position = message, round, player, field, position
 

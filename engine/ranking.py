@@ -36,8 +36,14 @@ FLUSH_OVER_RUN_ORDER = ("prial", "running_flush", "flush", "run", "pair", "high_
 COMMERCE_ORDER = ("tricon", "sequence", "flush", "pair", "point")
 CATEGORIES: dict[str, tuple[str, ...]] = {BRAG: BRAG_ORDER, BRAG_ACE_HIGH: BRAG_ORDER, COMMERCE: COMMERCE_ORDER}
 CATEGORY_NAMES = {
-    "prial": "prial", "running_flush": "running flush", "run": "run", "flush": "flush",
-    "pair": "pair", "high_card": "high card", "tricon": "tricon", "sequence": "sequence",
+    "prial": "prial",
+    "running_flush": "running flush",
+    "run": "run",
+    "flush": "flush",
+    "pair": "pair",
+    "high_card": "high card",
+    "tricon": "tricon",
+    "sequence": "sequence",
     "point": "point",
 }
 SEQUENCES = frozenset({"running_flush", "run", "sequence"})
@@ -159,8 +165,9 @@ def _sequence_height(ranks: tuple[int, ...], *, ace_low: int | None) -> int | No
     return None
 
 
-def classify_brag(ranks: tuple[int, ...], flush: bool, *, top_prial: str = "threes",
-                  ace_two_three: str = "top") -> Classified:
+def classify_brag(
+    ranks: tuple[int, ...], flush: bool, *, top_prial: str = "threes", ace_two_three: str = "top"
+) -> Classified:
     """Brag: prials (3-3-3 on top, or by rank), sequences (A-2-3 on top, at the bottom, or
     none), flushes and high cards card by card, pairs by the pair then the odd card.
     (``flush_over_run`` orders the categories; it changes nothing here.)"""
@@ -177,8 +184,14 @@ def classify_brag(ranks: tuple[int, ...], flush: bool, *, top_prial: str = "thre
     return "high_card", ranks
 
 
-def classify_commerce(ranks: tuple[int, ...], flush: bool, *, ace_two_three: str = "bottom",
-                      flush_by: str = "point", point_by: str = "sum_then_cards") -> Classified:
+def classify_commerce(
+    ranks: tuple[int, ...],
+    flush: bool,
+    *,
+    ace_two_three: str = "bottom",
+    flush_by: str = "point",
+    point_by: str = "sum_then_cards",
+) -> Classified:
     """Commerce: suited sequences only (A-2-3 the lowest, or none), flushes by point or card
     by card, point hands by point then card by card, or by point alone."""
     high, middle, low = ranks
@@ -200,15 +213,23 @@ def classify_commerce(ranks: tuple[int, ...], flush: bool, *, ace_two_three: str
 # top_prial=aces, ace_two_three=bottom, flush_over_run=True. Names are kept with a game's
 # statistics, so a letter never changes meaning.
 _CODES: dict[str, dict[str, dict[object, str]]] = {
-    "brag": {"top_prial": {"threes": "3", "aces": "A"}, "ace_two_three": {"top": "T", "bottom": "B", "none": "N"},
-             "flush_over_run": {False: "R", True: "F"}},
-    "commerce": {"ace_two_three": {"bottom": "B", "none": "N"}, "flush_by": {"point": "P", "cards": "C"},
-                 "point_by": {"sum_then_cards": "C", "sum": "S"}},
+    "brag": {
+        "top_prial": {"threes": "3", "aces": "A"},
+        "ace_two_three": {"top": "T", "bottom": "B", "none": "N"},
+        "flush_over_run": {False: "R", True: "F"},
+    },
+    "commerce": {
+        "ace_two_three": {"bottom": "B", "none": "N"},
+        "flush_by": {"point": "P", "cards": "C"},
+        "point_by": {"sum_then_cards": "C", "sum": "S"},
+    },
 }
 _CLASSIFIERS: dict[str, Callable[..., Classified]] = {"brag": classify_brag, "commerce": classify_commerce}
-ACCEPTED = (f"one of {', '.join(RULESETS)}, or a mapping of ranking options: "
-            f"{', '.join(o.name for o in RANKING_OPTIONS['brag'])} (Brag), or \"game\": \"commerce\" with "
-            f"{', '.join(o.name for o in RANKING_OPTIONS['commerce'])}")
+ACCEPTED = (
+    f"one of {', '.join(RULESETS)}, or a mapping of ranking options: "
+    f'{", ".join(o.name for o in RANKING_OPTIONS["brag"])} (Brag), or "game": "commerce" with '
+    f"{', '.join(o.name for o in RANKING_OPTIONS['commerce'])}"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,8 +302,9 @@ def composed(game: str, values: tuple[object, ...]) -> Ranking:
     under docs/rules.md's name where it has one."""
     name = _NAMED.get((game, values))
     if name is None:
-        name = f"{game}:" + "".join(_CODES[game][option.name][value]
-                                    for option, value in zip(RANKING_OPTIONS[game], values))
+        name = f"{game}:" + "".join(
+            _CODES[game][option.name][value] for option, value in zip(RANKING_OPTIONS[game], values)
+        )
     ranking = _BY_NAME[name] = Ranking(name, game, values)
     return ranking
 
@@ -312,7 +334,7 @@ def _from_name(name: str) -> Ranking:
     codes = _CODES.get(game)
     if codes is not None and len(letters) == len(codes):
         values = []
-        for (option, by_value), letter in zip(codes.items(), letters):
+        for by_value, letter in zip(codes.values(), letters):
             found = [value for value, code in by_value.items() if code == letter]
             if not found:
                 break
@@ -378,8 +400,10 @@ def _build_table(ranking: Ranking) -> dict[int, HandRank]:
     shape_of: dict[int, int] = {}
     for (a, rank_a, suit_a), (b, rank_b, suit_b), (c, rank_c, suit_c) in combinations(_CARD_FACTS, 3):
         shape_of[a | b | c] = rank_c << 9 | rank_b << 5 | rank_a << 1 | (suit_a == suit_b == suit_c)
-    classified = {shape: ranking.classify((shape >> 9, shape >> 5 & 15, shape >> 1 & 15), bool(shape & 1))
-                  for shape in set(shape_of.values())}
+    classified = {
+        shape: ranking.classify((shape >> 9, shape >> 5 & 15, shape >> 1 & 15), bool(shape & 1))
+        for shape in set(shape_of.values())
+    }
     strengths = sorted({(order[category], key) for category, key in classified.values()})
     value_of = {strength: value for value, strength in enumerate(strengths)}
     rank_of: dict[int, HandRank] = {}
@@ -389,15 +413,16 @@ def _build_table(ranking: Ranking) -> dict[int, HandRank]:
         value = value_of[order[category], key]
         if (value, ranks) not in shared:
             label = hand_label(ranking, category, key, ranks)
-            shared[value, ranks] = HandRank(value, ranking.name, category, key, ranks, label,
-                                            label[0].lower() + label[1:])
+            shared[value, ranks] = HandRank(
+                value, ranking.name, category, key, ranks, label, label[0].lower() + label[1:]
+            )
         rank_of[shape] = shared[value, ranks]
     return {hand: rank_of[shape] for hand, shape in shape_of.items()}
 
 
 TABLES: dict[str, dict[int, HandRank]] = {}
-for _game, _values in _NAMED:  # the named tables, at import
-    composed(_game, _values).table
+for _game, _values in _NAMED:  # the named tables, built at import (reading .table builds one)
+    _ = composed(_game, _values).table
 
 
 def rank_hand(cards: Sequence[Card], rules: str | Mapping[str, object] = BRAG) -> HandRank:

@@ -66,17 +66,23 @@ def figures_of(outcome: GameOutcome) -> dict[str, Figures]:
     stake = outcome.game == "commerce" and bool(outcome.settings.stake)
     order = hand_ranking(ruleset_of(outcome)).categories
     # Winners share first place; the others go by their standing, then by how long they lasted.
-    keys = {name: (True,) if name in outcome.winners else (False, outcome.standings[name],
-                                                            counts[name]["rounds_played"])
-            for name in outcome.players}
-    return {name: Figures(
-        finished=outcome.finished, won=name in outcome.winners,
-        place=1 + sum(other > keys[name] for other in keys.values()),
-        final=outcome.standings[name], scored=tuple(scored[name]),  # type: ignore[arg-type]
-        balance=outcome.standings[name] if stake else 0,
-        categories={c: categories[name][c] for c in order if categories[name][c]},
-        **counts[name],
-    ) for name in outcome.players}
+    keys = {
+        name: (True,) if name in outcome.winners else (False, outcome.standings[name], counts[name]["rounds_played"])
+        for name in outcome.players
+    }
+    return {
+        name: Figures(
+            finished=outcome.finished,
+            won=name in outcome.winners,
+            place=1 + sum(other > keys[name] for other in keys.values()),
+            final=outcome.standings[name],
+            scored=tuple(scored[name]),  # type: ignore[arg-type]
+            balance=outcome.standings[name] if stake else 0,
+            categories={c: categories[name][c] for c in order if categories[name][c]},
+            **counts[name],
+        )
+        for name in outcome.players
+    }
 
 
 # What each event adds to the figures of the players it names.
@@ -111,5 +117,6 @@ def deal_frequencies(rules: str) -> Mapping[str, Fraction]:
     (docs/rules.md, Brag hands: Hand counts), best category first."""
     ranking = hand_ranking(rules)
     counts = Counter(rank.category for rank in ranking.table.values())
-    return MappingProxyType({category: Fraction(counts[category], len(ranking.table))
-                             for category in ranking.categories})
+    return MappingProxyType(
+        {category: Fraction(counts[category], len(ranking.table)) for category in ranking.categories}
+    )

@@ -67,8 +67,7 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
         if len(still_in) == 1:
             raise EntryError(f"the game is over: {still_in[0]} won", round=number)
         try:
-            hands = read_three_card_round(GAME, entry, players, still_in, named="caller",
-                                          out_reason="no tokens left")
+            hands = read_three_card_round(GAME, entry, players, still_in, named="caller", out_reason="no tokens left")
         except EntryError as error:
             raise error.in_round(number) from None
         ranks = {name: rank_hand(cards, settings.rules) for name, cards in hands.items()}
@@ -78,16 +77,24 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
         deltas = dict.fromkeys(players, 0)
         out: list[str] = []
         if is_stand_off(losers, tokens, still_in):
-            events.append(Event("stand_off", tuple(losers),
-                                f"{named(losers)} tie for the worst hand with {label}, each on a last token: "
-                                "stand-off, nobody loses a token"))
+            events.append(
+                Event(
+                    "stand_off",
+                    tuple(losers),
+                    f"{named(losers)} tie for the worst hand with {label}, each on a last token: "
+                    "stand-off, nobody loses a token",
+                )
+            )
         else:
             for name in losers:
                 tokens[name] -= 1
                 deltas[name] = -1
                 left = f"{tokens[name]} left" if tokens[name] else "none left"
-                worst = (f"{name}'s {label} is the worst hand" if len(losers) == 1
-                         else f"{named(losers)} tie for the worst hand with {label}")
+                worst = (
+                    f"{name}'s {label} is the worst hand"
+                    if len(losers) == 1
+                    else f"{named(losers)} tie for the worst hand with {label}"
+                )
                 events.append(Event("lost_token", (name,), f"{worst}: {name} loses a token ({left})"))
             for name in losers:
                 if tokens[name] == 0:
@@ -96,18 +103,32 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
             went_out.extend(out)
             survivors = [name for name in players if tokens[name] > 0]
             if len(survivors) == 1:
-                events.append(Event("won", (survivors[0],),
-                                    f"{survivors[0]} is the last player with tokens: {survivors[0]} wins"))
-        outcomes.append(RoundOutcome(
-            number=number, dealer=players[dealer], events=tuple(events), deltas=deltas,
-            standings=dict(tokens), hands={name: (rank,) for name, rank in ranks.items()}, out=tuple(out),
-        ))
+                events.append(
+                    Event("won", (survivors[0],), f"{survivors[0]} is the last player with tokens: {survivors[0]} wins")
+                )
+        outcomes.append(
+            RoundOutcome(
+                number=number,
+                dealer=players[dealer],
+                events=tuple(events),
+                deltas=deltas,
+                standings=dict(tokens),
+                hands={name: (rank,) for name, rank in ranks.items()},
+                out=tuple(out),
+            )
+        )
         dealer = pass_the_deal(players, dealer, [name for name in players if tokens[name] > 0])
     still_in = tuple(name for name in players if tokens[name] > 0)
     finished = len(still_in) == 1
     return GameOutcome(
-        game=GAME, players=players, settings=settings, rounds=tuple(outcomes), standings=tokens,
-        finished=finished, winners=still_in if finished else (), out=tuple(went_out),
-        next_dealer=None if finished else players[dealer], still_in=still_in,
+        game=GAME,
+        players=players,
+        settings=settings,
+        rounds=tuple(outcomes),
+        standings=tokens,
+        finished=finished,
+        winners=still_in if finished else (),
+        out=tuple(went_out),
+        next_dealer=None if finished else players[dealer],
+        still_in=still_in,
     )
-

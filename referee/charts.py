@@ -44,8 +44,9 @@ class Chart:
     bottom: int = HEIGHT - PAD
 
 
-def standings_chart(title: str, players: list[str], start: dict[str, int], rounds: list[dict[str, int]],
-                    unit: str) -> Chart:
+def standings_chart(
+    title: str, players: list[str], start: dict[str, int], rounds: list[dict[str, int]], unit: str
+) -> Chart:
     """``start`` is each player's figure before round 1, ``rounds`` the figures after each."""
     series = [start, *rounds]
     values = [series_point[name] for series_point in series for name in players] or [0]
@@ -65,13 +66,30 @@ def standings_chart(title: str, players: list[str], start: dict[str, int], round
     lines = []
     for n, name in enumerate(players):
         coords = [(x(i), y(point[name])) for i, point in enumerate(series)]
-        lines.append(Line(name, COLOURS[n % len(COLOURS)], " ".join(f"{a:.1f},{b:.1f}" for a, b in coords),
-                          coords[-1][0], coords[-1][1], series[-1][name], label_ys[n]))
+        lines.append(
+            Line(
+                name,
+                COLOURS[n % len(COLOURS)],
+                " ".join(f"{a:.1f},{b:.1f}" for a, b in coords),
+                coords[-1][0],
+                coords[-1][1],
+                series[-1][name],
+                label_ys[n],
+            )
+        )
     ticks = sorted({low, high, 0} if low < 0 < high else {low, high})
-    description = f"{unit.capitalize()} after each round. " + "; ".join(
-        f"{name}: " + ", ".join(str(point[name]) for point in series) for name in players) + "."
-    return Chart(title, description, lines, [(y(value), value) for value in ticks],
-                 [(x(i), i) for i in round_ticks(len(series) - 1)])
+    description = (
+        f"{unit.capitalize()} after each round. "
+        + "; ".join(f"{name}: " + ", ".join(str(point[name]) for point in series) for name in players)
+        + "."
+    )
+    return Chart(
+        title,
+        description,
+        lines,
+        [(y(value), value) for value in ticks],
+        [(x(i), i) for i in round_ticks(len(series) - 1)],
+    )
 
 
 def round_ticks(rounds: int) -> list[int]:
@@ -154,9 +172,20 @@ def categories_chart(title: str, player: str, shares: list, hands: int) -> BarCh
     rows = []
     for i, item in enumerate(shares):
         top = 12 + i * ROW
-        rows.append(CategoryRow(CATEGORY_NAMES[item.category].capitalize(), top + BAR + 2,
-                                bar(top, item.share), bar(top + BAR + 4, item.expected)))
-    description = f"Categories of the {hands} hands {player} showed, beside a random deal. " + "; ".join(
-        f"{CATEGORY_NAMES[s.category]}: {s.count} ({percent(s.share)}; a random deal gives {percent(s.expected)})"
-        for s in shares) + "."
+        rows.append(
+            CategoryRow(
+                CATEGORY_NAMES[item.category].capitalize(),
+                top + BAR + 2,
+                bar(top, item.share),
+                bar(top + BAR + 4, item.expected),
+            )
+        )
+    description = (
+        f"Categories of the {hands} hands {player} showed, beside a random deal. "
+        + "; ".join(
+            f"{CATEGORY_NAMES[s.category]}: {s.count} ({percent(s.share)}; a random deal gives {percent(s.expected)})"
+            for s in shares
+        )
+        + "."
+    )
     return BarChart(title, description, player, hands, rows, BAR_WIDTH, 12 + len(shares) * ROW + 8)

@@ -13,22 +13,31 @@ logger = logging.getLogger("referee.requests")
 
 def log_request(request, response, started: float) -> None:
     took = (time.perf_counter() - started) * 1000
-    logger.info("%s %s %s %.0f ms from %s", request.method, request.path, response.status_code, took,
-                request.META.get("REMOTE_ADDR") or "-")
+    logger.info(
+        "%s %s %s %.0f ms from %s",
+        request.method,
+        request.path,
+        response.status_code,
+        took,
+        request.META.get("REMOTE_ADDR") or "-",
+    )
 
 
 @sync_and_async_middleware
 def request_log(get_response):
     if iscoroutinefunction(get_response):
+
         async def middleware(request):
             started = time.perf_counter()
             response = await get_response(request)
             log_request(request, response, started)
             return response
     else:
+
         def middleware(request):
             started = time.perf_counter()
             response = get_response(request)
             log_request(request, response, started)
             return response
+
     return middleware

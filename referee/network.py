@@ -14,14 +14,29 @@ import ifaddr
 # Home routers hand out 192.168.x.x, then 10.x.x.x; Docker's bridges take 172.17 and up.
 LAN_RANGES = [ipaddress.ip_network(block) for block in ("192.168.0.0/16", "10.0.0.0/8", "172.16.0.0/12")]
 # Interfaces no phone in the room reaches: containers' and virtual machines' bridges, VPNs.
-VIRTUAL_INTERFACES = ("docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "podman", "cni",
-                      "tun", "tap", "utun", "wg", "tailscale", "zt")
+VIRTUAL_INTERFACES = (
+    "docker",
+    "br-",
+    "veth",
+    "virbr",
+    "vboxnet",
+    "vmnet",
+    "podman",
+    "cni",
+    "tun",
+    "tap",
+    "utun",
+    "wg",
+    "tailscale",
+    "zt",
+)
 
 
 def interface_addresses() -> list[tuple[str, str]]:
     """Every IPv4 address of this machine's interfaces, as (interface, address)."""
-    return [(adapter.nice_name, ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
-            if isinstance(ip.ip, str)]  # ifaddr gives IPv6 addresses as tuples
+    return [
+        (adapter.nice_name, ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips if isinstance(ip.ip, str)
+    ]  # ifaddr gives IPv6 addresses as tuples
 
 
 def reachable_first(addresses: Iterable[tuple[str, str]]) -> list[str]:
@@ -29,8 +44,11 @@ def reachable_first(addresses: Iterable[tuple[str, str]]) -> list[str]:
     before a bridge's or a VPN's, then a home network's range before the others. Loopback
     and link-local addresses are left out."""
     usable = [(name, ipaddress.IPv4Address(address)) for name, address in addresses]
-    usable = [(name, address) for name, address in usable
-              if not (address.is_loopback or address.is_link_local or address.is_unspecified or address.is_multicast)]
+    usable = [
+        (name, address)
+        for name, address in usable
+        if not (address.is_loopback or address.is_link_local or address.is_unspecified or address.is_multicast)
+    ]
 
     def likelihood(entry):
         name, address = entry

@@ -44,14 +44,21 @@ def house_rules(outcome: GameOutcome) -> list[str]:
     settings, lines = outcome.settings, []
     if outcome.game == "crash":
         preset = CRASH_PRESETS[settings.preset].options
-        lines += [option.explain(getattr(settings, option.name)) for option in GAME_OPTIONS["crash"]
-                  if option.name in preset and option.name not in ("cards", "target")
-                  and getattr(settings, option.name) != preset[option.name]]
+        lines += [
+            option.explain(getattr(settings, option.name))
+            for option in GAME_OPTIONS["crash"]
+            if option.name in preset
+            and option.name not in ("cards", "target")
+            and getattr(settings, option.name) != preset[option.name]
+        ]
     ranking = hand_ranking(settings.rules)
     if ranking.name not in RANKINGS:  # composed: say how it differs from the game's usual ranking
         usual = RANKINGS[ranking.game].options
-        lines += [option.explain(ranking.options[option.name]) for option in RANKING_OPTIONS[ranking.game]
-                  if ranking.options[option.name] != usual[option.name]]
+        lines += [
+            option.explain(ranking.options[option.name])
+            for option in RANKING_OPTIONS[ranking.game]
+            if ranking.options[option.name] != usual[option.name]
+        ]
     return lines
 
 
@@ -75,9 +82,17 @@ def standings_rows(outcome: GameOutcome | None) -> list[dict]:
     if outcome is None:
         return []
     tokens = outcome.settings.tokens if outcome.game == "stop_the_bus" else 0
-    return [{"name": name, "value": value, "pips": [i < value for i in range(tokens)],
-             "out": name in outcome.out, "deals": name == outcome.next_dealer, "won": name in outcome.winners}
-            for name, value in outcome.standings.items()]
+    return [
+        {
+            "name": name,
+            "value": value,
+            "pips": [i < value for i in range(tokens)],
+            "out": name in outcome.out,
+            "deals": name == outcome.next_dealer,
+            "won": name in outcome.winners,
+        }
+        for name, value in outcome.standings.items()
+    ]
 
 
 def shown(text: str) -> str:
@@ -105,6 +120,7 @@ def hands_as_played(texts: Sequence[str], ranks: Sequence[HandRank]) -> list[tup
 def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
     """A recorded entry as people read it, in seat order (a JSON column may keep its keys
     in another order): "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
+
     def seated(mapping: Mapping) -> list:
         return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
 

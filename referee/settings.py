@@ -159,8 +159,12 @@ def channel_layers_config(redis_url: str | None) -> dict:
         }
         # All the boards of a process share one Redis inbox: at the default 100 messages, a
         # process that falls a second behind under load drops its boards' updates.
-        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                            "CONFIG": {"hosts": [host], "capacity": BOARD_MESSAGES_WAITING}}}
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [host], "capacity": BOARD_MESSAGES_WAITING},
+            }
+        }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 

@@ -72,10 +72,14 @@ def _sessions(count: int) -> str:
 
 # --- Export -----------------------------------------------------------------------------------
 
+
 def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
     """The host's sessions (or those given) as plain data, in the order they were played."""
-    chosen = Session.objects.filter(host=host) if sessions is None else Session.objects.filter(
-        host=host, pk__in=[s.pk for s in sessions])
+    chosen = (
+        Session.objects.filter(host=host)
+        if sessions is None
+        else Session.objects.filter(host=host, pk__in=[s.pk for s in sessions])
+    )
     chosen = list(chosen.order_by("played_on", "created", "pk").prefetch_related("players"))
     games = Game.objects.filter(session__in=chosen).order_by("session_id", "number")
     seats = Seat.objects.filter(game__in=games).select_related("player").order_by("game_id", "position")
@@ -86,22 +90,48 @@ def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
         seats_of.setdefault(seat.game_id, []).append(seat.player.name)
     for revision in revisions:
         revisions_of.setdefault(revision.round_id, []).append(
-            {"number": revision.number, "entry": revision.entry, "replaced_at": _when(revision.replaced_at)})
+            {"number": revision.number, "entry": revision.entry, "replaced_at": _when(revision.replaced_at)}
+        )
     for round_ in rounds:
-        rounds_of.setdefault(round_.game_id, []).append({
-            "number": round_.number, "entry": round_.entry, "recorded_at": _when(round_.recorded_at),
-            "corrected_at": _when(round_.corrected_at), "revisions": revisions_of.get(round_.pk, [])})
+        rounds_of.setdefault(round_.game_id, []).append(
+            {
+                "number": round_.number,
+                "entry": round_.entry,
+                "recorded_at": _when(round_.recorded_at),
+                "corrected_at": _when(round_.corrected_at),
+                "revisions": revisions_of.get(round_.pk, []),
+            }
+        )
     for game in games:
-        games_of.setdefault(game.session_id, []).append({
-            "number": game.number, "kind": game.kind, "options": game.options, "ended": game.ended,
-            "seats": seats_of.get(game.pk, []), "rounds": rounds_of.get(game.pk, [])})
-    circle = sorted({p.name for s in chosen for p in s.players.all()} if sessions is not None
-                    else set(Player.objects.filter(host=host).values_list("name", flat=True)), key=str.casefold)
+        games_of.setdefault(game.session_id, []).append(
+            {
+                "number": game.number,
+                "kind": game.kind,
+                "options": game.options,
+                "ended": game.ended,
+                "seats": seats_of.get(game.pk, []),
+                "rounds": rounds_of.get(game.pk, []),
+            }
+        )
+    circle = sorted(
+        {p.name for s in chosen for p in s.players.all()}
+        if sessions is not None
+        else set(Player.objects.filter(host=host).values_list("name", flat=True)),
+        key=str.casefold,
+    )
     return {
-        "format": FORMAT, "version": VERSION, "players": circle,
-        "sessions": [{"title": s.title, "played_on": s.played_on.isoformat(),
-                      "players": sorted((p.name for p in s.players.all()), key=str.casefold),
-                      "games": games_of.get(s.pk, [])} for s in chosen],
+        "format": FORMAT,
+        "version": VERSION,
+        "players": circle,
+        "sessions": [
+            {
+                "title": s.title,
+                "played_on": s.played_on.isoformat(),
+                "players": sorted((p.name for p in s.players.all()), key=str.casefold),
+                "games": games_of.get(s.pk, []),
+            }
+            for s in chosen
+        ],
     }
 
 
@@ -155,12 +185,24 @@ def import_sessions(host, text: str | bytes) -> Imported:
     here = _already_here(host, sessions)
     new = {s: item for s, item in enumerate(sessions) if s not in here}
     players = _players(host, data["players"])
-    created = dict(zip(new, Session.objects.bulk_create(
-        [Session(host=host, title=item["title"], played_on=datetime.date.fromisoformat(item["played_on"]))
-         for item in new.values()], batch_size=BATCH), strict=True))
+    created = dict(
+        zip(
+            new,
+            Session.objects.bulk_create(
+                [
+                    Session(host=host, title=item["title"], played_on=datetime.date.fromisoformat(item["played_on"]))
+                    for item in new.values()
+                ],
+                batch_size=BATCH,
+            ),
+            strict=True,
+        )
+    )
     Member = Session.players.through
-    Member.objects.bulk_create([Member(session=created[s], player=players[name])
-                                for s, item in new.items() for name in item["players"]], batch_size=BATCH)
+    Member.objects.bulk_create(
+        [Member(session=created[s], player=players[name]) for s, item in new.items() for name in item["players"]],
+        batch_size=BATCH,
+    )
     for batch in _batches((g for g in games if g.session in created), BATCH):
         _write_games(host, batch, created, players)
     return Imported(list(created.values()), len(here))
@@ -171,9 +213,13 @@ def _already_here(host, sessions: list[dict]) -> set[int]:
     moments. Only the host's sessions of the file's titles and dates are read: a fixed number
     of queries, whatever the file or the account holds."""
     days = {(item["title"], _day(item)) for item in sessions}
-    alike = [session for session in Session.objects.filter(
-        host=host, title__in={title for title, _ in days}, played_on__in={day for _, day in days}).only(
-        "pk", "title", "played_on") if (session.title, session.played_on.isoformat()) in days]
+    alike = [
+        session
+        for session in Session.objects.filter(
+            host=host, title__in={title for title, _ in days}, played_on__in={day for _, day in days}
+        ).only("pk", "title", "played_on")
+        if (session.title, session.played_on.isoformat()) in days
+    ]
     if not alike:
         return set()
     here = {_likeness(item) for item in export_sessions(host, alike)["sessions"]}
@@ -187,32 +233,75 @@ def _day(item: dict) -> str:
 def _likeness(item: dict) -> str:
     """A session as a host tells two apart: title, date, players, and each game's kind,
     options, seats, end and rounds as entered (not when they were entered or corrected)."""
-    return json.dumps([item["title"], _day(item), sorted(item["players"], key=str.casefold),
-                       [[g["kind"], g["options"], g["ended"], g["seats"], [r["entry"] for r in g["rounds"]]]
-                        for g in item["games"]]], sort_keys=True)
+    return json.dumps(
+        [
+            item["title"],
+            _day(item),
+            sorted(item["players"], key=str.casefold),
+            [
+                [g["kind"], g["options"], g["ended"], g["seats"], [r["entry"] for r in g["rounds"]]]
+                for g in item["games"]
+            ],
+        ],
+        sort_keys=True,
+    )
 
 
 def _write_games(host, checked: list[_Game], sessions: dict[int, Session], players: dict[str, Player]) -> None:
     """Games with their seats and figures, then their rounds and revisions, a batch at a time."""
-    games = Game.objects.bulk_create([
-        Game(session_id=sessions[g.session].pk, number=g.item["number"], kind=g.item["kind"],
-             options=g.item["options"], ended=g.item["ended"]) for g in checked])
-    Seat.objects.bulk_create([Seat(game_id=game.pk, player_id=players[name].pk, position=i)
-                              for game, g in zip(games, checked) for i, name in enumerate(g.item["seats"])],
-                             batch_size=BATCH)
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                session_id=sessions[g.session].pk,
+                number=g.item["number"],
+                kind=g.item["kind"],
+                options=g.item["options"],
+                ended=g.item["ended"],
+            )
+            for g in checked
+        ]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(game_id=game.pk, player_id=players[name].pk, position=i)
+            for game, g in zip(games, checked)
+            for i, name in enumerate(g.item["seats"])
+        ],
+        batch_size=BATCH,
+    )
     for game, g in zip(games, checked):
         for row, name in zip(g.figures, g.item["seats"]):  # no rows for a game without a round
             row.game_id, row.player_id = game.pk, players[name].pk
     Performance.objects.bulk_create([row for g in checked for row in g.figures], batch_size=BATCH)
     for batch in _batches(((game, g, r) for game, g in zip(games, checked) for r in g.item["rounds"]), BATCH):
-        rounds = Round.objects.bulk_create([
-            Round(game_id=game.pk, number=r["number"], entry=r["entry"], recorded_at=_moment(r["recorded_at"]),
-                  corrected_at=_moment(r.get("corrected_at")), recorded_by_id=host.pk, told=g.told[r["number"]])
-            for game, g, r in batch])
-        RoundRevision.objects.bulk_create([
-            RoundRevision(round_id=round_.pk, number=v["number"], entry=v["entry"],
-                          replaced_at=_moment(v["replaced_at"]), replaced_by_id=host.pk)
-            for round_, (_, _, r) in zip(rounds, batch) for v in r["revisions"]], batch_size=BATCH)
+        rounds = Round.objects.bulk_create(
+            [
+                Round(
+                    game_id=game.pk,
+                    number=r["number"],
+                    entry=r["entry"],
+                    recorded_at=_moment(r["recorded_at"]),
+                    corrected_at=_moment(r.get("corrected_at")),
+                    recorded_by_id=host.pk,
+                    told=g.told[r["number"]],
+                )
+                for game, g, r in batch
+            ]
+        )
+        RoundRevision.objects.bulk_create(
+            [
+                RoundRevision(
+                    round_id=round_.pk,
+                    number=v["number"],
+                    entry=v["entry"],
+                    replaced_at=_moment(v["replaced_at"]),
+                    replaced_by_id=host.pk,
+                )
+                for round_, (_, _, r) in zip(rounds, batch)
+                for v in r["revisions"]
+            ],
+            batch_size=BATCH,
+        )
 
 
 def _batches(items: Iterable, size: int) -> Iterator[list]:
@@ -230,7 +319,8 @@ def _players(host, names: list[str]) -> dict[str, Player]:
         if player is not None and player.name != name:
             raise ImportRefused(f"players[{i}]: {name} is spelt {player.name} in your circle: rename one of them first")
     new = Player.objects.bulk_create(
-        [Player(host=host, name=name) for name in names if name.casefold() not in existing], batch_size=BATCH)
+        [Player(host=host, name=name) for name in names if name.casefold() not in existing], batch_size=BATCH
+    )
     return {p.name: p for p in [*existing.values(), *new]}
 
 
@@ -246,8 +336,9 @@ def _parse(text: str | bytes) -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(f'this is not a Brag referee export: expected "format": "{FORMAT}"')
     if data.get("version") != VERSION:
-        raise ImportRefused(f"version {_shown(data.get('version'))} of the file format is not supported: "
-                            f"expected {VERSION}")
+        raise ImportRefused(
+            f"version {_shown(data.get('version'))} of the file format is not supported: expected {VERSION}"
+        )
     return data
 
 
@@ -305,8 +396,11 @@ def _plain(value, where: str, depth: int = 1) -> None:
         _expect(len(value) <= MAX_ITEMS, where, f"at most {MAX_ITEMS} items")
         for key, item in value.items() if isinstance(value, dict) else enumerate(value):
             if isinstance(key, str):
-                _expect(len(key) <= MAX_TEXT and _storable(key), f"{where} (a key)",
-                        f"text of at most {MAX_TEXT} characters, without a NUL or half of a surrogate pair")
+                _expect(
+                    len(key) <= MAX_TEXT and _storable(key),
+                    f"{where} (a key)",
+                    f"text of at most {MAX_TEXT} characters, without a NUL or half of a surrogate pair",
+                )
             # Most items are short text: their place is spelt out only for a closer look.
             if not (isinstance(item, str) and len(item) <= MAX_TEXT and _storable(item)):
                 _plain(item, f"{where}.{key}" if isinstance(key, str) else f"{where}[{key}]", depth + 1)
@@ -328,8 +422,9 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
     """Every part of the file, by its place in it; every game replayed by the engine."""
     circle: dict[str, str] = {}
     for i, name in enumerate(_list(data.get("players"), "players", MAX_PLAYERS)):
-        _expect(_name(name, f"players[{i}]").casefold() not in circle, f"players[{i}]",
-                "each name once (ignoring case)")
+        _expect(
+            _name(name, f"players[{i}]").casefold() not in circle, f"players[{i}]", "each name once (ignoring case)"
+        )
         circle[name.casefold()] = name
     sessions = _list(data.get("sessions"), "sessions", MAX_SESSIONS)
     games, entries, crash_rounds = [], 0, 0
@@ -343,8 +438,11 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
             raise ImportRefused(f"{where}.played_on: expected a date like 2026-11-22") from None
         present: set[str] = set()
         for i, name in enumerate(_list(item.get("players"), f"{where}.players", MAX_SESSION_PLAYERS)):
-            _expect(circle.get(_name(name, f"{where}.players[{i}]").casefold()) == name, f"{where}.players[{i}]",
-                    "one of the file's players, spelt as there")
+            _expect(
+                circle.get(_name(name, f"{where}.players[{i}]").casefold()) == name,
+                f"{where}.players[{i}]",
+                "one of the file's players, spelt as there",
+            )
             _expect(name not in present, f"{where}.players[{i}]", "each player once")
             present.add(name)
         for g, game in enumerate(_list(item.get("games"), f"{where}.games", MAX_GAMES)):
@@ -353,7 +451,9 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
             entries += _check_game(game, at, present, g + 1)
             _expect(entries <= MAX_FILE_ENTRIES, at, f"at most {MAX_FILE_ENTRIES:,} rounds and revisions {fewer}")
             crash_rounds += len(game["rounds"]) if game["kind"] == "crash" else 0
-            _expect(crash_rounds <= MAX_FILE_CRASH_ROUNDS, at, f"at most {MAX_FILE_CRASH_ROUNDS:,} Crash rounds {fewer}")
+            _expect(
+                crash_rounds <= MAX_FILE_CRASH_ROUNDS, at, f"at most {MAX_FILE_CRASH_ROUNDS:,} Crash rounds {fewer}"
+            )
             games.append(_Game(s, game, *_referee(game, at)))
     return sessions, games
 
@@ -377,12 +477,20 @@ def _check_game(game, where: str, present: set[str], number: int) -> int:
         _expect(round_.get("number") == r + 1, f"{at}.number", f"{r + 1} (rounds are numbered in order)")
         _plain(round_.get("entry"), f"{at}.entry")
         _expect(_moment(round_.get("recorded_at")) is not None, f"{at}.recorded_at", "a date and time")
-        _expect(round_.get("corrected_at") is None or _moment(round_["corrected_at"]) is not None,
-                f"{at}.corrected_at", "a date and time or null")
+        _expect(
+            round_.get("corrected_at") is None or _moment(round_["corrected_at"]) is not None,
+            f"{at}.corrected_at",
+            "a date and time or null",
+        )
         for v, revision in enumerate(_list(round_.get("revisions"), f"{at}.revisions", MAX_REVISIONS)):
-            _expect(isinstance(revision, dict) and revision.get("number") == v + 1
-                    and isinstance(revision.get("entry"), dict) and _moment(revision.get("replaced_at")) is not None,
-                    f"{at}.revisions[{v}]", "a revision numbered in order, with its entry and when it was replaced")
+            _expect(
+                isinstance(revision, dict)
+                and revision.get("number") == v + 1
+                and isinstance(revision.get("entry"), dict)
+                and _moment(revision.get("replaced_at")) is not None,
+                f"{at}.revisions[{v}]",
+                "a revision numbered in order, with its entry and when it was replaced",
+            )
             _plain(revision["entry"], f"{at}.revisions[{v}].entry")
         entries += len(round_["revisions"])
     return entries

@@ -258,10 +258,21 @@ class Performance(models.Model):
     def figures(self) -> Figures:
         """The row as the engine's figures, to compare with a fresh replay."""
         return Figures(
-            finished=self.finished, won=self.won, place=self.place, final=self.final,
-            rounds_played=self.rounds_played, tokens_lost=self.tokens_lost, worst_hand=self.worst_hand,
-            scored=(self.scored_1, self.scored_2, self.scored_3, self.scored_4), stick_ups=self.stick_ups,
-            fouls=self.fouls, crashes=self.crashes, quad_bonuses=self.quad_bonuses,
-            declarations=self.declarations, hands_won=self.hands_won, pots_split=self.pots_split,
+            finished=self.finished,
+            won=self.won,
+            place=self.place,
+            final=self.final,
+            rounds_played=self.rounds_played,
+            tokens_lost=self.tokens_lost,
+            worst_hand=self.worst_hand,
+            scored=(self.scored_1, self.scored_2, self.scored_3, self.scored_4),
+            stick_ups=self.stick_ups,
+            fouls=self.fouls,
+            crashes=self.crashes,
+            quad_bonuses=self.quad_bonuses,
+            declarations=self.declarations,
+            hands_won=self.hands_won,
+            pots_split=self.pots_split,
             balance=self.balance,
-            categories={category: count for category, column in SHOWN.items() if (count := getattr(self, column))})
+            categories={category: count for category, column in SHOWN.items() if (count := getattr(self, column))},
+        )

@@ -18,9 +18,11 @@ from .replays import corrected_replay, game_replay, seat_names
 
 def sessions_of(host) -> QuerySet[Session]:
     """The host's sessions, newest first, with how many players and games each has."""
-    return (Session.objects.filter(host=host)
-            .annotate(player_count=Count("players", distinct=True), game_count=Count("games", distinct=True))
-            .order_by("-played_on", "-created"))
+    return (
+        Session.objects.filter(host=host)
+        .annotate(player_count=Count("players", distinct=True), game_count=Count("games", distinct=True))
+        .order_by("-played_on", "-created")
+    )
 
 
 def players_of(host) -> QuerySet[Player]:
@@ -77,8 +79,9 @@ def games_of(session: Session) -> list[GameState]:
 def game_states(games: list[Game]) -> list[GameState]:
     """These games (of one page, say), each with its seats and rounds, replayed: two queries."""
     seats: dict[int, list[str]] = defaultdict(list)
-    for game_id, name in Seat.objects.filter(game__in=games).order_by("game_id", "position").values_list(
-            "game_id", "player__name"):
+    for game_id, name in (
+        Seat.objects.filter(game__in=games).order_by("game_id", "position").values_list("game_id", "player__name")
+    ):
         seats[game_id].append(name)
     rounds: dict[int, list[Round]] = defaultdict(list)
     for round_ in Round.objects.filter(game__in=games).order_by("game_id", "number"):
@@ -94,8 +97,12 @@ def game_state(game: Game) -> GameState:
 def unfinished_games(session: Session) -> QuerySet[Game]:
     """The session's games still going (neither won nor ended), oldest first, each with
     ``round_count``, from the figures the services keep: one query."""
-    return (session.games.filter(ended=False).exclude(performances__finished=True)
-            .annotate(round_count=Count("rounds", distinct=True)).order_by("number"))
+    return (
+        session.games.filter(ended=False)
+        .exclude(performances__finished=True)
+        .annotate(round_count=Count("rounds", distinct=True))
+        .order_by("number")
+    )
 
 
 def latest_game(session: Session) -> Game | None:
@@ -114,9 +121,11 @@ def first_entries_of(games: list[Game]) -> dict[int, dict[int, dict]]:
     """For each of these games (by game pk), each corrected round's first entry, by round
     number. One query."""
     first: dict[int, dict[int, dict]] = defaultdict(dict)
-    for game_id, number, entry in (RoundRevision.objects.filter(round__game__in=games)
-                                   .order_by("round__game_id", "round__number", "number")
-                                   .values_list("round__game_id", "round__number", "entry")):
+    for game_id, number, entry in (
+        RoundRevision.objects.filter(round__game__in=games)
+        .order_by("round__game_id", "round__number", "number")
+        .values_list("round__game_id", "round__number", "entry")
+    ):
         first[game_id].setdefault(number, entry)
     return first
 
@@ -163,8 +172,11 @@ def players_of_submitted_round(submission: str, state: GameState) -> list[str] |
         key = uuid.UUID(str(submission))
     except ValueError:
         return None
-    entry = (Submission.objects.filter(pk=key, game=state.game, action=Submission.Action.RECORD)
-             .values_list("content", flat=True).first())
+    entry = (
+        Submission.objects.filter(pk=key, game=state.game, action=Submission.Action.RECORD)
+        .values_list("content", flat=True)
+        .first()
+    )
     return None if entry is None else players_in(entry, state.seats)
 
 
@@ -172,11 +184,27 @@ def tally_of(session: Session) -> dict[str, int]:
     """Games won per player over the evening (a shared win counts for each), most first,
     from the figures the services keep. A game ended before any round was played wins
     nobody anything, as in the statistics."""
-    wins = (Performance.objects.filter(game__session=session, finished=True, won=True)
-            .values_list("player__name").annotate(won=Count("id")).order_by("-won", "player__name"))
+    wins = (
+        Performance.objects.filter(game__session=session, finished=True, won=True)
+        .values_list("player__name")
+        .annotate(won=Count("id"))
+        .order_by("-won", "player__name")
+    )
     return dict(wins)
 
 
-__all__ = ["GameState", "RoundCorrection", "game_state", "game_states", "games_of", "latest_game", "players_in",
-           "players_of", "players_of_submitted_round", "round_correction_preview", "sessions_of", "tally_of",
-           "unfinished_games"]
+__all__ = [
+    "GameState",
+    "RoundCorrection",
+    "game_state",
+    "game_states",
+    "games_of",
+    "latest_game",
+    "players_in",
+    "players_of",
+    "players_of_submitted_round",
+    "round_correction_preview",
+    "sessions_of",
+    "tally_of",
+    "unfinished_games",
+]

@@ -34,9 +34,12 @@ def replay_options(kind: str, options: Mapping, ended: bool) -> dict:
 
 def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str] | None = None) -> GameOutcome:
     """The game as the engine referees it, from its rounds and seats (or those given)."""
-    return replay(game.kind, seat_names(game) if seats is None else seats,
-                  recorded_entries(game) if rounds is None else rounds,
-                  **replay_options(game.kind, game.options, game.ended))
+    return replay(
+        game.kind,
+        seat_names(game) if seats is None else seats,
+        recorded_entries(game) if rounds is None else rounds,
+        **replay_options(game.kind, game.options, game.ended),
+    )
 
 
 CORRECTION_BREAKS_LATER_ROUND = "Round {number}: {message}"
@@ -50,14 +53,19 @@ def corrected_replay(game: Game, entries: list[Mapping], number: int, seats: lis
         return game_replay(game, entries, seats)
     except EntryError as error:
         if error.round is not None and error.round != number:
-            raise EntryError(CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error),
-                             round=error.round, player=error.player, field=error.field,
-                             position=error.position) from None
+            raise EntryError(
+                CORRECTION_BREAKS_LATER_ROUND.format(number=error.round, message=error),
+                round=error.round,
+                player=error.player,
+                field=error.field,
+                position=error.position,
+            ) from None
         raise
 
 
-def rounds_told(outcome: GameOutcome, entries: Sequence[Mapping],
-                numbers: Sequence[int] | None = None) -> dict[int, list[dict]]:
+def rounds_told(
+    outcome: GameOutcome, entries: Sequence[Mapping], numbers: Sequence[int] | None = None
+) -> dict[int, list[dict]]:
     """Crash hindsight of these rounds (by number; every round by default), as a round keeps
     it (Round.told): for each player, the points the best rearrangement of their cards would
     have scored beyond theirs, and, for those who could have done better, what the host
@@ -65,9 +73,13 @@ def rounds_told(outcome: GameOutcome, entries: Sequence[Mapping],
     numbers = numbers or range(1, len(outcome.rounds) + 1)
     if outcome.game != "crash":
         return {number: [] for number in numbers}
-    return {number: [{"player": name, "points_missed": found.points_missed, "text": found.text if found.better else ""}
-                     for name, found in round_hindsight(outcome, entries, number).items()]
-            for number in numbers}
+    return {
+        number: [
+            {"player": name, "points_missed": found.points_missed, "text": found.text if found.better else ""}
+            for name, found in round_hindsight(outcome, entries, number).items()
+        ]
+        for number in numbers
+    }
 
 
 def points_missed(told: Mapping[int, Sequence[Mapping]]) -> Counter:

@@ -19,8 +19,19 @@ from django.utils import timezone
 
 from engine import EntryError, GameOutcome, replay
 
-from .models import (MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session,
-                     Submission, new_share_token)
+from .models import (
+    MAX_REVISIONS,
+    MAX_ROUNDS,
+    Game,
+    Performance,
+    Player,
+    Round,
+    RoundRevision,
+    Seat,
+    Session,
+    Submission,
+    new_share_token,
+)
 from .replays import corrected_replay, game_replay, points_missed, recorded_entries, rounds_told, seated_players
 from .statistics import keep_figures
 
@@ -47,8 +58,10 @@ NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not 
 NO_ROUNDS = "This game has no round to delete."
 SEATS_FROM_SESSION = "{name} is not a player of this session."
 SAME_HANDS = "Same hands as round {number}: record again?"
-SUBMISSION_REUSED = ("This form was already sent with something else in it ({what}): nothing more was changed. "
-                     "Reload the page for a fresh form.")
+SUBMISSION_REUSED = (
+    "This form was already sent with something else in it ({what}): nothing more was changed. "
+    "Reload the page for a fresh form."
+)
 
 
 class Turn(NamedTuple):
@@ -66,8 +79,12 @@ def _take_turn(session_id: int) -> Turn:
     see round_record, which reads first and checks the revision it read: _turn_if_unchanged)."""
     if not Session.objects.filter(pk=session_id).update(revision=F("revision") + 1):
         raise Session.DoesNotExist(f"No session {session_id}: it may have been deleted.")
-    return Turn(*Session.objects.filter(pk=session_id).annotate(latest=Max("games__number"))
-                .values_list("revision", "latest").get())
+    return Turn(
+        *Session.objects.filter(pk=session_id)
+        .annotate(latest=Max("games__number"))
+        .values_list("revision", "latest")
+        .get()
+    )
 
 
 def _turn_if_unchanged(session_id: int, revision: int, latest: int | None) -> Turn | None:
@@ -90,9 +107,16 @@ def _announce(session: Session, turn: Turn, game: Game | None = None, outcome: G
     session's current (latest) game: the one the change started, or the latest before. A
     listener that fails is logged and never undoes or fails the change (robust)."""
     current = game is not None and game.number >= (turn.latest or 0)
-    transaction.on_commit(lambda: session_changed.send(sender=Session, session=session, revision=turn.revision,
-                                                       game=game if current else None,
-                                                       outcome=outcome if current else None), robust=True)
+    transaction.on_commit(
+        lambda: session_changed.send(
+            sender=Session,
+            session=session,
+            revision=turn.revision,
+            game=game if current else None,
+            outcome=outcome if current else None,
+        ),
+        robust=True,
+    )
 
 
 def tidy_name(name: str) -> str:
@@ -116,6 +140,7 @@ def clean_names(names: Iterable[str]) -> tuple[list[str], list[str]]:
 
 
 # --- Sessions ---------------------------------------------------------------------------------
+
 
 @transaction.atomic
 def session_start(*, host, title: str, played_on: datetime.date, player_names: Iterable[str]) -> Session:
@@ -150,15 +175,16 @@ def session_rotate_share_token(*, session: Session) -> str:
     old = session.share_token
     session.share_token = new_share_token()
     session.save(update_fields=["share_token"])
-    transaction.on_commit(lambda: share_token_rotated.send(sender=Session, session=session, old_token=old),
-                          robust=True)
+    transaction.on_commit(lambda: share_token_rotated.send(sender=Session, session=session, old_token=old), robust=True)
     return old
 
 
 def players_named(*, host, names: list[str]) -> list[Player]:
     """The host's players of these names, in this order, creating those who are new."""
-    existing = {p.name.casefold(): p for p in Player.objects.filter(host=host).annotate(low=Lower("name"))
-                .filter(low__in=[n.lower() for n in names])}
+    existing = {
+        p.name.casefold(): p
+        for p in Player.objects.filter(host=host).annotate(low=Lower("name")).filter(low__in=[n.lower() for n in names])
+    }
     players = []
     for name in names:
         player = existing.get(name.casefold())
@@ -169,6 +195,7 @@ def players_named(*, host, names: list[str]) -> list[Player]:
 
 
 # --- Games ---------------------------------------------------------------------------------------
+
 
 @transaction.atomic
 def game_start(*, session: Session, kind: str, seat_names: list[str], options: Mapping[str, object]) -> Game:
@@ -211,6 +238,7 @@ def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
 
 # --- Submissions -------------------------------------------------------------------------------
 
+
 class AlreadySubmitted(Exception):
     """The same form sent again (a double tap, a retry, a round queued offline): nothing is
     done again; ``submission`` is what it did the first time."""
@@ -234,21 +262,27 @@ def _check_not_submitted(submission: uuid.UUID | None, game: Game, action: str, 
         return
     if kept.game_id == game.pk and kept.action == action and kept.content == dict(content):
         raise AlreadySubmitted(kept)
-    what = (f"round {kept.round_number} {kept.get_action_display()}" if kept.round_number
-            else f"game {kept.game.number} {kept.get_action_display()}")
+    what = (
+        f"round {kept.round_number} {kept.get_action_display()}"
+        if kept.round_number
+        else f"game {kept.game.number} {kept.get_action_display()}"
+    )
     raise SubmissionReused(SUBMISSION_REUSED.format(what=what))
 
 
-def _keep_submission(submission: uuid.UUID | None, game: Game, action: str, content: Mapping,
-                     round_number: int | None) -> None:
+def _keep_submission(
+    submission: uuid.UUID | None, game: Game, action: str, content: Mapping, round_number: int | None
+) -> None:
     """Keep the submission id with the change, in its transaction: the primary key makes a
     second change from the same form fail (IntegrityError) even when both race."""
     if submission is not None:
-        Submission.objects.create(id=submission, game=game, action=action, content=dict(content),
-                                  round_number=round_number)
+        Submission.objects.create(
+            id=submission, game=game, action=action, content=dict(content), round_number=round_number
+        )
 
 
 # --- Rounds --------------------------------------------------------------------------------------
+
 
 class RoundAlreadyRecorded(EntryError):
     """A second submit of a round that is already recorded (a double tap, a retry, two phones)."""
@@ -304,8 +338,9 @@ def _round_checked(game: Game, number: int, entry: Mapping, check_same_hands: bo
     return _CheckedRound(game, players, outcome, missed, told[number])
 
 
-def round_record(*, game: Game, number: int, entry: Mapping, by, submission: uuid.UUID | None = None,
-                 check_same_hands: bool = False) -> tuple[Round, GameOutcome]:
+def round_record(
+    *, game: Game, number: int, entry: Mapping, by, submission: uuid.UUID | None = None, check_same_hands: bool = False
+) -> tuple[Round, GameOutcome]:
     """Record round ``number`` (the round the form was built for) if the engine accepts it.
     ``submission`` is the form's id: sent again, it records nothing and raises AlreadySubmitted
     with what it did the first time (SubmissionReused if it came with other hands). With
@@ -328,8 +363,9 @@ def round_record(*, game: Game, number: int, entry: Mapping, by, submission: uui
                 checked = _round_checked(game, number, entry, check_same_hands)
             # The unique (game, number) and the submission's key back the checks above: the
             # change then stops, undone whole.
-            round_ = Round.objects.create(game=checked.game, number=number, entry=dict(entry), recorded_by=by,
-                                          told=checked.told)
+            round_ = Round.objects.create(
+                game=checked.game, number=number, entry=dict(entry), recorded_by=by, told=checked.told
+            )
             _keep_submission(submission, checked.game, action, entry, number)
             keep_figures(checked.game, checked.outcome, checked.players, checked.missed)
             _announce(checked.game.session, turn, checked.game, checked.outcome)

@@ -19,8 +19,10 @@ from .models import SHOWN, Game, Performance, Player
 
 # --- Keeping the figures -------------------------------------------------------------------------
 
-def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome: GameOutcome,
-                     missed: Mapping[str, int] | None = None) -> list:
+
+def performance_rows(
+    model, game_id: int, player_ids: Mapping[str, int], outcome: GameOutcome, missed: Mapping[str, int] | None = None
+) -> list:
     """The game's rows (of ``model``, so a migration can pass its historical model, which
     is given the figures it has): none for a game without a round. ``missed``: Crash
     points each player left on the table."""
@@ -32,15 +34,32 @@ def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome
     for name, figures in figures_of(outcome).items():
         first, second, third, fourth = figures.scored
         kept = dict(
-            game_id=game_id, player_id=player_ids[name], rules=rules, finished=figures.finished, won=figures.won,
-            place=figures.place, final=figures.final, rounds_played=figures.rounds_played,
-            tokens_lost=figures.tokens_lost, worst_hand=figures.worst_hand, scored_1=first, scored_2=second,
-            scored_3=third, scored_4=fourth, stick_ups=figures.stick_ups, fouls=figures.fouls,
-            crashes=figures.crashes, quad_bonuses=figures.quad_bonuses, declarations=figures.declarations,
-            hands_won=figures.hands_won, pots_split=figures.pots_split, balance=figures.balance,
+            game_id=game_id,
+            player_id=player_ids[name],
+            rules=rules,
+            finished=figures.finished,
+            won=figures.won,
+            place=figures.place,
+            final=figures.final,
+            rounds_played=figures.rounds_played,
+            tokens_lost=figures.tokens_lost,
+            worst_hand=figures.worst_hand,
+            scored_1=first,
+            scored_2=second,
+            scored_3=third,
+            scored_4=fourth,
+            stick_ups=figures.stick_ups,
+            fouls=figures.fouls,
+            crashes=figures.crashes,
+            quad_bonuses=figures.quad_bonuses,
+            declarations=figures.declarations,
+            hands_won=figures.hands_won,
+            pots_split=figures.pots_split,
+            balance=figures.balance,
             points_missed=(missed or {}).get(name, 0),
             **{column: figures.categories.get(category, 0) for category, column in SHOWN.items()},
-            categories=dict(figures.categories))  # one JSON field until migration 0009
+            categories=dict(figures.categories),
+        )  # one JSON field until migration 0009
         rows.append(model(**{field: value for field, value in kept.items() if field in columns}))
     return rows
 
@@ -49,8 +68,9 @@ def performance_rows(model, game_id: int, player_ids: Mapping[str, int], outcome
 _FIGURE_FIELDS = [f.name for f in Performance._meta.concrete_fields if f.name not in ("id", "game", "player")]
 
 
-def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int],
-                 missed: Mapping[str, int] | None = None) -> None:
+def keep_figures(
+    game: Game, outcome: GameOutcome, player_ids: Mapping[str, int], missed: Mapping[str, int] | None = None
+) -> None:
     """Rewrite the game's figures from its replay, inside the caller's transaction, in one
     statement (``player_ids``: the seated players' ids by name, which the caller has read
     for the replay; ``missed``: Crash points left on the table, see replays.points_missed).
@@ -59,8 +79,9 @@ def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int]
     if not rows:  # no round left
         Performance.objects.filter(game=game).delete()
         return
-    Performance.objects.bulk_create(rows, update_conflicts=True, unique_fields=["game", "player"],
-                                    update_fields=_FIGURE_FIELDS)
+    Performance.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["game", "player"], update_fields=_FIGURE_FIELDS
+    )
 
 
 # --- A player's record ---------------------------------------------------------------------------
@@ -68,9 +89,25 @@ def keep_figures(game: Game, outcome: GameOutcome, player_ids: Mapping[str, int]
 KINDS = tuple(Game.Kind)
 
 # Summed per game kind by the database: name -> the Performance field added up.
-_SUMS = ("rounds_played", "tokens_lost", "worst_hand", "scored_1", "scored_2", "scored_3", "scored_4",
-         "stick_ups", "fouls", "crashes", "quad_bonuses", "declarations", "hands_won", "pots_split", "balance",
-         "final", "points_missed")
+_SUMS = (
+    "rounds_played",
+    "tokens_lost",
+    "worst_hand",
+    "scored_1",
+    "scored_2",
+    "scored_3",
+    "scored_4",
+    "stick_ups",
+    "fouls",
+    "crashes",
+    "quad_bonuses",
+    "declarations",
+    "hands_won",
+    "pots_split",
+    "balance",
+    "final",
+    "points_missed",
+)
 
 
 @dataclass(frozen=True)
@@ -138,18 +175,37 @@ def player_record(player: Player, kind: str | None = None) -> PlayerRecord:
     rows = Performance.objects.filter(player=player)
     if kind:
         rows = rows.filter(game__kind=kind)
-    sums = {row["game__kind"]: row for row in rows.values("game__kind").annotate(
-        appearances=Count("id"), games=Count("id", filter=Q(finished=True)),
-        won_games=Count("id", filter=Q(finished=True, won=True)),
-        **{name: Sum(name) for name in _SUMS}).order_by()}
+    sums = {
+        row["game__kind"]: row
+        for row in rows.values("game__kind")
+        .annotate(
+            appearances=Count("id"),
+            games=Count("id", filter=Q(finished=True)),
+            won_games=Count("id", filter=Q(finished=True, won=True)),
+            **{name: Sum(name) for name in _SUMS},
+        )
+        .order_by()
+    }
     shown: dict[str, dict[str, Counter]] = defaultdict(dict)
     for row in rows.values("game__kind", "rules").annotate(**{c: Sum(c) for c in SHOWN.values()}).order_by():
-        shown[row["game__kind"]][row["rules"]] = Counter({category: row[column] for category, column in SHOWN.items()
-                                                          if row[column]})
-    return PlayerRecord(player, [
-        KindRecord(Game.Kind(k), sums[k]["appearances"], sums[k]["games"], sums[k]["won_games"],
-                   {name: sums[k][name] or 0 for name in _SUMS}, category_shares(shown[k]))
-        for k in KINDS if k in sums])
+        shown[row["game__kind"]][row["rules"]] = Counter(
+            {category: row[column] for category, column in SHOWN.items() if row[column]}
+        )
+    return PlayerRecord(
+        player,
+        [
+            KindRecord(
+                Game.Kind(k),
+                sums[k]["appearances"],
+                sums[k]["games"],
+                sums[k]["won_games"],
+                {name: sums[k][name] or 0 for name in _SUMS},
+                category_shares(shown[k]),
+            )
+            for k in KINDS
+            if k in sums
+        ],
+    )
 
 
 def category_shares(shown: Mapping[str, Counter]) -> list[CategoryShare]:
@@ -164,13 +220,18 @@ def category_shares(shown: Mapping[str, Counter]) -> list[CategoryShare]:
     for by_category in shown.values():
         counts.update(by_category)
     weights = [(sum(by_category.values()), deal_frequencies(rules)) for rules, by_category in shown.items()]
-    expected = {category: sum((hands * frequencies[category] for hands, frequencies in weights), Fraction(0)) / total
-                for category in order}
-    return [CategoryShare(category, counts[category], Fraction(counts[category], total), expected[category])
-            for category in order]
+    expected = {
+        category: sum((hands * frequencies[category] for hands, frequencies in weights), Fraction(0)) / total
+        for category in order
+    }
+    return [
+        CategoryShare(category, counts[category], Fraction(counts[category], total), expected[category])
+        for category in order
+    ]
 
 
 # --- The circle ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -213,8 +274,9 @@ class Circle:
         return self.meetings.get((player.pk, opponent.pk), Meeting())
 
 
-def circle(host, since: datetime.date | None = None, until: datetime.date | None = None,
-           kind: str | None = None) -> Circle:
+def circle(
+    host, since: datetime.date | None = None, until: datetime.date | None = None, kind: str | None = None
+) -> Circle:
     """The league table of the host's players over finished games played between ``since`` and
     ``until`` (inclusive, either may be open), and every pair's head-to-head. Two queries."""
     rows = Performance.objects.filter(game__session__host=host, finished=True)
@@ -244,8 +306,10 @@ def _circle(places: Mapping[int, Mapping[int, tuple[int, bool]]], players: Mappi
                     tally[0] += 1
                     tally[1] += place < other_place
                     tally[2] += place > other_place
-    table = sorted((Standing(players[pk], games[pk], won[pk], place_sums[pk]) for pk in games),
-                   key=lambda s: (-s.won, -s.win_rate, s.average_place, s.player.name.casefold()))
-    return Circle(table, [standing.player for standing in table],
-                  {pair: Meeting(*tally) for pair, tally in together.items()})
-
+    table = sorted(
+        (Standing(players[pk], games[pk], won[pk], place_sums[pk]) for pk in games),
+        key=lambda s: (-s.won, -s.win_rate, s.average_place, s.player.name.casefold()),
+    )
+    return Circle(
+        table, [standing.player for standing in table], {pair: Meeting(*tally) for pair, tally in together.items()}
+    )

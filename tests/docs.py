@@ -15,5 +15,7 @@ def heading_id(text: str) -> str:
 def headings(path: Path) -> list[tuple[int, str, str]]:
     """(level, text, id) of each heading of a Markdown file, outside its code blocks."""
     text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
-    return [(len(level), title.replace("`", ""), heading_id(title))
-            for level, title in re.findall(r"^(#{1,6}) (.+)$", text, re.MULTILINE)]
+    return [
+        (len(level), title.replace("`", ""), heading_id(title))
+        for level, title in re.findall(r"^(#{1,6}) (.+)$", text, re.MULTILINE)
+    ]

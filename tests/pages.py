@@ -35,7 +35,7 @@ def field_errors(response) -> list[tuple[str, str]]:
 def pad_of(response) -> str:
     """The card pad's bar of a page (what it says, its buttons), without its 52 cards."""
     markup = response.content.decode()
-    return markup[markup.index('<div class="pad"'):markup.index('<div class="pad-cards"')]
+    return markup[markup.index('<div class="pad"') : markup.index('<div class="pad-cards"')]
 
 
 def without_pad(response) -> str:
@@ -48,7 +48,7 @@ def without_pad(response) -> str:
     for tag in re.finditer(r"<div\b|</div>", markup[start:]):
         depth += 1 if tag.group() == "<div" else -1
         if depth == 0:
-            return markup[:start] + markup[start + tag.end():]
+            return markup[:start] + markup[start + tag.end() :]
     raise AssertionError("the pad is not closed")
 
 

@@ -57,8 +57,14 @@ def test_database_url() -> str:
 class Daphne:
     """One Daphne process serving the project on 127.0.0.1:port; start(), stop(), again."""
 
-    def __init__(self, port: int | None = None, *, app: str = "referee.asgi:application",
-                 database_url: str | None = None, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        port: int | None = None,
+        *,
+        app: str = "referee.asgi:application",
+        database_url: str | None = None,
+        env: dict[str, str] | None = None,
+    ):
         self.port = port or free_port()
         self.app, self.database_url, self.env = app, database_url, env or {}
         self.process: subprocess.Popen | None = None
@@ -69,15 +75,23 @@ class Daphne:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> "Daphne":
-        env = {**os.environ, "DATABASE_URL": self.database_url or test_database_url(),
-               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", **self.env}
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url or test_database_url(),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            **self.env,
+        }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         # A file, not a pipe: nobody reads the log while the server runs, and a full pipe
         # would stop it.
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+        )
         wait_until_listening(self, "127.0.0.1", timeout)
         return self
 
@@ -105,14 +119,18 @@ class MakeRun(Daphne):
 
     def start(self, timeout: float = 60) -> "MakeRun":
         # The environment a person's shell has: the defaults for allowed hosts and plain HTTP.
-        env = {key: value for key, value in os.environ.items()
-               if key not in {"DJANGO_ALLOWED_HOSTS", "DJANGO_BEHIND_TLS", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in {"DJANGO_ALLOWED_HOSTS", "DJANGO_BEHIND_TLS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+        }
         env |= {"DATABASE_URL": self.database_url or test_database_url(), "PORT": str(self.port), **self.env}
         self.log = tempfile.TemporaryFile()
         # A session of its own: runserver runs its server in a child process (the autoreloader),
         # and stopping the group stops them all.
-        self.process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=self.log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            ["make", "run"], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
+        )
         wait_until_listening(self, "127.0.0.2", timeout)  # not 127.0.0.1 only
         return self
 
@@ -138,20 +156,26 @@ class MakeServe(MakeRun):
         return list(range(self.port, self.port + self.processes))
 
     def start(self, timeout: float = 120) -> "MakeServe":
-        env = {key: value for key, value in os.environ.items()
-               if not key.startswith("DJANGO_") and key not in {"DATABASE_URL", "REDIS_URL"}}
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith("DJANGO_") and key not in {"DATABASE_URL", "REDIS_URL"}
+        }
         env |= {"ENV_FILE": str(self.env_file), "PORT": str(self.port), "PROCESSES": str(self.processes)}
         self.log = tempfile.TemporaryFile()
-        self.process = subprocess.Popen(["make", "serve"], cwd=ROOT, env=env, stdout=self.log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            ["make", "serve"], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
+        )
         for port in self.ports:
             wait_until_listening(self, "127.0.0.1", timeout, port)
         return self
 
     def pids(self) -> dict[int, int]:
         """Each port's app process (the latest started on it), as `make serve` printed them."""
-        return {int(port): int(pid) for pid, port in
-                re.findall(r"App process pid (\d+) on http://127\.0\.0\.1:(\d+)/", self.printed())}
+        return {
+            int(port): int(pid)
+            for pid, port in re.findall(r"App process pid (\d+) on http://127\.0\.0\.1:(\d+)/", self.printed())
+        }
 
 
 def wait_until_listening(server: Daphne, address: str, timeout: float, port: int | None = None) -> None:
@@ -201,7 +225,9 @@ class RedisServer:
     def start(self, timeout: float = 10) -> "RedisServer":
         self.process = subprocess.Popen(
             [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -243,19 +269,35 @@ class Nginx:
     def configuration(self) -> str:
         # As root, the workers would become another user, who could not read this folder.
         user = "user root root;\n" if os.geteuid() == 0 else ""
-        temporary = "\n".join(f"    {kind}_temp_path {self.folder / kind};"
-                               for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-        return (f"{user}worker_processes 1;\npid {self.folder / 'nginx.pid'};\nerror_log {self.folder / 'error.log'};\n"
-                f"events {{ worker_connections 512; }}\nhttp {{\n    include /etc/nginx/mime.types;\n"
-                f"    default_type application/octet-stream;\n    access_log {self.folder / 'access.log'};\n"
-                f"{temporary}\n    include {self.folder / 'site.conf'};\n}}\n")
+        temporary = "\n".join(
+            f"    {kind}_temp_path {self.folder / kind};"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        return (
+            f"{user}worker_processes 1;\npid {self.folder / 'nginx.pid'};\nerror_log {self.folder / 'error.log'};\n"
+            f"events {{ worker_connections 512; }}\nhttp {{\n    include /etc/nginx/mime.types;\n"
+            f"    default_type application/octet-stream;\n    access_log {self.folder / 'access.log'};\n"
+            f"{temporary}\n    include {self.folder / 'site.conf'};\n}}\n"
+        )
 
     def start(self, timeout: float = 10) -> "Nginx":
         (self.folder / "site.conf").write_text(self.site)
         (self.folder / "nginx.conf").write_text(self.configuration())
         self.process = subprocess.Popen(
-            [NGINX, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf"), "-e", str(self.folder / "error.log"),
-             "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                NGINX,
+                "-p",
+                str(self.folder),
+                "-c",
+                str(self.folder / "nginx.conf"),
+                "-e",
+                str(self.folder / "error.log"),
+                "-g",
+                "daemon off;",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_until_listening(self, "127.0.0.1", timeout)
         return self
 
@@ -277,17 +319,23 @@ def self_signed_certificate(folder: Path, address: str = "127.0.0.1") -> tuple[P
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, address)])
-    now = datetime.datetime.now(datetime.timezone.utc)
-    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-                   .serial_number(x509.random_serial_number())
-                   .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
-                   .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(address))]),
-                                  critical=False)
-                   .sign(key, hashes.SHA256()))
+    now = datetime.datetime.now(datetime.UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(address))]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
     cert_path, key_path = folder / "certificate.pem", folder / "key.pem"
     cert_path.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
-    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
     key_path.chmod(0o600)
     return cert_path, key_path
 

@@ -33,9 +33,12 @@ def text_files() -> dict[Path, str]:
 
 
 def test_no_tracked_file_points_outside_the_repository():
-    pointing = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-                for path, text in text_files().items()
-                for number, line in enumerate(text.splitlines(), 1) if OUTSIDE.search(line)]
+    pointing = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path, text in text_files().items()
+        for number, line in enumerate(text.splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
     assert pointing == []
 
 

@@ -21,8 +21,15 @@ BROADCAST_WITHIN = 2.0  # seconds
 logger = logging.getLogger(__name__)
 
 
-def broadcast_board(sender=None, *, session: Session, revision: int, game: Game | None = None,
-                    outcome: GameOutcome | None = None, **kwargs) -> None:
+def broadcast_board(
+    sender=None,
+    *,
+    session: Session,
+    revision: int,
+    game: Game | None = None,
+    outcome: GameOutcome | None = None,
+    **kwargs,
+) -> None:
     """Send the board as the change left it, marked with the change's revision: a board
     forwards only what is newer than what it shows, whatever order concurrent changes'
     messages arrive in. A change overtaken by a later one meanwhile sends nothing: the later
@@ -33,16 +40,24 @@ def broadcast_board(sender=None, *, session: Session, revision: int, game: Game 
             return
         _send(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})
     except Exception:
-        logger.exception("The boards of session %s (%s) missed revision %s; they catch up on the next change "
-                         "or when they reconnect.", session.public_id, session.title, revision)
+        logger.exception(
+            "The boards of session %s (%s) missed revision %s; they catch up on the next change "
+            "or when they reconnect.",
+            session.public_id,
+            session.title,
+            revision,
+        )
 
 
 def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:
     try:
         _send(token_group(old_token), {"type": "board.close"})
     except Exception:
-        logger.exception("The boards on the replaced link of session %s (%s) were not closed; the link no "
-                         "longer works.", session.public_id, session.title)
+        logger.exception(
+            "The boards on the replaced link of session %s (%s) were not closed; the link no longer works.",
+            session.public_id,
+            session.title,
+        )
 
 
 def _send(group: str, message: dict) -> None:

@@ -53,8 +53,9 @@ class BoardConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code):
         if self.session_id:
-            logger.info("A board of session %s closed (code %s) from %s", self.session_id, code,
-                        client_address(self.scope))
+            logger.info(
+                "A board of session %s closed (code %s) from %s", self.session_id, code, client_address(self.scope)
+            )
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 

@@ -18,8 +18,18 @@ def qr_svg(url: str, title: str) -> str:
     """An address as a QR code, server-rendered SVG; ``title`` says what scanning it opens.
     Sized by its viewBox, so the page's CSS scales a longer address's denser code to fit."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgclass="qr",
-                                    title=title, dark="#000", light="#fff", omitsize=True)
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        scale=5,
+        border=2,
+        xmldecl=False,
+        svgclass="qr",
+        title=title,
+        dark="#000",
+        light="#fff",
+        omitsize=True,
+    )
     return out.getvalue().decode()
 
 
@@ -30,5 +40,4 @@ def board_page(request, token: str):
         session = Session.objects.get(share_token=token)
     except Session.DoesNotExist:
         raise Http404("No board here: the link may have been replaced.") from None
-    return render(request, "board/board.html", {**board_context(session), "token": token,
-                                                "replaced": BOARD_REPLACED})
+    return render(request, "board/board.html", {**board_context(session), "token": token, "replaced": BOARD_REPLACED})

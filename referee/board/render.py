@@ -35,8 +35,9 @@ class Board(NamedTuple):
     html: str
 
 
-def board_context(session: Session, game: Game | None = None, outcome: GameOutcome | None = None,
-                  revision: int | None = None) -> dict:
+def board_context(
+    session: Session, game: Game | None = None, outcome: GameOutcome | None = None, revision: int | None = None
+) -> dict:
     """Given a change a service has just committed to the session's current game (that
     game, its replay and the revision it left), the board shows it; otherwise it reads the
     revision, then the latest game, and replays it."""
@@ -49,12 +50,17 @@ def board_context(session: Session, game: Game | None = None, outcome: GameOutco
     rounds = outcome.rounds if outcome else ()
     rows = standings_rows(outcome)
     return {
-        "session": session, "revision": revision, "game": game, "outcome": outcome, "tally": queries.tally_of(session),
+        "session": session,
+        "revision": revision,
+        "game": game,
+        "outcome": outcome,
+        "tally": queries.tally_of(session),
         "summary": game_summary(outcome) if outcome else (game.get_kind_display() if game else ""),
-        "rows": rows, "many_players": len(rows) > FEW_PLAYERS,
+        "rows": rows,
+        "many_players": len(rows) > FEW_PLAYERS,
         "last_round": rounds[-1] if rounds else None,
         "last_told": last_told(game, outcome, state),
-        "recent": list(reversed(rounds[-RECENT_ROUNDS - 1:-1])),  # the rounds before the last, newest first
+        "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }
 
 
@@ -67,8 +73,9 @@ def last_told(game: Game | None, outcome: GameOutcome | None, state: queries.Gam
     return last.better_told if last else []
 
 
-def render_board(session: Session, game: Game | None = None, outcome: GameOutcome | None = None,
-                 revision: int | None = None) -> Board:
+def render_board(
+    session: Session, game: Game | None = None, outcome: GameOutcome | None = None, revision: int | None = None
+) -> Board:
     """The board's fragments (out-of-band swaps by element id), as one HTML string."""
     context = board_context(session, game, outcome, revision)
     return Board(context["revision"], render_to_string(BOARD_FRAGMENTS, context))

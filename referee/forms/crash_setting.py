@@ -26,17 +26,28 @@ class CrashSettingForm(forms.Form):
         super().__init__(*args, **kwargs)
         for option in (CARDS, IGNORE):  # a few long choices: read in full, one tap each
             self.fields[PREFIX + option.name] = option_field(option, None)
-            self.fields[PREFIX + option.name].widget = forms.RadioSelect(choices=self.fields[PREFIX + option.name].choices)
+            self.fields[PREFIX + option.name].widget = forms.RadioSelect(
+                choices=self.fields[PREFIX + option.name].choices
+            )
         self.fields[PREFIX + "rules"] = ranking_field(CRASH)
         for option in RANKING_OPTIONS["brag"]:
             self.fields[PREFIX + option.name] = option_field(option, AS_RANKING)
         dealt = self.dealt()
         self.fields["opponents"].widget = forms.Select(
-            choices=[(n, f"{n} opponent{'s' if n > 1 else ''}") for n in opponents_range(dealt)])
+            choices=[(n, f"{n} opponent{'s' if n > 1 else ''}") for n in opponents_range(dealt)]
+        )
         self.fields["cards"].label = f"Your deal ({dealt} cards)"
-        self.fields["cards"].widget = forms.Textarea(attrs={  # 13 cards are too many for one line on a phone
-            "rows": 2, "placeholder": f"e.g. As Kd 7c … ({dealt} cards)", "autocomplete": "off",
-            "autocapitalize": "characters", "spellcheck": "false", "data-hand": "cards", "data-capacity": str(dealt)})
+        self.fields["cards"].widget = forms.Textarea(
+            attrs={  # 13 cards are too many for one line on a phone
+                "rows": 2,
+                "placeholder": f"e.g. As Kd 7c … ({dealt} cards)",
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "data-hand": "cards",
+                "data-capacity": str(dealt),
+            }
+        )
 
     def dealt(self) -> int:
         """The cards dealt (13 or 9) as the form was sent, or the default."""

@@ -42,8 +42,10 @@ class HandJudgeForm(forms.Form):
     """Two or more hands, each an optional name and three cards, and a ruleset."""
 
     rules = forms.ChoiceField(  # every named ranking, in the engine's order (Brag's first)
-        choices=[(name, ranking.title) for name, ranking in RANKINGS.items()], initial=next(iter(RANKINGS)),
-        label="Rules")
+        choices=[(name, ranking.title) for name, ranking in RANKINGS.items()],
+        initial=next(iter(RANKINGS)),
+        label="Rules",
+    )
     rows = forms.IntegerField(widget=forms.HiddenInput, required=False)
     max_rows = MAX_HANDS
 
@@ -57,15 +59,25 @@ class HandJudgeForm(forms.Form):
                 self.fields[f"{game}-{option.name}"] = option_field(option, AS_RANKING)
         for i in range(1, rows + 1):
             self.fields[f"name_{i}"] = forms.CharField(
-                required=False, max_length=24, label=f"Name of hand {i}", strip=True,
+                required=False,
+                max_length=24,
+                label=f"Name of hand {i}",
+                strip=True,
                 widget=forms.TextInput(attrs={"placeholder": f"Hand {i}", "autocomplete": "off"}),
             )
             self.fields[f"cards_{i}"] = HandField(
-                required=False, max_length=80, label=f"Cards of hand {i}",
-                widget=forms.TextInput(attrs={
-                    "placeholder": "e.g. As 10h Q♣", "autocomplete": "off", "autocapitalize": "characters",
-                    "spellcheck": "false", "data-hand": str(i),
-                }),
+                required=False,
+                max_length=80,
+                label=f"Cards of hand {i}",
+                widget=forms.TextInput(
+                    attrs={
+                        "placeholder": "e.g. As 10h Q♣",
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "spellcheck": "false",
+                        "data-hand": str(i),
+                    }
+                ),
             )
 
     def ranking_fields(self, rules: str) -> list:
@@ -76,8 +88,11 @@ class HandJudgeForm(forms.Form):
     def house_rules(self, rules: str) -> list[str]:
         """The host's line for each house rule picked over the ranking named ``rules``."""
         game = hand_ranking(rules).game
-        return [option.explain(chosen_value(option, self[f"{game}-{option.name}"].value()))
-                for option in RANKING_OPTIONS[game] if self[f"{game}-{option.name}"].value()]
+        return [
+            option.explain(chosen_value(option, self[f"{game}-{option.name}"].value()))
+            for option in RANKING_OPTIONS[game]
+            if self[f"{game}-{option.name}"].value()
+        ]
 
     def ranking(self) -> str | dict:
         """What rank_hand takes: the named ranking, or it with the options changed over it."""

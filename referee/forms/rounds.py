@@ -26,8 +26,13 @@ class SubmissionField(forms.UUIDField):
     made): the server keeps it with the change, so the same form sent twice changes once."""
 
     def __init__(self, **kwargs):
-        super().__init__(widget=forms.HiddenInput, initial=uuid.uuid4, required=False,
-                         error_messages={"invalid": SUBMISSION_NEEDED}, **kwargs)
+        super().__init__(
+            widget=forms.HiddenInput,
+            initial=uuid.uuid4,
+            required=False,
+            error_messages={"invalid": SUBMISSION_NEEDED},
+            **kwargs,
+        )
 
 
 def check_submission(form: forms.Form) -> None:
@@ -52,14 +57,25 @@ class SubmissionForm(forms.Form):
 
 
 class DeleteRoundForm(SubmissionForm):
-    """"Delete round N?": the round the host confirmed deleting."""
+    """ "Delete round N?": the round the host confirmed deleting."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1,
-                                error_messages={"required": "Say which round to delete: reload the page.",
-                                                "invalid": "Say which round to delete: reload the page."})
+    number = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        error_messages={
+            "required": "Say which round to delete: reload the page.",
+            "invalid": "Say which round to delete: reload the page.",
+        },
+    )
 
-CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
-              "placeholder": "e.g. As 10h Q♣", "data-hand": ""}
+
+CARD_INPUT = {
+    "autocomplete": "off",
+    "autocapitalize": "characters",
+    "spellcheck": "false",
+    "placeholder": "e.g. As 10h Q♣",
+    "data-hand": "",
+}
 
 
 class CardsInput(forms.TextInput):
@@ -69,10 +85,18 @@ class CardsInput(forms.TextInput):
     def render(self, name, value, attrs=None, renderer=None):
         widget = self.get_context(name, value, attrs)["widget"]
         shown = format_html(' value="{}"', widget["value"]) if widget["value"] is not None else ""
-        written = (format_html(" {}", key) if setting is True else format_html(' {}="{}"', key, setting)
-                   for key, setting in widget["attrs"].items() if setting is not False)
-        return format_html('<input type="{}" name="{}"{}{}>', widget["type"], name, shown,
-                           format_html_join("", "{}", ((part,) for part in written)))
+        written = (
+            format_html(" {}", key) if setting is True else format_html(' {}="{}"', key, setting)
+            for key, setting in widget["attrs"].items()
+            if setting is not False
+        )
+        return format_html(
+            '<input type="{}" name="{}"{}{}>',
+            widget["type"],
+            name,
+            shown,
+            format_html_join("", "{}", ((part,) for part in written)),
+        )
 
 
 class CardsField(forms.CharField):
@@ -110,8 +134,16 @@ class RoundEntryForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     submission = SubmissionField()
 
-    def __init__(self, *args, game: str, players: Sequence[str], positions: int = 4, dealt: int = 13,
-                 declarations: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        game: str,
+        players: Sequence[str],
+        positions: int = 4,
+        dealt: int = 13,
+        declarations: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.game, self.players, self.positions, self.declarations = game, list(players), positions, declarations
         self.dealt = dealt  # the cards each player is dealt (Crash), as the game's settings say
@@ -119,13 +151,20 @@ class RoundEntryForm(forms.Form):
             if game == "crash":
                 for position in range(1, positions + 1):
                     self.fields[f"hand_{seat}_{position}"] = CardsField(
-                        required=False, label=f"{name}, hand {position}")
+                        required=False, label=f"{name}, hand {position}"
+                    )
                 if declarations:
                     self.fields[f"declare_{seat}"] = forms.ChoiceField(
-                        choices=CRASH_DECLARATIONS, required=False, label=f"{name} declares")
+                        choices=CRASH_DECLARATIONS, required=False, label=f"{name} declares"
+                    )
                     self.fields[f"declared_{seat}"] = CardsField(
-                        count=13, required=False, label=f"{name}'s 13 cards",
-                        widget=CardsInput(attrs={**CARD_INPUT, "placeholder": "the 13 cards", "data-hand": "", "data-capacity": "13"}))
+                        count=13,
+                        required=False,
+                        label=f"{name}'s 13 cards",
+                        widget=CardsInput(
+                            attrs={**CARD_INPUT, "placeholder": "the 13 cards", "data-hand": "", "data-capacity": "13"}
+                        ),
+                    )
             else:
                 self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
         if game != "crash":
@@ -133,7 +172,9 @@ class RoundEntryForm(forms.Form):
             extra = "caller" if game == "stop_the_bus" else "knocker"
             self.fields[extra] = forms.ChoiceField(
                 choices=[("", "Nobody / not noted")] + [(name, name) for name in self.players],
-                required=False, label="Who called “Stop the bus!”" if extra == "caller" else "Who knocked")
+                required=False,
+                label="Who called “Stop the bus!”" if extra == "caller" else "Who knocked",
+            )
 
     # --- For the template ------------------------------------------------------------------
 
@@ -159,8 +200,11 @@ class RoundEntryForm(forms.Form):
     def is_empty(self) -> bool:
         """Nothing entered: no card, declaration or extra in any field (a stray tap on Record,
         or a second tap on a form that the first one already emptied)."""
-        return not any(str(self.data.get(self.add_prefix(name)) or "").strip()
-                       for name in self.fields if name not in ("number", "submission"))
+        return not any(
+            str(self.data.get(self.add_prefix(name)) or "").strip()
+            for name in self.fields
+            if name not in ("number", "submission")
+        )
 
     def refusal(self) -> str:
         """The first thing refused, as the page shows it first: "Ann, hand 2: ..." """
@@ -182,13 +226,18 @@ class RoundEntryForm(forms.Form):
         return cleaned
 
     def _clean_crash_seat(self, seat: int, cleaned: dict) -> None:
-        filled = [p for p in range(1, self.positions + 1)
-                  if cleaned.get(f"hand_{seat}_{p}") or f"hand_{seat}_{p}" in self.errors]
+        filled = [
+            p
+            for p in range(1, self.positions + 1)
+            if cleaned.get(f"hand_{seat}_{p}") or f"hand_{seat}_{p}" in self.errors
+        ]
         for empty in range(1, len(filled) + 1):
             if empty not in filled:
                 later = next(p for p in filled if p > empty)
-                self.add_error(f"hand_{seat}_{empty}", forms.ValidationError(
-                    FILL_IN_ORDER.format(empty=empty, later=later), code="gap"))
+                self.add_error(
+                    f"hand_{seat}_{empty}",
+                    forms.ValidationError(FILL_IN_ORDER.format(empty=empty, later=later), code="gap"),
+                )
                 break
         if self.declarations and cleaned.get(f"declare_{seat}"):
             if filled:
@@ -213,8 +262,9 @@ class RoundEntryForm(forms.Form):
             if self.declarations and data.get(f"declare_{seat}"):
                 declarations[name] = [data[f"declare_{seat}"], data[f"declared_{seat}"]]
             else:
-                hands[name] = [data[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1)
-                               if data.get(f"hand_{seat}_{p}")]
+                hands[name] = [
+                    data[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1) if data.get(f"hand_{seat}_{p}")
+                ]
         return {"hands": hands, "declarations": declarations} if declarations else {"hands": hands}
 
     # --- The engine's refusals ---------------------------------------------------------------
@@ -254,15 +304,21 @@ class RoundEntryForm(forms.Form):
         return initial
 
 
-def entry_form_for(state, data=None, *, number: int | None = None, initial=None,
-                   players: Sequence[str] | None = None) -> RoundEntryForm:
+def entry_form_for(
+    state, data=None, *, number: int | None = None, initial=None, players: Sequence[str] | None = None
+) -> RoundEntryForm:
     """The round entry form of a game (a queries.GameState): the players still in (or those
     given), the hands its options deal, and the round it is for (the next, or ``number``)."""
     crash = state.game.kind == "crash"
     settings = state.settings
     if players is None:
         players = state.outcome.still_in if state.outcome else state.seats
-    return RoundEntryForm(data, game=state.game.kind, players=list(players),
-                          positions=settings.positions if crash else 1, dealt=settings.cards if crash else 3,
-                          declarations=crash and settings.declarations,
-                          initial={"number": number or state.next_number, **(initial or {})})
+    return RoundEntryForm(
+        data,
+        game=state.game.kind,
+        players=list(players),
+        positions=settings.positions if crash else 1,
+        dealt=settings.cards if crash else 3,
+        declarations=crash and settings.declarations,
+        initial={"number": number or state.next_number, **(initial or {})},
+    )

@@ -17,8 +17,9 @@ from .options import AS_PRESET, AS_RANKING, chosen_value, option_field, ranking_
 # As the field's label says: commas and new lines. A ";" is not one: a name holding it is
 # refused, so "Ann; Bob" is neither one player nor two behind the host's back.
 NAMES_SPLIT = re.compile(r"[,\n]+")
-NAME_SEPARATOR = ("“{name}”: a name cannot hold “;”. Put each player on a line of their own, "
-                  "or separate them with commas.")
+NAME_SEPARATOR = (
+    "“{name}”: a name cannot hold “;”. Put each player on a line of their own, or separate them with commas."
+)
 SEAT_TWICE = "Two players cannot share seat {seat}."
 SEATS_IN_A_ROW = "Number the seats 1, 2, 3 ... without a gap."
 TWO_SEATED = "Seat at least two players."
@@ -32,12 +33,17 @@ def default_title() -> str:
 
 class NewSessionForm(forms.Form):
     title = forms.CharField(max_length=80, initial=default_title)
-    played_on = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-                                label="Date")
-    players = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple,
-                                        label="Players from your circle")
-    new_players = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Ann, Bob"}),
-                                  label="New players (one a line, or separated by commas)")
+    played_on = forms.DateField(
+        initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), label="Date"
+    )
+    players = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label="Players from your circle"
+    )
+    new_players = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Ann, Bob"}),
+        label="New players (one a line, or separated by commas)",
+    )
 
     def __init__(self, *args, circle: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -63,8 +69,9 @@ class NewGameForm(forms.Form):
     option left empty takes the preset's value; a ranking option left empty, the named
     ranking's; the engine's defaults fill in the rest."""
 
-    kind = forms.ChoiceField(choices=Game.Kind.choices, widget=forms.RadioSelect, initial=Game.Kind.STOP_THE_BUS,
-                             label="Game")
+    kind = forms.ChoiceField(
+        choices=Game.Kind.choices, widget=forms.RadioSelect, initial=Game.Kind.STOP_THE_BUS, label="Game"
+    )
     first_dealer = forms.ChoiceField(label="First dealer")
 
     def __init__(self, *args, players: list[str], **kwargs):
@@ -80,7 +87,8 @@ class NewGameForm(forms.Form):
         seat_choices = [("", "Not playing")] + [(str(i), f"Seat {i}") for i in range(1, len(players) + 1)]
         for i, name in enumerate(players):
             self.fields[f"seat_{i}"] = forms.TypedChoiceField(
-                choices=seat_choices, coerce=int, empty_value=None, required=False, initial=str(i + 1), label=name)
+                choices=seat_choices, coerce=int, empty_value=None, required=False, initial=str(i + 1), label=name
+            )
         self.fields["first_dealer"].choices = [(name, name) for name in players]
 
     def seat_fields(self):
@@ -109,13 +117,18 @@ class NewGameForm(forms.Form):
         """One game's option fields in the catalogue's order: its main ones (the preset, the
         ranking, the numbers), or with ``house_rules`` the rest, which tables change less."""
         main = {"preset", "rules", *(option.name for option in GAME_OPTIONS[kind] if option.numbers is not None)}
-        return [self[name] for name in self.fields
-                if name.startswith(f"{kind}-") and (name.split("-", 1)[1] not in main) is house_rules]
+        return [
+            self[name]
+            for name in self.fields
+            if name.startswith(f"{kind}-") and (name.split("-", 1)[1] not in main) is house_rules
+        ]
 
     def house_rules_changed(self, kind: str) -> bool:
         """Whether the host changed (or got wrong) one of the game's house rules: show them."""
-        return any(field.errors or field.value() not in ("", None, field.initial)
-                   for field in self.game_fields(kind, house_rules=True))
+        return any(
+            field.errors or field.value() not in ("", None, field.initial)
+            for field in self.game_fields(kind, house_rules=True)
+        )
 
     def options(self) -> dict:
         """The game's options exactly as replay takes them: those the host set (an option

@@ -17,7 +17,12 @@ def picker(context, submit: str = "", form=None, recorded=None):
     whole page shows them at its top, in view."""
     refusal = form.refusal() if form is not None and form.is_bound and form.errors else ""
     answer = context.get("answer")
-    return {"cards": picker_html(), "submit": submit, "refusal": refusal, "recorded": recorded,
-            "question": answer.message if answer and answer.status == "confirm" else "",
-            "nothing_entered": answer.message if answer and answer.status == "empty" else "",
-            "messages": context.get("messages") if context.request.htmx else None}
+    return {
+        "cards": picker_html(),
+        "submit": submit,
+        "refusal": refusal,
+        "recorded": recorded,
+        "question": answer.message if answer and answer.status == "confirm" else "",
+        "nothing_entered": answer.message if answer and answer.status == "empty" else "",
+        "messages": context.get("messages") if context.request.htmx else None,
+    }

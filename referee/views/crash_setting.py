@@ -30,8 +30,12 @@ def crash_setting(request):
                 found = best_setting(form.cleaned_data["cards"], form.cleaned_data["opponents"], **form.options())
             except (CardError, EntryError) as error:
                 form.add_engine_error(error)
-    context = {"form": form, "found": found and present(found), "deals": reference_deals(),
-               "dealt": found.options.cards if found else form.dealt()}
+    context = {
+        "form": form,
+        "found": found and present(found),
+        "deals": reference_deals(),
+        "dealt": found.options.cards if found else form.dealt(),
+    }
     template = "crash_setting.html#setting" if request.htmx else "crash_setting.html"
     return render(request, template, context)
 
@@ -44,11 +48,22 @@ def present(found) -> dict:
         "cannot_score": IGNORE.explain(found.options.ignore),
         "positions": found.options.positions,
         "settings": [
-            {"expected": f"{setting.expected_points:.2f}", "discard": setting.discard,
-             "hands": [{"position": position, "cards": cards, "rank": rank, "can_score": can_score,
-                        "chance": percent(chance)}
-                       for position, (cards, rank, can_score, chance) in enumerate(
-                           zip(setting.hands, setting.ranks, setting.can_score, setting.chances), 1)]}
+            {
+                "expected": f"{setting.expected_points:.2f}",
+                "discard": setting.discard,
+                "hands": [
+                    {
+                        "position": position,
+                        "cards": cards,
+                        "rank": rank,
+                        "can_score": can_score,
+                        "chance": percent(chance),
+                    }
+                    for position, (cards, rank, can_score, chance) in enumerate(
+                        zip(setting.hands, setting.ranks, setting.can_score, setting.chances), 1
+                    )
+                ],
+            }
             for setting in settings
         ],
     }

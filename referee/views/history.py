@@ -31,17 +31,41 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
                 continue
             texts = given if isinstance(given, list) else [given]
             ranks = round_.hands.get(name, ())
-            hands.append({"name": name, "hands": [{"cards": shown(text), "label": rank.label}
-                                                  for text, rank in hands_as_played(texts, ranks)]})
-        told.append({"outcome": round_, "hands": hands, "corrected": recorded.corrected_at,
-                     "hindsight": state.hindsight(round_.number),
-                     "first": entry_lines(first_recorded[round_.number], state.seats)
-                     if round_.number in first_recorded else None})
-    chart = standings_chart(f"{state.game.get_kind_display()} · game {state.game.number}", state.seats,
-                            starting_figures(outcome), [dict(r.standings) for r in outcome.rounds], unit(outcome))
-    return {"state": state, "summary": game_summary(outcome), "rounds": told, "page": rounds, "chart": chart,
-            "rounds_query": f"?game={state.game.number}&",
-            "sorted_hands": outcome.game == "crash" and outcome.settings.sorts}
+            hands.append(
+                {
+                    "name": name,
+                    "hands": [
+                        {"cards": shown(text), "label": rank.label} for text, rank in hands_as_played(texts, ranks)
+                    ],
+                }
+            )
+        told.append(
+            {
+                "outcome": round_,
+                "hands": hands,
+                "corrected": recorded.corrected_at,
+                "hindsight": state.hindsight(round_.number),
+                "first": entry_lines(first_recorded[round_.number], state.seats)
+                if round_.number in first_recorded
+                else None,
+            }
+        )
+    chart = standings_chart(
+        f"{state.game.get_kind_display()} · game {state.game.number}",
+        state.seats,
+        starting_figures(outcome),
+        [dict(r.standings) for r in outcome.rounds],
+        unit(outcome),
+    )
+    return {
+        "state": state,
+        "summary": game_summary(outcome),
+        "rounds": told,
+        "page": rounds,
+        "chart": chart,
+        "rounds_query": f"?game={state.game.number}&",
+        "sorted_hands": outcome.game == "crash" and outcome.settings.sorts,
+    }
 
 
 @login_required
@@ -58,8 +82,20 @@ def past_session(request, session_id):
         games_page = Paginator(session.games.order_by("number"), GAMES_A_PAGE).get_page(request.GET.get("page"))
         chosen = list(games_page)
     first = queries.first_entries_of(chosen)
-    stories = [game_story(state, first.get(state.game.pk, {}), request.GET.get("page") if asked else 1)
-               for state in queries.game_states(chosen) if state.outcome]
-    return render(request, "sessions/history.html", {
-        "session": session, "stories": stories, "games_page": games_page, "one_game": asked is not None,
-        "players": list(session.players.all()), "tally": queries.tally_of(session)})
+    stories = [
+        game_story(state, first.get(state.game.pk, {}), request.GET.get("page") if asked else 1)
+        for state in queries.game_states(chosen)
+        if state.outcome
+    ]
+    return render(
+        request,
+        "sessions/history.html",
+        {
+            "session": session,
+            "stories": stories,
+            "games_page": games_page,
+            "one_game": asked is not None,
+            "players": list(session.players.all()),
+            "tally": queries.tally_of(session),
+        },
+    )

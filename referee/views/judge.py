@@ -33,8 +33,13 @@ def hand_judge(request):
             # A new ruleset before the hands are complete: show its guide, not errors.
             form = HandJudgeForm(initial=request.POST.dict(), rows=rows)
     rules = form.cleaned_data["rules"] if verdict else _chosen_rules(form)
-    context = {"form": form, "verdict": verdict, "guide": GUIDES[rules], "ranking_fields": form.ranking_fields(rules),
-               "house_rules": form.house_rules(rules)}
+    context = {
+        "form": form,
+        "verdict": verdict,
+        "guide": GUIDES[rules],
+        "ranking_fields": form.ranking_fields(rules),
+        "house_rules": form.house_rules(rules),
+    }
     template = "judge.html#judge" if request.htmx else "judge.html"
     return render(request, template, context)
 

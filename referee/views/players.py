@@ -16,12 +16,15 @@ from scoring.statistics import circle, player_record
 from ..charts import categories_chart
 from ..forms.players import CircleFilter, GameFilter
 
+
 def periods(today: datetime.date) -> list[tuple[str, str, str]]:
     """Quick choices of period: (label, since, until) as query values."""
-    return [("All time", "", ""),
-            ("This year", f"{today.year}-01-01", ""),
-            ("Last 12 months", (today - datetime.timedelta(days=365)).isoformat(), ""),
-            ("Last 30 days", (today - datetime.timedelta(days=30)).isoformat(), "")]
+    return [
+        ("All time", "", ""),
+        ("This year", f"{today.year}-01-01", ""),
+        ("Last 12 months", (today - datetime.timedelta(days=365)).isoformat(), ""),
+        ("Last 30 days", (today - datetime.timedelta(days=30)).isoformat(), ""),
+    ]
 
 
 @login_required
@@ -30,18 +33,37 @@ def player_page(request, player_id):
     player = get_object_or_404(Player.objects.filter(host=request.user), public_id=player_id)
     form = GameFilter(request.GET)
     if not form.is_valid():
-        return render(request, "players/player.html", {"player": player, "form": form, "kinds": Game.Kind.choices},
-                      status=400)
+        return render(
+            request, "players/player.html", {"player": player, "form": form, "kinds": Game.Kind.choices}, status=400
+        )
     kind = form.cleaned_data["game"]
     record = player_record(player, kind or None)
-    sections = [{"record": kind_record,
-                 "chart": categories_chart(f"{player.name}'s hands in {kind_record.kind.label}", player.name,
-                                           kind_record.categories, kind_record.hands_shown)
-                 if kind_record.categories else None}
-                for kind_record in record.kinds]
-    return render(request, "players/player.html", {
-        "player": player, "record": record, "sections": sections, "form": form, "kind": kind,
-        "kinds": Game.Kind.choices})
+    sections = [
+        {
+            "record": kind_record,
+            "chart": categories_chart(
+                f"{player.name}'s hands in {kind_record.kind.label}",
+                player.name,
+                kind_record.categories,
+                kind_record.hands_shown,
+            )
+            if kind_record.categories
+            else None,
+        }
+        for kind_record in record.kinds
+    ]
+    return render(
+        request,
+        "players/player.html",
+        {
+            "player": player,
+            "record": record,
+            "sections": sections,
+            "form": form,
+            "kind": kind,
+            "kinds": Game.Kind.choices,
+        },
+    )
 
 
 @login_required
@@ -49,13 +71,28 @@ def player_page(request, player_id):
 def circle_page(request):
     form = CircleFilter(request.GET)
     if not form.is_valid():  # the errors say what to mend; no table for a period that is not one
-        return render(request, "players/circle.html", {"form": form, "periods": periods(timezone.localdate())},
-                      status=400)
+        return render(
+            request, "players/circle.html", {"form": form, "periods": periods(timezone.localdate())}, status=400
+        )
     data = form.cleaned_data
     result = circle(request.user, data["since"], data["until"], data["game"] or None)
-    grid = [{"standing": standing, "meetings": [None if other == standing.player else result.meeting(standing.player, other)
-                                                for other in result.players]}
-            for standing in result.table]
-    return render(request, "players/circle.html", {
-        "form": form, "circle": result, "grid": grid, "periods": periods(timezone.localdate()),
-        "others": Player.objects.filter(host=request.user).exclude(pk__in=[p.pk for p in result.players])})
+    grid = [
+        {
+            "standing": standing,
+            "meetings": [
+                None if other == standing.player else result.meeting(standing.player, other) for other in result.players
+            ],
+        }
+        for standing in result.table
+    ]
+    return render(
+        request,
+        "players/circle.html",
+        {
+            "form": form,
+            "circle": result,
+            "grid": grid,
+            "periods": periods(timezone.localdate()),
+            "others": Player.objects.filter(host=request.user).exclude(pk__in=[p.pk for p in result.players]),
+        },
+    )

@@ -37,14 +37,16 @@ def correct_round(request, session_id, game_id, number):
         raise Http404(f"No round {number} in this game.") from None
     round_, seats = correction.round, correction.state.seats
     initial = RoundEntryForm.initial_from(round_.entry, correction.players, game.kind)
-    form = entry_form_for(correction.state, request.POST or None, number=number, initial=initial,
-                          players=correction.players)
+    form = entry_form_for(
+        correction.state, request.POST or None, number=number, initial=initial, players=correction.players
+    )
     preview = None
     if request.method == "POST" and form.is_valid():
         try:
             if request.POST.get("action") == "confirm":
-                services.round_correct(round=round_, entry=form.entry(), by=request.user,
-                                       submission=form.cleaned_data["submission"])
+                services.round_correct(
+                    round=round_, entry=form.entry(), by=request.user, submission=form.cleaned_data["submission"]
+                )
                 return _done(request, game, f"Round {number} corrected.")
             preview = correction.preview(form.entry())
         except services.AlreadySubmitted:
@@ -54,9 +56,15 @@ def correct_round(request, session_id, game_id, number):
                 form.add_entry_error(error)
             else:  # a later round it breaks, named above the form
                 form.add_error(None, str(error))
-    context = {"session": session, "game": game, "round": round_, "form": form, "preview": preview,
-               "number": number,
-               "revisions": [(revision, entry_lines(revision.entry, seats)) for revision in round_.revisions.all()]}
+    context = {
+        "session": session,
+        "game": game,
+        "round": round_,
+        "form": form,
+        "preview": preview,
+        "number": number,
+        "revisions": [(revision, entry_lines(revision.entry, seats)) for revision in round_.revisions.all()],
+    }
     return render(request, "sessions/correct_round.html", context)
 
 
@@ -86,12 +94,20 @@ def delete_last_round(request, session_id, game_id):
             error = str(problem)
         else:
             return _done(request, game, f"Round {number} deleted.")
-    return render(request, "sessions/confirm.html", {
-        "session": session, "game": game, "error": error or form.refusal(), "form": form,
-        "question": f"Delete round {last.number}?" if last else "This game has no round to delete.",
-        "detail": "Everything after it is re-derived. This cannot be undone.",
-        "button": "Delete the round", "allowed": last is not None,
-    })
+    return render(
+        request,
+        "sessions/confirm.html",
+        {
+            "session": session,
+            "game": game,
+            "error": error or form.refusal(),
+            "form": form,
+            "question": f"Delete round {last.number}?" if last else "This game has no round to delete.",
+            "detail": "Everything after it is re-derived. This cannot be undone.",
+            "button": "Delete the round",
+            "allowed": last is not None,
+        },
+    )
 
 
 @login_required
@@ -110,11 +126,20 @@ def end_game(request, session_id, game_id):
             error = str(problem)
         else:
             return _done(request, game, f"{game} ended.")
-    return render(request, "sessions/confirm.html", {
-        "session": session, "game": game, "error": error or form.refusal(), "form": form,
-        "question": f"End {game}?", "detail": "The highest balance wins; the game takes no more hands.",
-        "button": "End the game", "allowed": game.kind == Game.Kind.COMMERCE and not game.ended,
-    })
+    return render(
+        request,
+        "sessions/confirm.html",
+        {
+            "session": session,
+            "game": game,
+            "error": error or form.refusal(),
+            "form": form,
+            "question": f"End {game}?",
+            "detail": "The highest balance wins; the game takes no more hands.",
+            "button": "End the game",
+            "allowed": game.kind == Game.Kind.COMMERCE and not game.ended,
+        },
+    )
 
 
 @login_required

@@ -24,8 +24,11 @@ def rules_html() -> dict:
     html = converter.convert(RULES_FILE.read_text(encoding="utf-8"))
     intro, first_section, body = html.partition("<h2")
     (title,) = converter.toc_tokens  # the file's one level-1 heading, its sections under it
-    return {"intro": mark_safe(intro), "body": mark_safe(first_section + body),  # our own file
-            "sections": [{"id": token["id"], "name": token["name"]} for token in title["children"]]}
+    return {
+        "intro": mark_safe(intro),
+        "body": mark_safe(first_section + body),  # our own file
+        "sections": [{"id": token["id"], "name": token["name"]} for token in title["children"]],
+    }
 
 
 @require_GET

@@ -28,7 +28,6 @@ from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
 from ..presenters import entry_lines, game_summary, unit
 
-
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
 
@@ -51,9 +50,12 @@ def new_session(request):
     form = NewSessionForm(request.POST or None, circle=circle)
     if request.method == "POST" and form.is_valid():
         try:
-            session = services.session_start(host=request.user, title=form.cleaned_data["title"],
-                                             played_on=form.cleaned_data["played_on"],
-                                             player_names=form.player_names())
+            session = services.session_start(
+                host=request.user,
+                title=form.cleaned_data["title"],
+                played_on=form.cleaned_data["played_on"],
+                player_names=form.player_names(),
+            )
         except ValidationError as error:
             for field, problems in error.message_dict.items():
                 for problem in problems:
@@ -63,8 +65,9 @@ def new_session(request):
     return render(request, "sessions/new.html", {"form": form})
 
 
-def session_context(session: Session, current: queries.GameState | None, form: RoundEntryForm | None = None,
-                    page_number=1, **extra) -> dict:
+def session_context(
+    session: Session, current: queries.GameState | None, form: RoundEntryForm | None = None, page_number=1, **extra
+) -> dict:
     """The session page: the game shown (the latest, unless asked), the form for its next
     round while it goes on, its rounds (newest first, ROUNDS_A_PAGE at a time), the other
     games still going, and the evening's tally."""
@@ -72,16 +75,28 @@ def session_context(session: Session, current: queries.GameState | None, form: R
         form = entry_form_for(current)
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
     before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if current else {}
-    history = [(round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
-               for round_, recorded in rounds]
+    history = [
+        (round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
+        for round_, recorded in rounds
+    ]
     outcome = current.outcome if current else None
     others = [game for game in queries.unfinished_games(session) if not current or game.pk != current.game.pk]
-    return {"session": session, "current": current, "form": form, "tally": queries.tally_of(session), "others": others,
-            "rounds_query": f"?game={current.game.number}&" if current else "?",
-            "players": session.players.all(), "history": history, "rounds_page": rounds,
-            # Crash: who could have done better in the last round (every round's: history)
-            "last_told": current.hindsight(current.last_round.number) if current and current.last_round else [],
-            "summary": game_summary(outcome) if outcome else "", "unit": unit(outcome) if outcome else "", **extra}
+    return {
+        "session": session,
+        "current": current,
+        "form": form,
+        "tally": queries.tally_of(session),
+        "others": others,
+        "rounds_query": f"?game={current.game.number}&" if current else "?",
+        "players": session.players.all(),
+        "history": history,
+        "rounds_page": rounds,
+        # Crash: who could have done better in the last round (every round's: history)
+        "last_told": current.hindsight(current.last_round.number) if current and current.last_round else [],
+        "summary": game_summary(outcome) if outcome else "",
+        "unit": unit(outcome) if outcome else "",
+        **extra,
+    }
 
 
 @login_required
@@ -106,17 +121,30 @@ def session_page(request, session_id):
         elif answer.form is None:  # recorded by an earlier send, or nothing entered: show the game now
             current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
-    context = session_context(session, current, answer.form if answer else None, page_number,
-                              recorded=bool(answer and answer.shows_last_round(current)),
-                              answer=answer)
+    context = session_context(
+        session,
+        current,
+        answer.form if answer else None,
+        page_number,
+        recorded=bool(answer and answer.shows_last_round(current)),
+        answer=answer,
+    )
     if request.htmx:
         response = render(request, "sessions/session.html#game", context)
     else:
         board_url = room_url(request, reverse("board", kwargs={"token": session.share_token}))
         host_url = room_url(request, session.get_absolute_url())
-        response = render(request, "sessions/session.html", {
-            **context, "board_url": board_url, "board_qr": qr_svg(board_url, "Scan to open the board"),
-            "host_url": host_url, "host_qr": qr_svg(host_url, "Scan to host from your phone")})
+        response = render(
+            request,
+            "sessions/session.html",
+            {
+                **context,
+                "board_url": board_url,
+                "board_qr": qr_svg(board_url, "Scan to open the board"),
+                "host_url": host_url,
+                "host_qr": qr_svg(host_url, "Scan to host from your phone"),
+            },
+        )
     if answer:
         trigger_client_event(response, "submission", answer.said())
     return response
@@ -155,15 +183,18 @@ class Answer:
     def shows_last_round(self, current) -> bool:
         """Whether the page confirms the round just recorded (by this send or the first one)."""
         last = current.last_round if current else None
-        return (self.status in ("recorded", "repeated", "empty") and last is not None
-                and (self.number is None or last.number == self.number))
+        return (
+            self.status in ("recorded", "repeated", "empty")
+            and last is not None
+            and (self.number is None or last.number == self.number)
+        )
 
     def said(self) -> dict:
         return {"id": self.submission, "status": self.status, "message": self.message, "number": self.number}
 
 
 def recorded_message(outcome: GameOutcome | None, number: int) -> str:
-    """"Round 3 recorded: Cy loses a token" (the round's last decision, as the pad says it)."""
+    """ "Round 3 recorded: Cy loses a token" (the round's last decision, as the pad says it)."""
     rounds = outcome.rounds if outcome else ()
     events = rounds[number - 1].events if 0 < number <= len(rounds) else ()
     return f"Round {number} recorded" + (f": {events[-1]}" if events else "")
@@ -173,17 +204,23 @@ def record_round(request, current: queries.GameState) -> Answer:
     """Record the posted round, once per submission id, and say what became of it."""
     sent = request.POST.get("submission", "")
     # Sent again, the form is read as it was made: with its round's players, though some are out now.
-    form = entry_form_for(current, request.POST, number=_posted_number(request),
-                          players=queries.players_of_submitted_round(sent, current))
+    form = entry_form_for(
+        current, request.POST, number=_posted_number(request), players=queries.players_of_submitted_round(sent, current)
+    )
     if form.is_empty():
         return Answer("empty", sent, NOTHING_ENTERED)
     if not form.is_valid():
         return Answer("refused", sent, form.refusal(), form=form)
     submission = form.cleaned_data["submission"]
     try:
-        _, outcome = services.round_record(game=current.game, number=form.cleaned_data["number"],
-                                           entry=form.entry(), by=request.user, submission=submission,
-                                           check_same_hands=request.POST.get("same_hands") != "confirm")
+        _, outcome = services.round_record(
+            game=current.game,
+            number=form.cleaned_data["number"],
+            entry=form.entry(),
+            by=request.user,
+            submission=submission,
+            check_same_hands=request.POST.get("same_hands") != "confirm",
+        )
     except services.AlreadySubmitted as repeat:
         number, now = repeat.submission.round_number, queries.game_state(current.game).outcome
         return Answer("repeated", sent, recorded_message(now, number), number, outcome=now)
@@ -216,8 +253,12 @@ def new_game(request, session_id):
     form = NewGameForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.game_start(session=session, kind=form.cleaned_data["kind"],
-                                seat_names=form.cleaned_data["seat_names"], options=form.options())
+            services.game_start(
+                session=session,
+                kind=form.cleaned_data["kind"],
+                seat_names=form.cleaned_data["seat_names"],
+                options=form.options(),
+            )
         except EntryError as error:
             form.add_engine_error(error)
         else:
@@ -234,8 +275,18 @@ def rotate_board(request, session_id):
         services.session_rotate_share_token(session=session)
         messages.info(request, "The board has a new link: the old one no longer works.")
         return redirect(session)
-    return render(request, "sessions/confirm.html", {
-        "session": session, "game": None, "error": None, "question": "Give the board a new link?",
-        "detail": "The old link and the QR code stop working; boards open on it are closed. Open the board "
-                  "again from the new QR code.", "number": None, "button": "New board link", "allowed": True,
-    })
+    return render(
+        request,
+        "sessions/confirm.html",
+        {
+            "session": session,
+            "game": None,
+            "error": None,
+            "question": "Give the board a new link?",
+            "detail": "The old link and the QR code stop working; boards open on it are closed. Open the board "
+            "again from the new QR code.",
+            "number": None,
+            "button": "New board link",
+            "allowed": True,
+        },
+    )

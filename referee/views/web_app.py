@@ -11,8 +11,12 @@ from django.views.decorators.http import require_GET
 NAME = "Brag referee"
 THEME_COLOR = "#0b6e4f"  # app.css's --accent: the bar above a page, the icon's card
 BACKGROUND_COLOR = "#f6f4ef"  # app.css's --bg: the splash screen while the app opens
-ICONS = [("icons/icon-192.png", 192, "any"), ("icons/icon-512.png", 512, "any"),
-         ("icons/maskable-192.png", 192, "maskable"), ("icons/maskable-512.png", 512, "maskable")]
+ICONS = [
+    ("icons/icon-192.png", 192, "any"),
+    ("icons/icon-512.png", 512, "any"),
+    ("icons/maskable-192.png", 192, "maskable"),
+    ("icons/maskable-512.png", 512, "maskable"),
+]
 
 
 @require_GET
@@ -20,19 +24,24 @@ ICONS = [("icons/icon-192.png", 192, "any"), ("icons/icon-512.png", 512, "any"),
 def manifest(request):
     """Opened from the home screen, the app starts on the host's sessions, without the
     browser's bars. Icons through static(), so collected files' hashed names are given."""
-    return JsonResponse({
-        "name": NAME,
-        "short_name": NAME,
-        "description": "The referee and scorekeeper for Brag, Crash and Commerce at a real table.",
-        "id": "/",
-        "start_url": reverse("my-sessions"),
-        "scope": "/",
-        "display": "standalone",
-        "theme_color": THEME_COLOR,
-        "background_color": BACKGROUND_COLOR,
-        "icons": [{"src": static(path), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
-                  for path, size, purpose in ICONS],
-    }, content_type="application/manifest+json")
+    return JsonResponse(
+        {
+            "name": NAME,
+            "short_name": NAME,
+            "description": "The referee and scorekeeper for Brag, Crash and Commerce at a real table.",
+            "id": "/",
+            "start_url": reverse("my-sessions"),
+            "scope": "/",
+            "display": "standalone",
+            "theme_color": THEME_COLOR,
+            "background_color": BACKGROUND_COLOR,
+            "icons": [
+                {"src": static(path), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+                for path, size, purpose in ICONS
+            ],
+        },
+        content_type="application/manifest+json",
+    )
 
 
 @require_GET

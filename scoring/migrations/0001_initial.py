@@ -11,7 +11,6 @@ import scoring.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -20,121 +19,178 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('number', models.PositiveSmallIntegerField()),
-                ('kind', models.CharField(choices=[('stop_the_bus', 'Stop the Bus'), ('crash', 'Crash'), ('commerce', 'Commerce')], max_length=16)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('ended', models.BooleanField(default=False)),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("public_id", models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("stop_the_bus", "Stop the Bus"), ("crash", "Crash"), ("commerce", "Commerce")],
+                        max_length=16,
+                    ),
+                ),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("ended", models.BooleanField(default=False)),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['session', 'number'],
+                "ordering": ["session", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=24)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('host', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=24)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "host",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="players", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': [django.db.models.functions.text.Lower('name')],
+                "ordering": [django.db.models.functions.text.Lower("name")],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('number', models.PositiveIntegerField()),
-                ('entry', models.JSONField()),
-                ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('corrected_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='scoring.game')),
-                ('recorded_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("public_id", models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
+                ("number", models.PositiveIntegerField()),
+                ("entry", models.JSONField()),
+                ("recorded_at", models.DateTimeField(auto_now_add=True)),
+                ("corrected_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="scoring.game"
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'number'],
+                "ordering": ["game", "number"],
             },
         ),
         migrations.CreateModel(
-            name='RoundRevision',
+            name="RoundRevision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('entry', models.JSONField()),
-                ('replaced_at', models.DateTimeField(auto_now_add=True)),
-                ('replaced_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revisions', to='scoring.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveIntegerField()),
+                ("entry", models.JSONField()),
+                ("replaced_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "replaced_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="revisions", to="scoring.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'number'],
+                "ordering": ["round", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='scoring.game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='scoring.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="scoring.game"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="scoring.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'position'],
+                "ordering": ["game", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Session',
+            name="Session",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('title', models.CharField(max_length=80)),
-                ('played_on', models.DateField()),
-                ('share_token', models.CharField(default=scoring.models.new_share_token, editable=False, max_length=32, unique=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('host', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sessions', to=settings.AUTH_USER_MODEL)),
-                ('players', models.ManyToManyField(related_name='sessions', to='scoring.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("public_id", models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
+                ("title", models.CharField(max_length=80)),
+                ("played_on", models.DateField()),
+                (
+                    "share_token",
+                    models.CharField(
+                        default=scoring.models.new_share_token, editable=False, max_length=32, unique=True
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "host",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sessions",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                ("players", models.ManyToManyField(related_name="sessions", to="scoring.player")),
             ],
             options={
-                'ordering': ['-played_on', '-created'],
+                "ordering": ["-played_on", "-created"],
             },
         ),
         migrations.AddField(
-            model_name='game',
-            name='session',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='scoring.session'),
+            model_name="game",
+            name="session",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="games", to="scoring.session"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), models.F('host'), name='player_name_unique_per_host'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"), models.F("host"), name="player_name_unique_per_host"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='round_number_unique_per_game'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("game", "number"), name="round_number_unique_per_game"),
         ),
         migrations.AddConstraint(
-            model_name='roundrevision',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='revision_number_unique_per_round'),
+            model_name="roundrevision",
+            constraint=models.UniqueConstraint(fields=("round", "number"), name="revision_number_unique_per_round"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'position'), name='seat_position_unique_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "position"), name="seat_position_unique_per_game"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'player'), name='seat_player_unique_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "player"), name="seat_player_unique_per_game"),
         ),
         migrations.AddIndex(
-            model_name='session',
-            index=models.Index(fields=['host', '-played_on', '-created'], name='session_host_newest'),
+            model_name="session",
+            index=models.Index(fields=["host", "-played_on", "-created"], name="session_host_newest"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('session', 'number'), name='game_number_unique_per_session'),
+            model_name="game",
+            constraint=models.UniqueConstraint(fields=("session", "number"), name="game_number_unique_per_session"),
         ),
     ]

@@ -6,26 +6,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0001_initial'),
+        ("scoring", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='round',
-            name='recorded_by',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="round",
+            name="recorded_by",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="+", to=settings.AUTH_USER_MODEL
+            ),
         ),
         migrations.AlterField(
-            model_name='roundrevision',
-            name='replaced_by',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="roundrevision",
+            name="replaced_by",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="+", to=settings.AUTH_USER_MODEL
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='seats', to='scoring.player'),
+            model_name="seat",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="seats", to="scoring.player"
+            ),
         ),
     ]

@@ -5,49 +5,58 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0002_restrict_host_deletion'),
+        ("scoring", "0002_restrict_host_deletion"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='public_id',
+            model_name="player",
+            name="public_id",
             field=models.UUIDField(editable=False, null=True),
         ),
         migrations.CreateModel(
-            name='Performance',
+            name="Performance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rules', models.CharField(max_length=16)),
-                ('finished', models.BooleanField()),
-                ('won', models.BooleanField()),
-                ('place', models.PositiveSmallIntegerField()),
-                ('final', models.IntegerField()),
-                ('rounds_played', models.PositiveIntegerField()),
-                ('tokens_lost', models.PositiveIntegerField()),
-                ('worst_hand', models.PositiveIntegerField()),
-                ('scored_1', models.PositiveIntegerField()),
-                ('scored_2', models.PositiveIntegerField()),
-                ('scored_3', models.PositiveIntegerField()),
-                ('scored_4', models.PositiveIntegerField()),
-                ('stick_ups', models.PositiveIntegerField()),
-                ('fouls', models.PositiveIntegerField()),
-                ('crashes', models.PositiveIntegerField()),
-                ('quad_bonuses', models.PositiveIntegerField()),
-                ('declarations', models.PositiveIntegerField()),
-                ('hands_won', models.PositiveIntegerField()),
-                ('pots_split', models.PositiveIntegerField()),
-                ('balance', models.IntegerField()),
-                ('categories', models.JSONField(default=dict)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='performances', to='scoring.game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='performances', to='scoring.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("rules", models.CharField(max_length=16)),
+                ("finished", models.BooleanField()),
+                ("won", models.BooleanField()),
+                ("place", models.PositiveSmallIntegerField()),
+                ("final", models.IntegerField()),
+                ("rounds_played", models.PositiveIntegerField()),
+                ("tokens_lost", models.PositiveIntegerField()),
+                ("worst_hand", models.PositiveIntegerField()),
+                ("scored_1", models.PositiveIntegerField()),
+                ("scored_2", models.PositiveIntegerField()),
+                ("scored_3", models.PositiveIntegerField()),
+                ("scored_4", models.PositiveIntegerField()),
+                ("stick_ups", models.PositiveIntegerField()),
+                ("fouls", models.PositiveIntegerField()),
+                ("crashes", models.PositiveIntegerField()),
+                ("quad_bonuses", models.PositiveIntegerField()),
+                ("declarations", models.PositiveIntegerField()),
+                ("hands_won", models.PositiveIntegerField()),
+                ("pots_split", models.PositiveIntegerField()),
+                ("balance", models.IntegerField()),
+                ("categories", models.JSONField(default=dict)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="performances", to="scoring.game"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="performances", to="scoring.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'player'],
-                'indexes': [models.Index(fields=['player', 'game'], name='performance_player_game')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'player'), name='performance_unique_per_game')],
+                "ordering": ["game", "player"],
+                "indexes": [models.Index(fields=["player", "game"], name="performance_player_game")],
+                "constraints": [models.UniqueConstraint(fields=("game", "player"), name="performance_unique_per_game")],
             },
         ),
     ]

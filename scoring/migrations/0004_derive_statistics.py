@@ -20,8 +20,9 @@ def derive(apps, schema_editor):
         seats = list(game.seats.order_by("position").values_list("player__name", "player_id"))
         entries = list(game.rounds.order_by("number").values_list("entry", flat=True))
         try:
-            outcome = replay(game.kind, [name for name, _ in seats], entries,
-                             **replay_options(game.kind, game.options, game.ended))
+            outcome = replay(
+                game.kind, [name for name, _ in seats], entries, **replay_options(game.kind, game.options, game.ended)
+            )
         except EntryError:
             continue  # a game the engine refuses has no figures (the session page says so)
         Performance.objects.bulk_create(performance_rows(Performance, game.pk, dict(seats), outcome))

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0005_player_public_id'),
+        ("scoring", "0005_player_public_id"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='session',
-            name='revision',
+            model_name="session",
+            name="revision",
             field=models.PositiveIntegerField(default=0, editable=False),
         ),
     ]

@@ -5,20 +5,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0006_session_revision'),
+        ("scoring", "0006_session_revision"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='round',
-            name='recorded_at',
+            model_name="round",
+            name="recorded_at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AlterField(
-            model_name='roundrevision',
-            name='replaced_at',
+            model_name="roundrevision",
+            name="replaced_at",
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
     ]

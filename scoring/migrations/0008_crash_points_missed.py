@@ -30,7 +30,8 @@ def work_out(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [("scoring", "0007_import_keeps_moments")]
     operations = [
-        migrations.AddField(model_name="performance", name="points_missed",
-                            field=models.PositiveIntegerField(default=0)),
+        migrations.AddField(
+            model_name="performance", name="points_missed", field=models.PositiveIntegerField(default=0)
+        ),
         migrations.RunPython(work_out, migrations.RunPython.noop),
     ]

@@ -35,8 +35,12 @@ def batches(rows):
 class Migration(migrations.Migration):
     dependencies = [("scoring", "0008_crash_points_missed")]
     operations = [
-        *(migrations.AddField(model_name="performance", name=f"shown_{c}", field=models.PositiveIntegerField(default=0))
-          for c in CATEGORIES),
+        *(
+            migrations.AddField(
+                model_name="performance", name=f"shown_{c}", field=models.PositiveIntegerField(default=0)
+            )
+            for c in CATEGORIES
+        ),
         migrations.RunPython(to_columns, to_json),
         migrations.RemoveField(model_name="performance", name="categories"),
     ]

@@ -6,24 +6,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0009_categories_in_columns'),
+        ("scoring", "0009_categories_in_columns"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Submission',
+            name="Submission",
             fields=[
-                ('id', models.UUIDField(editable=False, primary_key=True, serialize=False)),
-                ('action', models.CharField(choices=[('record', 'recorded'), ('correct', 'corrected'), ('delete', 'deleted'), ('end', 'ended')], max_length=8)),
-                ('round_number', models.PositiveIntegerField(blank=True, null=True)),
-                ('content', models.JSONField(blank=True, default=dict)),
-                ('received_at', models.DateTimeField(default=django.utils.timezone.now, editable=False)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='scoring.game')),
+                ("id", models.UUIDField(editable=False, primary_key=True, serialize=False)),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("record", "recorded"),
+                            ("correct", "corrected"),
+                            ("delete", "deleted"),
+                            ("end", "ended"),
+                        ],
+                        max_length=8,
+                    ),
+                ),
+                ("round_number", models.PositiveIntegerField(blank=True, null=True)),
+                ("content", models.JSONField(blank=True, default=dict)),
+                ("received_at", models.DateTimeField(default=django.utils.timezone.now, editable=False)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="submissions", to="scoring.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['received_at'],
+                "ordering": ["received_at"],
             },
         ),
     ]

@@ -20,16 +20,18 @@ def work_out(apps, schema_editor):
         except EntryError:
             continue  # a game the engine refuses shows no hindsight
         for round_ in rounds:
-            round_.told = [{"player": name, "points_missed": found.points_missed,
-                            "text": found.text if found.better else ""}
-                           for name, found in round_hindsight(outcome, entries, round_.number).items()]
+            round_.told = [
+                {"player": name, "points_missed": found.points_missed, "text": found.text if found.better else ""}
+                for name, found in round_hindsight(outcome, entries, round_.number).items()
+            ]
         Round.objects.bulk_update(rounds, ["told"])
 
 
 class Migration(migrations.Migration):
     dependencies = [("scoring", "0010_submissions")]
     operations = [
-        migrations.AddField(model_name="round", name="told",
-                            field=models.JSONField(blank=True, default=list, editable=False)),
+        migrations.AddField(
+            model_name="round", name="told", field=models.JSONField(blank=True, default=list, editable=False)
+        ),
         migrations.RunPython(work_out, migrations.RunPython.noop),
     ]

@@ -23,8 +23,15 @@ GOAL = 20
 
 def random_inputs(count: int, seed: int = 2026) -> list[tuple]:
     rng = random.Random(seed)
-    return [(tuple(rng.sample(DECK, 13)), rng.choice(opponents_range(13)), rng.choice(brag_rankings()),
-             rng.choice(tuple(CANNOT_SCORE))) for _ in range(count)]
+    return [
+        (
+            tuple(rng.sample(DECK, 13)),
+            rng.choice(opponents_range(13)),
+            rng.choice(brag_rankings()),
+            rng.choice(tuple(CANNOT_SCORE)),
+        )
+        for _ in range(count)
+    ]
 
 
 def percentile(timings: list[float], share: float) -> float:
@@ -47,7 +54,7 @@ def main() -> None:
         answers.append(answer)
     every_setting(13, 4)  # brute force's list of the 200,200 settings, made once per process
     slow, same = [], 0
-    for (held, opponents, rules, ignore), answer in zip(inputs[:BRUTE_FORCE_INPUTS], answers):
+    for (held, opponents, _rules, ignore), answer in zip(inputs[:BRUTE_FORCE_INPUTS], answers):
         table = reference_table(answer.options.rules, 13)
         start = time.perf_counter()
         expected = brute_force(held, opponents, answer.options.rules, ignore, table)
@@ -58,17 +65,25 @@ def main() -> None:
     subset = fast[:BRUTE_FORCE_INPUTS]
     ratio = percentile(slow, 0.5) / percentile(subset, 0.5)
     ms = 1000
-    print(f"Best Crash setting, 13 cards, one core ({INPUTS:,} random inputs: 1-3 opponents, any Brag ranking and "
-          f"ignore; the best setting and the next three)")
-    print(f"  best_setting:  p50 {percentile(fast, 0.5) * ms:.2f} ms, p95 {percentile(fast, 0.95) * ms:.2f} ms, "
-          f"slowest {max(fast) * ms:.1f} ms over {INPUTS:,}; the first answer in a process {first * ms:.0f} ms "
-          f"(it reads the shipped tables)")
-    print(f"  brute force:   p50 {percentile(slow, 0.5) * ms:.0f} ms, p95 {percentile(slow, 0.95) * ms:.0f} ms over "
-          f"the first {BRUTE_FORCE_INPUTS} inputs (200,200 settings each; all {INPUTS:,} would take too long); "
-          f"best_setting on those: p50 {percentile(subset, 0.5) * ms:.2f} ms, p95 {percentile(subset, 0.95) * ms:.2f} ms")
+    print(
+        f"Best Crash setting, 13 cards, one core ({INPUTS:,} random inputs: 1-3 opponents, any Brag ranking and "
+        f"ignore; the best setting and the next three)"
+    )
+    print(
+        f"  best_setting:  p50 {percentile(fast, 0.5) * ms:.2f} ms, p95 {percentile(fast, 0.95) * ms:.2f} ms, "
+        f"slowest {max(fast) * ms:.1f} ms over {INPUTS:,}; the first answer in a process {first * ms:.0f} ms "
+        f"(it reads the shipped tables)"
+    )
+    print(
+        f"  brute force:   p50 {percentile(slow, 0.5) * ms:.0f} ms, p95 {percentile(slow, 0.95) * ms:.0f} ms over "
+        f"the first {BRUTE_FORCE_INPUTS} inputs (200,200 settings each; all {INPUTS:,} would take too long); "
+        f"best_setting on those: p50 {percentile(subset, 0.5) * ms:.2f} ms, p95 {percentile(subset, 0.95) * ms:.2f} ms"
+    )
     ok = ratio >= GOAL and same == BRUTE_FORCE_INPUTS
-    print(f"  speed-up (p50 against p50): {ratio:,.0f}x; same answers: {same} of {BRUTE_FORCE_INPUTS} "
-          f"(goal >= {GOAL}x, the same answers) {'PASS' if ok else 'MISSED'}")
+    print(
+        f"  speed-up (p50 against p50): {ratio:,.0f}x; same answers: {same} of {BRUTE_FORCE_INPUTS} "
+        f"(goal >= {GOAL}x, the same answers) {'PASS' if ok else 'MISSED'}"
+    )
 
 
 if __name__ == "__main__":

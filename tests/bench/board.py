@@ -55,7 +55,12 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ENTRY = {"hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "Jh Jd 4c", "hand_3": "2c 3d 5h"}
 # Each round another deal than the one before (the same hands twice ask the host first).
 DEALS = (ENTRY, {"hand_0": "7c 7d 9s", "hand_1": "As Ks Qs", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"})
-NEW_GAME = {"kind": "commerce", "commerce-stake": "0", "first_dealer": "Ann", **{f"seat_{i}": str(i + 1) for i in range(4)}}
+NEW_GAME = {
+    "kind": "commerce",
+    "commerce-stake": "0",
+    "first_dealer": "Ann",
+    **{f"seat_{i}": str(i + 1) for i in range(4)},
+}
 ROUND_SHOWN = re.compile(r"<h2>Round (\d+)</h2>")
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -93,8 +98,11 @@ class Phone:
 
     def post(self, path: str, data: dict, htmx: bool = True) -> None:
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode()
-        headers = {"Referer": self.base + path, "Content-Type": "application/x-www-form-urlencoded",
-                   **({"HX-Request": "true"} if htmx else {})}
+        headers = {
+            "Referer": self.base + path,
+            "Content-Type": "application/x-www-form-urlencoded",
+            **({"HX-Request": "true"} if htmx else {}),
+        }
         self.request("POST", path, body, headers)
 
     def log_in(self, username: str, password: str) -> None:
@@ -120,15 +128,22 @@ class Client:
         self.token = CSRF_INPUT.search(await self.request("GET", "/sessions/")).group(1)
         return self
 
-    async def request(self, method: str, path: str, form: dict | None = None, *, htmx: bool = False,
-                      expect: int = 200) -> str:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.netloc}",
-                 "Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items())]
+    async def request(
+        self, method: str, path: str, form: dict | None = None, *, htmx: bool = False, expect: int = 200
+    ) -> str:
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.netloc}",
+            "Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items()),
+        ]
         body = b""
         if form is not None:
             body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": self.token}).encode()
-            lines += [f"Referer: {self.base}{path}", "Content-Type: application/x-www-form-urlencoded",
-                      f"Content-Length: {len(body)}"]
+            lines += [
+                f"Referer: {self.base}{path}",
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body)}",
+            ]
         if htmx:
             lines.append("HX-Request: true")
         self.writer.write("\r\n".join(lines).encode() + b"\r\n\r\n" + body)
@@ -171,8 +186,9 @@ class Table:
         self.name, self.sockets = name, sockets
         self.arrivals: list[list[tuple[float, int | None]]] = [[] for _ in sockets]
         self.expected: list[int | None] = []
-        self.listeners = [asyncio.create_task(self.listen(socket, arrived))
-                          for socket, arrived in zip(sockets, self.arrivals)]
+        self.listeners = [
+            asyncio.create_task(self.listen(socket, arrived)) for socket, arrived in zip(sockets, self.arrivals)
+        ]
 
     @staticmethod
     async def listen(socket, arrived) -> None:
@@ -187,14 +203,17 @@ class Table:
         return max(arrived[index][0] for arrived in self.arrivals)
 
     def missing(self) -> str:
-        return "; ".join(f"{self.name}, board {n}: {len(arrived)} of {len(self.expected)} changes"
-                         for n, arrived in enumerate(self.arrivals) if len(arrived) < len(self.expected))
+        return "; ".join(
+            f"{self.name}, board {n}: {len(arrived)} of {len(self.expected)} changes"
+            for n, arrived in enumerate(self.arrivals)
+            if len(arrived) < len(self.expected)
+        )
 
     def check(self) -> bool:
         """Whether every board has every message expected so far; fails on a wrong one."""
         for n, (socket, arrived) in enumerate(zip(self.sockets, self.arrivals)):
             shown = [round_ for _, round_ in arrived]
-            if shown != self.expected[:len(shown)]:
+            if shown != self.expected[: len(shown)]:
                 raise BenchFailed(f"{self.name}, board {n}: got rounds {shown[-5:]}, expected {self.expected[-5:]}")
             if len(shown) < len(self.expected) and socket.close_code is not None:
                 raise BenchFailed(f"{self.name}, board {n}: closed by the server (code {socket.close_code})")
@@ -211,8 +230,10 @@ async def open_table(name: str, url: str, origin: str, greeted: bool) -> Table:
     from websockets.asyncio.client import connect
 
     try:
-        sockets = [await connect(url, origin=origin, max_size=None, open_timeout=TIMEOUT, ping_interval=None)
-                   for _ in range(BOARDS)]
+        sockets = [
+            await connect(url, origin=origin, max_size=None, open_timeout=TIMEOUT, ping_interval=None)
+            for _ in range(BOARDS)
+        ]
         if greeted:
             await asyncio.wait_for(asyncio.gather(*(socket.recv() for socket in sockets)), TIMEOUT)
     except Exception as error:
@@ -304,8 +325,12 @@ def figures(samples: list[Sample]) -> Figures:
     if not samples:
         raise BenchFailed("no round was answered within the time counted")
     boards = [s.board for s in samples]
-    return Figures(len(samples) / (SLICES * SLICE), percentile(boards, 0.5), percentile(boards, 0.95),
-                   percentile([s.answered - s.sent for s in samples], 0.95))
+    return Figures(
+        len(samples) / (SLICES * SLICE),
+        percentile(boards, 0.5),
+        percentile(boards, 0.95),
+        percentile([s.answered - s.sent for s in samples], 0.95),
+    )
 
 
 async def load_in_a_loop(client: Client, path: str, stop: asyncio.Event) -> list[float]:
@@ -321,10 +346,15 @@ async def load_in_a_loop(client: Client, path: str, stop: asyncio.Event) -> list
 
 async def measure(base: str, sessions, keys: dict[str, list[str]], player_path: str) -> dict:
     ws = base.replace("http", "ws", 1)
-    tables = await asyncio.gather(*(open_table(session.title, f"{ws}/ws/board/{session.share_token}/", base,
-                                               greeted=True) for session in sessions))
-    floor_tables = await asyncio.gather(*(open_table(f"floor group {n}", f"{ws}/ws/bench/floor/{n}/", base,
-                                                     greeted=False) for n in range(SESSIONS)))
+    tables = await asyncio.gather(
+        *(
+            open_table(session.title, f"{ws}/ws/board/{session.share_token}/", base, greeted=True)
+            for session in sessions
+        )
+    )
+    floor_tables = await asyncio.gather(
+        *(open_table(f"floor group {n}", f"{ws}/ws/bench/floor/{n}/", base, greeted=False) for n in range(SESSIONS))
+    )
     floor_clients = [await Client(base, key).open() for key in keys["floor"]]
     clients = [await Client(base, key).open() for key in keys["bench"]]
     loader = await Client(base, keys["history"][0]).open()
@@ -362,8 +392,13 @@ def logged_in(user) -> str:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
     store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store.update({SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
-                  HASH_SESSION_KEY: user.get_session_auth_hash()})
+    store.update(
+        {
+            SESSION_KEY: str(user.pk),
+            BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+            HASH_SESSION_KEY: user.get_session_auth_hash(),
+        }
+    )
     store.create()
     return store.session_key
 
@@ -393,8 +428,11 @@ def setup_database():
         with connection.cursor() as cursor:  # as autovacuum would after the bulk load, but not mid-run
             cursor.execute("ANALYZE")
     busiest = Player.objects.filter(host=historian).annotate(n=Count("performances")).order_by("-n").first()
-    keys = {"bench": [logged_in(host) for _ in range(HOSTS)], "floor": [logged_in(floor) for _ in range(HOSTS)],
-            "history": [logged_in(historian)]}
+    keys = {
+        "bench": [logged_in(host) for _ in range(HOSTS)],
+        "floor": [logged_in(floor) for _ in range(HOSTS)],
+        "history": [logged_in(historian)],
+    }
     return sessions, keys, busiest
 
 
@@ -437,12 +475,16 @@ def report(figures: dict, busiest) -> None:
     print(f"  throughput {share:.2f} of the floor's (goal: at least 1/3) {verdict(share >= 1 / 3)}")
     print(f"  board p95 {times:.1f}x the floor's (goal: within 3x) {verdict(times <= 3)}")
     pages = figures["page"]
-    print(f"History load: one host, a round every {PACE * 1000:.0f} ms; the player page ({busiest.name}, "
-          f"{busiest.n:,} games) loaded in a loop by another client")
+    print(
+        f"History load: one host, a round every {PACE * 1000:.0f} ms; the player page ({busiest.name}, "
+        f"{busiest.n:,} games) loaded in a loop by another client"
+    )
     for label, f in [("quiet", quiet), ("loaded", loaded)]:
         print(f"  {label:8}{f.rate:>10.1f}{f.board50:>9.1f} ms{f.board95:>9.1f} ms{f.host95:>9.1f} ms")
-    print(f"  the player page: {len(pages)} loads, p50 {percentile(pages, 0.5):.0f} ms, "
-          f"p95 {percentile(pages, 0.95):.0f} ms")
+    print(
+        f"  the player page: {len(pages)} loads, p50 {percentile(pages, 0.5):.0f} ms, "
+        f"p95 {percentile(pages, 0.95):.0f} ms"
+    )
     times = loaded.board95 / quiet.board95
     print(f"  board p95 loaded {times:.1f}x the quiet one (goal: within 2x) {verdict(times <= 2)}")
 
@@ -460,8 +502,11 @@ def server_log(server):
 def main() -> None:
     os.environ["BENCH_RUN"] = f"bench-{uuid.uuid4().hex[:8]}"  # settings.py: this run's Redis keys
     with django_on_a_database_of_its_own("board", "tests.bench.settings") as url:
-        print(f"Board capacity: one Daphne process, {SESSIONS} sessions x {BOARDS} boards, {HOSTS} hosts "
-              f"recording for {SLICES} x {SLICE:.0f} s; {stack()}", flush=True)
+        print(
+            f"Board capacity: one Daphne process, {SESSIONS} sessions x {BOARDS} boards, {HOSTS} hosts "
+            f"recording for {SLICES} x {SLICE:.0f} s; {stack()}",
+            flush=True,
+        )
         sessions, keys, busiest = setup_database()
         from tests.servers import Daphne
 

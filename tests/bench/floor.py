@@ -28,8 +28,11 @@ def floor_group(group: int) -> str:
 def floor_round(request, group: int):
     with transaction.atomic():
         Player.objects.create(host=request.user, name=f"floor {uuid.uuid4().hex[:16]}")
-        transaction.on_commit(lambda: async_to_sync(get_channel_layer().group_send)(
-            floor_group(group), {"type": "board.html", "html": FRAGMENT}))
+        transaction.on_commit(
+            lambda: async_to_sync(get_channel_layer().group_send)(
+                floor_group(group), {"type": "board.html", "html": FRAGMENT}
+            )
+        )
     return HttpResponse("<p>Recorded.</p>")
 
 

@@ -78,17 +78,25 @@ def main() -> None:
     at_p50 = percentile(slow, 0.5) / percentile(subset, 0.5)
     at_p95 = percentile(slow, 0.95) / percentile(subset, 0.95)
     ms = 1000
-    print(f"Crash hindsight, a 4-player round, one core ({ROUNDS:,} random rounds: both presets, any option; "
-          f"each player's best rearrangement)")
-    print(f"  round_hindsight: p50 {percentile(fast, 0.5) * ms:.2f} ms, p95 {percentile(fast, 0.95) * ms:.2f} ms, "
-          f"mean {sum(fast) / len(fast) * ms:.2f} ms, slowest {max(fast) * ms:.1f} ms over {ROUNDS:,}")
-    print(f"  brute force:     p50 {percentile(slow, 0.5) * ms:.0f} ms, p95 {percentile(slow, 0.95) * ms:.0f} ms, "
-          f"mean {sum(slow) / len(slow) * ms:.0f} ms over the first {BRUTE_FORCE_ROUNDS} rounds (every legal setting "
-          f"of each player's cards; all {ROUNDS:,} would take too long); round_hindsight on those: "
-          f"p50 {percentile(subset, 0.5) * ms:.2f} ms, p95 {percentile(subset, 0.95) * ms:.2f} ms")
+    print(
+        f"Crash hindsight, a 4-player round, one core ({ROUNDS:,} random rounds: both presets, any option; "
+        f"each player's best rearrangement)"
+    )
+    print(
+        f"  round_hindsight: p50 {percentile(fast, 0.5) * ms:.2f} ms, p95 {percentile(fast, 0.95) * ms:.2f} ms, "
+        f"mean {sum(fast) / len(fast) * ms:.2f} ms, slowest {max(fast) * ms:.1f} ms over {ROUNDS:,}"
+    )
+    print(
+        f"  brute force:     p50 {percentile(slow, 0.5) * ms:.0f} ms, p95 {percentile(slow, 0.95) * ms:.0f} ms, "
+        f"mean {sum(slow) / len(slow) * ms:.0f} ms over the first {BRUTE_FORCE_ROUNDS} rounds (every legal setting "
+        f"of each player's cards; all {ROUNDS:,} would take too long); round_hindsight on those: "
+        f"p50 {percentile(subset, 0.5) * ms:.2f} ms, p95 {percentile(subset, 0.95) * ms:.2f} ms"
+    )
     ok = min(at_p50, at_p95) >= GOAL and same == BRUTE_FORCE_ROUNDS
-    print(f"  speed-up: {at_p50:,.0f}x at p50, {at_p95:,.0f}x at p95; same answers: {same} of {BRUTE_FORCE_ROUNDS} "
-          f"(goal >= {GOAL}x, the same answers) {'PASS' if ok else 'MISSED'}")
+    print(
+        f"  speed-up: {at_p50:,.0f}x at p50, {at_p95:,.0f}x at p95; same answers: {same} of {BRUTE_FORCE_ROUNDS} "
+        f"(goal >= {GOAL}x, the same answers) {'PASS' if ok else 'MISSED'}"
+    )
 
 
 if __name__ == "__main__":

@@ -22,12 +22,12 @@ def deal_round(rng: random.Random, kind: str, still_in: list[str], options: dict
     deck = list(DECK)
     rng.shuffle(deck)
     if kind != "crash":
-        return {"hands": {name: format_cards(deck[3 * i: 3 * i + 3]) for i, name in enumerate(still_in)}}
+        return {"hands": {name: format_cards(deck[3 * i : 3 * i + 3]) for i, name in enumerate(still_in)}}
     dealt = options.get("cards", 13)
     hands = {}
     for seat, name in enumerate(still_in):
-        cards = deck[dealt * seat: dealt * seat + dealt]
-        triples = [cards[i: i + 3] for i in range(0, dealt - 2, 3)]
+        cards = deck[dealt * seat : dealt * seat + dealt]
+        triples = [cards[i : i + 3] for i in range(0, dealt - 2, 3)]
         if rng.random() > 0.03:  # now and then a foul
             triples.sort(key=lambda t: rank_hand(t).value, reverse=True)
         hands[name] = [format_cards(t) for t in triples]
@@ -65,8 +65,9 @@ def generate_history(host, seed: int = 2026) -> int:
     rounds_written = 0
     for n in range(SESSIONS):
         table = rng.sample(circle, rng.randint(3, 5))
-        session = Session.objects.create(host=host, title=f"Evening {n + 1}",
-                                         played_on=FIRST_DAY + datetime.timedelta(days=2 * n))
+        session = Session.objects.create(
+            host=host, title=f"Evening {n + 1}", played_on=FIRST_DAY + datetime.timedelta(days=2 * n)
+        )
         session.players.set(table)
         games, seats, rounds, figures = [], [], [], []
         dealt = []
@@ -115,19 +116,25 @@ def main() -> None:
     rounds = generate_history(host)
     built = time.perf_counter() - start
     busiest = Player.objects.filter(host=host).annotate(n=Count("performances")).order_by("-n").first()
-    print(f"History: {Game.objects.count():,} games, {rounds:,} rounds in {SESSIONS} sessions "
-          f"(generated in {built:.0f} s); {busiest.name} played {busiest.n:,} of them")
+    print(
+        f"History: {Game.objects.count():,} games, {rounds:,} rounds in {SESSIONS} sessions "
+        f"(generated in {built:.0f} s); {busiest.name} played {busiest.n:,} of them"
+    )
     with Daphne(database_url=url) as server:
         phone = Phone(server.url)
         phone.log_in("history", PASSWORD)
-        for label, path in [(f"player page ({busiest.name}, all games)", busiest.get_absolute_url()),
-                            (f"player page ({busiest.name}, Crash)", busiest.get_absolute_url() + "?game=crash"),
-                            ("circle page (all time)", "/players/"),
-                            ("circle page (since 1 January 2025)", "/players/?since=2025-01-01")]:
+        for label, path in [
+            (f"player page ({busiest.name}, all games)", busiest.get_absolute_url()),
+            (f"player page ({busiest.name}, Crash)", busiest.get_absolute_url() + "?game=crash"),
+            ("circle page (all time)", "/players/"),
+            ("circle page (since 1 January 2025)", "/players/?since=2025-01-01"),
+        ]:
             timed(phone, path)  # warm the connection and the template cache
             p50, p95 = timed(phone, path)
-            print(f"  {label}: p50 {p50:.1f} ms, p95 {p95:.1f} ms over {REQUESTS} requests "
-                  f"(goal: p95 < 300 ms) {'ok' if p95 < 300 else 'MISSED'}")
+            print(
+                f"  {label}: p50 {p50:.1f} ms, p95 {p95:.1f} ms over {REQUESTS} requests "
+                f"(goal: p95 < 300 ms) {'ok' if p95 < 300 else 'MISSED'}"
+            )
 
 
 if __name__ == "__main__":

@@ -18,16 +18,18 @@ def crash_round(rng: random.Random) -> dict:
     rng.shuffle(deck)
     hands = {}
     for seat, name in enumerate(PLAYERS):
-        cards = deck[13 * seat: 13 * seat + 13]
-        triples = sorted((cards[i: i + 3] for i in range(0, 12, 3)), key=lambda t: rank_hand(t).value, reverse=True)
+        cards = deck[13 * seat : 13 * seat + 13]
+        triples = sorted((cards[i : i + 3] for i in range(0, 12, 3)), key=lambda t: rank_hand(t).value, reverse=True)
         hands[name] = [format_cards(t) for t in triples]
     return {"hands": hands}
 
 
 def commerce_round(rng: random.Random) -> dict:
     deck = rng.sample(DECK, 15)
-    return {"hands": {name: format_cards(deck[3 * i: 3 * i + 3]) for i, name in enumerate(PLAYERS)},
-            "table": format_cards(deck[12:15])}
+    return {
+        "hands": {name: format_cards(deck[3 * i : 3 * i + 3]) for i, name in enumerate(PLAYERS)},
+        "table": format_cards(deck[12:15]),
+    }
 
 
 def main() -> None:
@@ -40,9 +42,11 @@ def main() -> None:
             replay("crash", PLAYERS, [round_], preset="classic")
         best = min(best, time.perf_counter() - start)
     per_second = len(rounds) / best
-    print(f"Crash, classic, 4 players: {per_second:,.0f} single-round replays/s "
-          f"(best of {PASSES} passes over {len(rounds):,} dealt rounds; goal >= 20,000/s) "
-          f"{'ok' if per_second >= 20_000 else 'MISSED'}")
+    print(
+        f"Crash, classic, 4 players: {per_second:,.0f} single-round replays/s "
+        f"(best of {PASSES} passes over {len(rounds):,} dealt rounds; goal >= 20,000/s) "
+        f"{'ok' if per_second >= 20_000 else 'MISSED'}"
+    )
 
     game = [commerce_round(rng) for _ in range(500)]
     timings = []
@@ -52,5 +56,7 @@ def main() -> None:
         timings.append(time.perf_counter() - start)
     timings.sort()
     best_ms, median_ms = timings[0] * 1000, timings[len(timings) // 2] * 1000
-    print(f"Commerce, 4 players, 500 rounds: {median_ms:.1f} ms median, {best_ms:.1f} ms best of 21 "
-          f"(goal < 50 ms) {'ok' if median_ms < 50 else 'MISSED'}")
+    print(
+        f"Commerce, 4 players, 500 rounds: {median_ms:.1f} ms median, {best_ms:.1f} ms best of 21 "
+        f"(goal < 50 ms) {'ok' if median_ms < 50 else 'MISSED'}"
+    )

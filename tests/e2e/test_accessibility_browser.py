@@ -29,18 +29,33 @@ class EveryPage(ChannelsLiveServerTestCase):
         round_record(game=commerce, number=1, by=host, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C"}})
         game_end(game=commerce)
         bus = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2})
-        first, _ = round_record(game=bus, number=1, by=host,
-                                entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}})
+        first, _ = round_record(
+            game=bus, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}}
+        )
         round_correct(round=first, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
         return session, bus, crash  # the board shows the Stop the Bus game, tokens as pips
 
     def pages(self, session, bus, crash) -> list[str]:
         s, player = f"/sessions/{session.public_id}", session.players.order_by("name").first()
-        return ["/", "/rules/", "/accounts/signup/", "/sessions/", "/sessions/new/", "/sessions/import/", f"{s}/",
-                f"{s}/?game=1", f"{s}/games/new/", f"{s}/games/{bus.public_id}/rounds/1/",
-                f"{s}/games/{bus.public_id}/delete-last/", f"{s}/games/{crash.public_id}/end/",
-                f"{s}/rotate-board/", f"{s}/history/", "/players/", f"/players/{player.public_id}/",
-                f"/board/{session.share_token}/"]
+        return [
+            "/",
+            "/rules/",
+            "/accounts/signup/",
+            "/sessions/",
+            "/sessions/new/",
+            "/sessions/import/",
+            f"{s}/",
+            f"{s}/?game=1",
+            f"{s}/games/new/",
+            f"{s}/games/{bus.public_id}/rounds/1/",
+            f"{s}/games/{bus.public_id}/delete-last/",
+            f"{s}/games/{crash.public_id}/end/",
+            f"{s}/rotate-board/",
+            f"{s}/history/",
+            "/players/",
+            f"/players/{player.public_id}/",
+            f"/board/{session.share_token}/",
+        ]
 
     def check_at(self, device):
         session, bus, crash = self.evening()
@@ -64,8 +79,11 @@ class EveryPage(ChannelsLiveServerTestCase):
     @staticmethod
     def serious(page) -> list:
         violations = Axe().run(page, options=WCAG_A_AA).response["violations"]
-        return [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
-                for v in violations if v["impact"] in ("serious", "critical")]
+        return [
+            (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
+            for v in violations
+            if v["impact"] in ("serious", "critical")
+        ]
 
     def test_every_page_passes_axe_on_a_phone(self):
         self.check_at(PHONE)

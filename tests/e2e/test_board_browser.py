@@ -49,7 +49,9 @@ class PhoneAndTV(ChannelsLiveServerTestCase):
         phone.fill("#id_hand_1", "2c 3d 5h")
         phone.fill("#id_hand_2", "7c 7d 9s")
         phone.get_by_role("button", name="Record round").tap()
-        expect(tv.locator("#board-last")).to_contain_text("Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)")
+        expect(tv.locator("#board-last")).to_contain_text(
+            "Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
+        )
         expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Bob")
 
         phone.locator(".round-head").get_by_role("link", name="Correct").tap()
@@ -57,7 +59,9 @@ class PhoneAndTV(ChannelsLiveServerTestCase):
         phone.fill("#id_hand_1", "As Ks Qs")
         phone.get_by_role("button", name="Review the correction").tap()
         phone.get_by_role("button", name="Save the correction").tap()
-        expect(tv.locator("#board-last")).to_contain_text("Ann's 5 high (5-3-2) is the worst hand: Ann loses a token (2 left)")
+        expect(tv.locator("#board-last")).to_contain_text(
+            "Ann's 5 high (5-3-2) is the worst hand: Ann loses a token (2 left)"
+        )
 
 
 class SilentConnection(ChannelsLiveServerTestCase):
@@ -105,8 +109,9 @@ class SilentConnection(ChannelsLiveServerTestCase):
         expect(marks).to_have_attribute("data-pongs", "2")
 
         # While it was away the host recorded a round.
-        round_record(game=game, number=1, by=user,
-                     entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
+        round_record(
+            game=game, number=1, by=user, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
+        )
         network["carries"] = True
         tv.clock.resume()  # time flows again: the extension's next try, within its backoff
         expect(tv.locator("#board-last")).to_contain_text("Bob loses a token (2 left)")
@@ -130,8 +135,9 @@ def test_a_tv_left_open_through_a_server_restart_shows_the_current_board_again(b
         expect(tv.get_by_role("status")).to_have_text("Reconnecting…")  # a banner across the top
         expect(tv.locator("main.board")).to_have_class(re.compile(r"\bis-down\b"))  # the board dimmed
         # While the server is down the host records a round (another process would).
-        round_record(game=game, number=1, by=user,
-                     entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
+        round_record(
+            game=game, number=1, by=user, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
+        )
         server.start()
         expect(tv.locator("#board-last")).to_contain_text("Bob loses a token (2 left)")
         expect(tv.locator("#board-status")).to_be_hidden()

@@ -5,11 +5,9 @@ for the room is 28 px or more at 1080p, and 720p shows the same, scaled."""
 
 import os
 
-
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
-
 
 from ..factories import UserFactory
 from ..referee.board_nights import ROUNDS, SIXTEEN, crash_night, three_card_night
@@ -17,8 +15,21 @@ from ..referee.board_nights import ROUNDS, SIXTEEN, crash_night, three_card_nigh
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
 HD, FULL_HD = {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}
-ROOM_TEXT = ("#board-head h1", ".summary", ".row .name", ".row .value", ".tag", ".dealer", ".pot", "#board-last h2",
-             "#board-last li", ".hindsight-title", ".strip-line", "#board-tally h2", "#board-tally p")
+ROOM_TEXT = (
+    "#board-head h1",
+    ".summary",
+    ".row .name",
+    ".row .value",
+    ".tag",
+    ".dealer",
+    ".pot",
+    "#board-last h2",
+    "#board-last li",
+    ".hindsight-title",
+    ".strip-line",
+    "#board-tally h2",
+    "#board-tally p",
+)
 
 # What the board shows, as the browser lays it out: the page's size, each room text's
 # font size, the pips' size, the boxes of what must be on screen, and the strip's lines.
@@ -95,8 +106,9 @@ class BoardFits(ChannelsLiveServerTestCase):
         assert (len(large["lines"]) > 0) == earlier_rounds_shown and len(large["lines"]) < large["sent"]
         # 720p shows the same board, two thirds the size
         assert len(small["lines"]) == len(large["lines"])
-        assert small["fonts"] == {text: [pytest.approx(size * 2 / 3, abs=0.05) for size in sizes]
-                                  for text, sizes in large["fonts"].items()}
+        assert small["fonts"] == {
+            text: [pytest.approx(size * 2 / 3, abs=0.05) for size in sizes] for text, sizes in large["fonts"].items()
+        }
         return large
 
     def test_thirty_rounds_of_stop_the_bus_for_sixteen_with_twenty_tokens_fit(self):

@@ -24,8 +24,9 @@ class ReplacedLink(ChannelsLiveServerTestCase):
 
     def open_the_board(self):
         self.user = UserFactory(username="host")
-        self.session = session_start(host=self.user, title="Friday", played_on="2026-11-22",
-                                     player_names=["Ann", "Bob", "Cy"])
+        self.session = session_start(
+            host=self.user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"]
+        )
         game_start(session=self.session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
         self.tv.goto(f"{self.live_server_url}/board/{self.session.share_token}/")
         expect(self.tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")

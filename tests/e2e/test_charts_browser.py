@@ -14,14 +14,20 @@ pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 # One token each: the worst hand of each round is out, and three players end on 0.
-ROUNDS = [{"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S", "Dee": "8H 8D 4C"},
-          {"Ann": "AS KS QS", "Cy": "2C 3D 5H", "Dee": "8H 8D 4C"},
-          {"Ann": "AS KS QS", "Dee": "2C 3D 5H"}]
+ROUNDS = [
+    {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S", "Dee": "8H 8D 4C"},
+    {"Ann": "AS KS QS", "Cy": "2C 3D 5H", "Dee": "8H 8D 4C"},
+    {"Ann": "AS KS QS", "Dee": "2C 3D 5H"},
+]
 
 
 def overlaps(a: dict, b: dict) -> bool:
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 class ChartLabels(ChannelsLiveServerTestCase):
@@ -43,14 +49,15 @@ class ChartLabels(ChannelsLiveServerTestCase):
         log_in(page, self.live_server_url)
         page.goto(f"{self.live_server_url}/sessions/{session.public_id}/history/")
         expect(page.locator("figcaption")).to_have_text(
-            "Tokens after each round. Ann: 1, 1, 1, 1; Bob: 1, 0, 0, 0; Cy: 1, 1, 0, 0; Dee: 1, 1, 1, 0.")
+            "Tokens after each round. Ann: 1, 1, 1, 1; Bob: 1, 0, 0, 0; Cy: 1, 1, 0, 0; Dee: 1, 1, 1, 0."
+        )
 
     def check_the_chart(self, page):
         labels = page.locator(".chart .line-label")
         expect(labels).to_have_count(len(PLAYERS))
         boxes = [labels.nth(i).bounding_box() for i in range(len(PLAYERS))]
         for i, a in enumerate(boxes):
-            for j, b in enumerate(boxes[i + 1:], i + 1):
+            for j, b in enumerate(boxes[i + 1 :], i + 1):
                 assert not overlaps(a, b), (PLAYERS[i], PLAYERS[j])
         assert page.locator(".chart .x-tick").all_text_contents() == ["0", "1", "2", "3"]
         ticks = [page.locator(".chart .x-tick").nth(i).bounding_box() for i in range(4)]

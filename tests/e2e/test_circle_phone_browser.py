@@ -4,9 +4,9 @@ import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
+from ..data import an_evening
 from ..factories import UserFactory
 from .conftest import log_in
-from ..data import an_evening
 
 pytestmark = pytest.mark.browser
 

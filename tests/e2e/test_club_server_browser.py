@@ -36,8 +36,9 @@ WITHIN = 20.0  # seconds: the longest wait for anything the stack does
 PLAYWRIGHT_TIMEOUT = 5_000  # ms, expect()'s default
 
 
-def loopback_site(*, tls_port: int, http_port: int, app_ports: list[int], static_parent: Path, certificate: Path,
-                  key: Path) -> str:
+def loopback_site(
+    *, tls_port: int, http_port: int, app_ports: list[int], static_parent: Path, certificate: Path, key: Path
+) -> str:
     """The deploy site, on loopback ports and this test's files: each change must apply once,
     so that the test keeps following the file."""
     site = SITE.read_text()
@@ -84,14 +85,28 @@ def club(tmp_path):
     certificate, key = self_signed_certificate(tmp_path)
     redis = RedisServer()
     settings = env_file(
-        tmp_path / "env", DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_CSRF_TRUSTED_ORIGINS=f"https://127.0.0.1:{tls_port}", DATABASE_URL=servers.test_database_url(),
-        REDIS_URL=redis.url, DJANGO_STATIC_ROOT=str(tmp_path / "static"))
+        tmp_path / "env",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_CSRF_TRUSTED_ORIGINS=f"https://127.0.0.1:{tls_port}",
+        DATABASE_URL=servers.test_database_url(),
+        REDIS_URL=redis.url,
+        DJANGO_STATIC_ROOT=str(tmp_path / "static"),
+    )
     app = MakeServe(tmp_path / "env")
     (tmp_path / "nginx").mkdir()
-    nginx = Nginx(tmp_path / "nginx", loopback_site(tls_port=tls_port, http_port=http_port, app_ports=app.ports,
-                                                    static_parent=tmp_path, certificate=certificate, key=key),
-                  tls_port)
+    nginx = Nginx(
+        tmp_path / "nginx",
+        loopback_site(
+            tls_port=tls_port,
+            http_port=http_port,
+            app_ports=app.ports,
+            static_parent=tmp_path,
+            certificate=certificate,
+            key=key,
+        ),
+        tls_port,
+    )
     try:
         for server in (redis, app, nginx):
             server.start()
@@ -121,13 +136,16 @@ class Club:
             time.sleep(0.1)
         raise AssertionError(f"the app processes never logged {pattern!r}:\n{self.app_log()[-3000:]}")
 
-
     def get(self, path: str, source_address: str) -> tuple[int, bytes]:
         """A GET through the proxy from another loopback address, checking the certificate."""
         parts = urllib.parse.urlsplit(self.url)
-        connection = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=10,
-                                                 context=ssl.create_default_context(cafile=self.certificate),
-                                                 source_address=(source_address, 0))
+        connection = http.client.HTTPSConnection(
+            parts.hostname,
+            parts.port,
+            timeout=10,
+            context=ssl.create_default_context(cafile=self.certificate),
+            source_address=(source_address, 0),
+        )
         try:
             connection.request("GET", path)
             response = connection.getresponse()
@@ -230,6 +248,12 @@ def test_a_club_server_over_https_survives_an_app_process_dying(browser, club):
 
     # check --deploy with the very settings the processes run with.
     env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")} | club.settings
-    check = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    check = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert check.returncode == 0 and "System check identified no issues" in check.stdout, check.stdout + check.stderr

@@ -21,8 +21,9 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
     def _phone(self, phone):
         self.page = phone
         self.logged = []
-        phone.on("console", lambda message: message.type == "error" and self.logged.append(
-            f"{phone.url}: {message.text}"))
+        phone.on(
+            "console", lambda message: message.type == "error" and self.logged.append(f"{phone.url}: {message.text}")
+        )
         phone.on("pageerror", lambda error: self.logged.append(f"{phone.url}: {error}"))
 
     def record(self, number: int, fields: dict, says: str) -> None:
@@ -35,9 +36,14 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
     def test_an_evening_of_each_game_and_the_tools_logs_no_error(self):
         host = UserFactory(username="host")
         session = session_start(host=host, title="Tonight", played_on="2026-11-22", player_names=PLAYERS)
-        games = [game_start(session=session, kind=kind, seat_names=PLAYERS, options=options)
-                 for kind, options in [("stop_the_bus", {"tokens": 3}), ("crash", {"preset": "classic"}),
-                                       ("commerce", {"stake": 5})]]
+        games = [
+            game_start(session=session, kind=kind, seat_names=PLAYERS, options=options)
+            for kind, options in [
+                ("stop_the_bus", {"tokens": 3}),
+                ("crash", {"preset": "classic"}),
+                ("commerce", {"stake": 5}),
+            ]
+        ]
         page = self.page
         log_in(page, self.live_server_url)
         session_url = self.live_server_url + session.get_absolute_url()
@@ -50,15 +56,24 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
 
         page.goto(f"{session_url}?game={games[1].number}")
         fill_hands(page, {"hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"})
-        expect(page.locator(".setting-check").first).to_contain_text(
-            "Hand 2 (running flush Q-K-A) ranks above hand 1")
-        self.record(1, {"hand_0_1": "3s 3h 3d", "hand_0_2": "Ks Kh 9d", "hand_1_1": "As Ac 4d",
-                        "hand_1_2": "Kc Kd 9c", "hand_2_1": "5s 5h 9h", "hand_2_2": "Qc 8c 2c"},
-                    "Cy placed a pair of 5s left of a flush: foul, Cy is out of the game")
+        expect(page.locator(".setting-check").first).to_contain_text("Hand 2 (running flush Q-K-A) ranks above hand 1")
+        self.record(
+            1,
+            {
+                "hand_0_1": "3s 3h 3d",
+                "hand_0_2": "Ks Kh 9d",
+                "hand_1_1": "As Ac 4d",
+                "hand_1_2": "Kc Kd 9c",
+                "hand_2_1": "5s 5h 9h",
+                "hand_2_2": "Qc 8c 2c",
+            },
+            "Cy placed a pair of 5s left of a flush: foul, Cy is out of the game",
+        )
 
         page.goto(f"{session_url}?game={games[2].number}")
-        self.record(1, {"hand_0": "Kh Kd 4c", "hand_1": "Ks Kc 4h", "hand_2": "2s 3d 7c"},
-                    "Ann and Bob tie for the best hand")
+        self.record(
+            1, {"hand_0": "Kh Kd 4c", "hand_1": "Ks Kc 4h", "hand_2": "2s 3d 7c"}, "Ann and Bob tie for the best hand"
+        )
 
         page.locator(".round-head").get_by_role("link", name="Correct").tap()
         page.fill("#id_hand_2", "2s 3d 8c")

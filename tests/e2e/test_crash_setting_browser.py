@@ -25,8 +25,11 @@ class CrashSettingOnAPhone(ChannelsLiveServerTestCase):
 
     def serious(self, page=None) -> list:
         violations = Axe().run(page or self.page, options=WCAG_A_AA).response["violations"]
-        return [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
-                for v in violations if v["impact"] in ("serious", "critical")]
+        return [
+            (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
+            for v in violations
+            if v["impact"] in ("serious", "critical")
+        ]
 
     def test_tapping_thirteen_cards_shows_the_best_setting_the_discard_and_the_next_three(self):
         page = self.page
@@ -78,7 +81,8 @@ class CrashSettingOnAPhone(ChannelsLiveServerTestCase):
         page.locator("#id_cards").fill("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd")
         page.get_by_role("button", name="Best setting").tap()
         expect(page.locator("#id_cards_error")).to_have_text(
-            "expected 13 cards (one player's deal), got 12: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦")
+            "expected 13 cards (one player's deal), got 12: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦"
+        )
         expect(page.locator(".setting-result")).to_have_count(0)
         assert self.serious() == []
 
@@ -107,8 +111,9 @@ class CrashSettingOnAPhone(ChannelsLiveServerTestCase):
         best = result.locator(".placings").bounding_box()
         discard = result.locator(".discard").bounding_box()
         pad_top = pad.bounding_box()["y"]
-        assert best["y"] >= 0 and discard["y"] + discard["height"] <= pad_top, \
+        assert best["y"] >= 0 and discard["y"] + discard["height"] <= pad_top, (
             f"the best setting {best} and its discard {discard} are not above the pad at {pad_top}"
+        )
         if SHOTS:
             page.screenshot(path=os.path.join(SHOTS, "crash-setting-result.png"))
         assert self.serious() == []

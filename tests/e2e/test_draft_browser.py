@@ -76,7 +76,7 @@ class KeptWhileTapped(Thumb, ChannelsLiveServerTestCase):
         for seat, name in enumerate(["Ann", "Bob"]):
             cards = CRASH[name].split()
             for position in range(4):
-                hand = " ".join(cards[position * 3:position * 3 + 3])
+                hand = " ".join(cards[position * 3 : position * 3 + 3])
                 expect(page.locator(f"#id_hand_{seat}_{position + 1}")).to_have_value(shown(hand))
         expect(page.locator("#id_hand_3_1")).to_have_value("7♦ 6♦ 5♦")
         expect(page.locator("#id_hand_3_2")).to_have_value("6♣")
@@ -108,8 +108,12 @@ class KeptWhileTapped(Thumb, ChannelsLiveServerTestCase):
         expect(page.locator("#id_hand_1")).to_have_value("7♣")
         assert len(self.kept()) == 1
         # Another phone records round 1 meanwhile.
-        round_record(game=game, number=1, by=self.user, entry={"hands": {
-            "Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}})
+        round_record(
+            game=game,
+            number=1,
+            by=self.user,
+            entry={"hands": {"Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}},
+        )
         page.reload()
         expect(page.locator("#entry-title")).to_have_text("Round 2: enter the hands")
         expect(page.locator("#id_hand_0")).to_have_value("")

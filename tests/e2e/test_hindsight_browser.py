@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from scoring.services import game_start, session_start
 
-from ..factories import UserFactory
 from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
+from ..factories import UserFactory
 from .conftest import PHONE, TV, fill_hands, log_in
 
 pytestmark = pytest.mark.browser
@@ -29,8 +29,11 @@ class HindsightOnAPhone(ChannelsLiveServerTestCase):
 
     def serious(self) -> list:
         violations = Axe().run(self.page, options=WCAG_A_AA).response["violations"]
-        return [(v["id"], [node["target"] for node in v["nodes"]][:3])
-                for v in violations if v["impact"] in ("serious", "critical")]
+        return [
+            (v["id"], [node["target"] for node in v["nodes"]][:3])
+            for v in violations
+            if v["impact"] in ("serious", "critical")
+        ]
 
     def shoot(self, name):
         if not SHOTS:
@@ -47,8 +50,14 @@ class HindsightOnAPhone(ChannelsLiveServerTestCase):
         game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
         page = self.page
         page.goto(self.live_server_url + session.get_absolute_url())
-        fill_hands(page, {f"hand_{seat}_{position}": cards for seat, hands in enumerate(HINDSIGHT_ROUND.values())
-                          for position, cards in enumerate(hands, 1)})
+        fill_hands(
+            page,
+            {
+                f"hand_{seat}_{position}": cards
+                for seat, hands in enumerate(HINDSIGHT_ROUND.values())
+                for position, cards in enumerate(hands, 1)
+            },
+        )
         page.get_by_role("button", name="Record round").tap()
         told = page.locator(".last-round .hindsight")
         expect(told).to_contain_text("With hindsight")

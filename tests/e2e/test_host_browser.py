@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
+from ..data import an_evening
 from ..factories import UserFactory
 from .conftest import fill_hands, log_in, start_evening
-from ..data import an_evening
 
 pytestmark = pytest.mark.browser
 
@@ -65,9 +65,15 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         page = self.page
         fill_hands(page, {"hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"})
         expect(page.locator(".setting-check").first).to_contain_text("Hand 2 (running flush Q-K-A) ranks above hand 1")
-        self.record(1, hand_0_1="3s 3h 3d", hand_0_2="Ks Kh 9d",
-                    hand_1_1="As Ac 4d", hand_1_2="Kc Kd 9c",
-                    hand_2_1="5s 5h 9h", hand_2_2="Qc 8c 2c")
+        self.record(
+            1,
+            hand_0_1="3s 3h 3d",
+            hand_0_2="Ks Kh 9d",
+            hand_1_1="As Ac 4d",
+            hand_1_2="Kc Kd 9c",
+            hand_2_1="5s 5h 9h",
+            hand_2_2="Qc 8c 2c",
+        )
         outcome = page.locator(".last-round")
         expect(outcome).to_contain_text("Cy placed a pair of 5s left of a flush: foul, Cy is out of the game")
         expect(outcome).to_contain_text("Position 1: Ann's prial of 3s is the best hand: Ann scores a point (1)")
@@ -79,8 +85,10 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         self.start("commerce", {"stake": 5})
         self.record(1, hand_0="Kh Kd 4c", hand_1="Ks Kc 4h", hand_2="2s 3d 7c")
         outcome = self.page.locator(".last-round")
-        expect(outcome).to_contain_text("Ann and Bob tie for the best hand (pair of kings, 4 kicker): they split "
-                                        "the pot of 15, 7 each, 1 stays in the pot")
+        expect(outcome).to_contain_text(
+            "Ann and Bob tie for the best hand (pair of kings, 4 kicker): they split "
+            "the pot of 15, 7 each, 1 stays in the pot"
+        )
         expect(self.page.locator("#game")).to_contain_text("In the pot: 1")
 
     def test_correcting_a_past_round(self):
@@ -137,7 +145,8 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         crash = page.get_by_role("img", name="Ann's hands in Crash")
         expect(crash).to_be_visible()
         expect(crash.locator("desc")).to_contain_text(
-            "Categories of the 32 hands Ann showed, beside a random deal. prial: 6 (18.8%; a random deal gives 0.24%)")
+            "Categories of the 32 hands Ann showed, beside a random deal. prial: 6 (18.8%; a random deal gives 0.24%)"
+        )
         page.get_by_role("link", name="Crash", exact=True).tap()
         expect(page.get_by_role("img", name="Ann's hands in")).to_have_count(1)
         expect(page.locator(".figures.positions div").nth(1)).to_have_text(re.compile(r"Position 2\s*6"))

@@ -32,16 +32,19 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
         expect(page.locator('fieldset[data-kind="stop_the_bus"]')).to_be_hidden()
         crash.get_by_text("House rules: change how Crash is refereed").tap()
         crash.get_by_label("A crash (every position)").select_option(
-            label="Taking every position of a round scores one extra point")
+            label="Taking every position of a round scores one extra point"
+        )
         crash.get_by_label("Best prial").select_option(label="Prials go by rank: A-A-A is the best, 2-2-2 the lowest")
         page.get_by_role("button", name="Start the game").tap()
 
         expect(page.locator(".game-summary")).to_have_text(
             "Crash, classic, to 7, but taking every position of a round scores one extra point; "
-            "prials go by rank: A-A-A is the best, 2-2-2 the lowest")
+            "prials go by rank: A-A-A is the best, 2-2-2 the lowest"
+        )
         assert Game.objects.get().options["crash"] == "bonus_point"
         # The live setting check ranks by the game's own ranking: A-A-A above 3-3-3 is out of order.
         page.fill("#id_hand_0_1", "3s 3h 3d")
         page.fill("#id_hand_0_2", "As Ah Ad")
         expect(page.locator(".seat-entry:visible .setting-check")).to_contain_text(
-            "Hand 2 (prial of aces) ranks above hand 1 (prial of 3s)")
+            "Hand 2 (prial of aces) ranks above hand 1 (prial of 3s)"
+        )

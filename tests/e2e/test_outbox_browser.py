@@ -60,7 +60,8 @@ class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
         assert 0 <= hand["y"] and hand["y"] + hand["height"] <= pad["y"], "the hand to fill is under the pad"
         expect(page.locator('[data-card="KS"]')).to_be_enabled()
         expect(page.locator(".pad-note")).to_have_text(
-            "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back.")
+            "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back."
+        )
         assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", self.submission())
         assert self.submission() != first_id
         expect(page.get_by_role("alert")).to_have_count(0)  # no "check the Wi-Fi, try again"
@@ -96,8 +97,12 @@ class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
 
     def test_the_bar_is_on_every_page_of_the_session(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})
-        round_record(game=game, number=1, by=self.user, entry={"hands": {
-            "Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}})
+        round_record(
+            game=game,
+            number=1,
+            by=self.user,
+            entry={"hands": {"Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}},
+        )
         page = self.page
         page.reload()
         self.tap_cards(BUS_ROUND)
@@ -199,8 +204,12 @@ class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
         page.context.set_offline(True)
         self.record()
         expect(self.waiting()).to_have_text("1 round waiting to send")
-        round_record(game=game, number=1, by=self.user, entry={"hands": {
-            "Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}})
+        round_record(
+            game=game,
+            number=1,
+            by=self.user,
+            entry={"hands": {"Ann": "2S 3S 5D", "Bob": "AH KH QH", "Cy": "7H 7S 9D", "Di": "JC JS 4H"}},
+        )
         page.context.set_offline(False)
 
         item = page.locator("[data-outbox-attention] .attention-item")

@@ -15,8 +15,7 @@ from .conftest import log_in
 
 pytestmark = pytest.mark.browser
 
-SERVER_ERROR = ("The server could not record this (error 500). Nothing was lost: check the rounds below, "
-                "then try again.")
+SERVER_ERROR = "The server could not record this (error 500). Nothing was lost: check the rounds below, then try again."
 NO_CONNECTION = "No connection to the server: check the Wi-Fi, then try again."
 KEPT = "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back."
 
@@ -41,7 +40,9 @@ class FailuresOnThePhone(ChannelsLiveServerTestCase):
         page.fill("#id_hand_1", "2c 3d 5h")
 
     def fail_posts(self, handle):
-        self.page.route(self.session_page, lambda route: handle(route) if route.request.method == "POST" else route.continue_())
+        self.page.route(
+            self.session_page, lambda route: handle(route) if route.request.method == "POST" else route.continue_()
+        )
 
     def test_a_server_error_says_nothing_was_recorded(self):
         self.open_a_game()

@@ -18,8 +18,10 @@ DEALS = {  # each player's four hands in the order placed (the 13th card is kept
     "Cy": "TC 9C 8C KC QC JC KD QD JD TD 9D 8D",  # hand 2 ranks above hand 1: a foul
     "Di": "7D 6D 5D 6C 5C 4C 4D 3D 2D 3C 2C 3H",
 }
-CY_FOULS = ("Cy: hand 2 (running flush J-Q-K) ranks above hand 1 (running flush 8-9-10): foul if left like this; "
-            "legal order: K♣ Q♣ J♣, K♦ Q♦ J♦, 10♣ 9♣ 8♣, 10♦ 9♦ 8♦")
+CY_FOULS = (
+    "Cy: hand 2 (running flush J-Q-K) ranks above hand 1 (running flush 8-9-10): foul if left like this; "
+    "legal order: K♣ Q♣ J♣, K♦ Q♦ J♦, 10♣ 9♣ 8♣, 10♦ 9♦ 8♦"
+)
 
 
 class ResultsInView(Thumb, ChannelsLiveServerTestCase):
@@ -35,8 +37,10 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.open_game("crash", {"preset": "classic"})
         self.tap_cards("7C 7D 9S AH KH QH")
         check = page.locator(".pad [data-pad-check]")
-        expect(check).to_have_text("Ann: hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): "
-                                   "foul if left like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠")
+        expect(check).to_have_text(
+            "Ann: hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): "
+            "foul if left like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
+        )
         expect(check).to_have_attribute("role", "status")
         self.assert_on_screen(check, "the setting check")
         self.shoot("check-in-pad")
@@ -101,8 +105,9 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         outcome = page.locator(".last-round.just-recorded")
         expect(outcome).to_be_visible()
         events = outcome.locator(".event")
-        expect(events.first).to_have_text("Cy placed a running flush 8-9-10 left of a running flush J-Q-K: foul, "
-                                          "Cy is out of the game")
+        expect(events.first).to_have_text(
+            "Cy placed a running flush 8-9-10 left of a running flush J-Q-K: foul, Cy is out of the game"
+        )
         expect(outcome).to_contain_text("Position 1: Bob's prial of aces is the best hand")
         pad = page.locator(".pad")
         expect(pad).to_have_class("pad folded")
@@ -121,8 +126,9 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
     def test_a_stop_the_bus_outcome_fits_above_the_pad_so_each_round_takes_13_taps(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})
         page = self.page
-        for number, cards in enumerate(("AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C",
-                                        "2S 3S 5D AH AD KC QH JH 9D 8C 8D TH"), 1):
+        for number, cards in enumerate(
+            ("AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C", "2S 3S 5D AH AD KC QH JH 9D 8C 8D TH"), 1
+        ):
             self.taps = 0
             self.tap_cards(cards)
             self.record()
@@ -136,8 +142,12 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         assert Round.objects.filter(game=game).count() == 2
 
     def test_when_a_round_ends_the_game_the_winner_is_in_view(self):
-        self.open_game("stop_the_bus", {"tokens": 1}, players=["Ann", "Bob", "Cy"],
-                       rounds=[{"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}}])
+        self.open_game(
+            "stop_the_bus",
+            {"tokens": 1},
+            players=["Ann", "Bob", "Cy"],
+            rounds=[{"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}}],
+        )
         page = self.page
         self.tap_cards("AH KH QH 2D 3S 5C")
         self.record()
@@ -152,11 +162,14 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.tap_cards("AS KS QS 7C 7D 9S 2C")
         self.shoot("before-turning")
         page.set_viewport_size({"width": 812, "height": 375})
-        page.wait_for_function("""() => {
+        page.wait_for_function(
+            """() => {
             const hand = document.querySelector(".field.active input[data-hand]").getBoundingClientRect();
             const pad = document.querySelector(".pad").getBoundingClientRect();
             return pad.bottom <= innerHeight + 1 && hand.top >= 0 && hand.bottom <= pad.top + 1;
-        }""", timeout=2000)
+        }""",
+            timeout=2000,
+        )
         self.assert_hand_and_pad_on_screen()
         self.shoot("landscape")
         self.tap_cards("3D 5H")  # and it goes on, on a turned phone

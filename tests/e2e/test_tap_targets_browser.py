@@ -86,20 +86,35 @@ class TapTargets(ChannelsLiveServerTestCase):
         an_evening(host, "2026-10-02")  # a past evening, for looking back
         session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=PLAYERS)
         games = {}  # one of each, with rounds; Commerce's over a page of them, so its pager shows
-        for kind, rounds, options in [("stop_the_bus", BUS_ROUNDS[:2], {"tokens": 3}),
-                                      ("crash", CRASH_ROUNDS[:2], {"preset": "classic", "target": 15}),
-                                      ("commerce", COMMERCE_ROUNDS * 4, {"stake": 2})]:
+        for kind, rounds, options in [
+            ("stop_the_bus", BUS_ROUNDS[:2], {"tokens": 3}),
+            ("crash", CRASH_ROUNDS[:2], {"preset": "classic", "target": 15}),
+            ("commerce", COMMERCE_ROUNDS * 4, {"stake": 2}),
+        ]:
             game = games[kind] = game_start(session=session, kind=kind, seat_names=PLAYERS, options=options)
             for number, entry in enumerate(rounds, 1):
                 round_record(game=game, number=number, entry=entry, by=host)
         s = f"/sessions/{session.public_id}"
         bus = f"{s}/games/{games['stop_the_bus'].public_id}"
         ann = host.players.get(name="Ann")
-        paths = ["/sessions/", "/sessions/new/", "/sessions/import/", f"{s}/games/new/",
-                 *(f"{s}/?game={game.number}" for game in games.values()),
-                 f"{bus}/rounds/1/", f"{bus}/delete-last/", f"{bus}/end/", f"{s}/rotate-board/",
-                 f"{s}/history/", "/players/", f"/players/{ann.public_id}/", f"/players/{ann.public_id}/?game=crash",
-                 "/", "/crash-setting/", "/rules/"]
+        paths = [
+            "/sessions/",
+            "/sessions/new/",
+            "/sessions/import/",
+            f"{s}/games/new/",
+            *(f"{s}/?game={game.number}" for game in games.values()),
+            f"{bus}/rounds/1/",
+            f"{bus}/delete-last/",
+            f"{bus}/end/",
+            f"{s}/rotate-board/",
+            f"{s}/history/",
+            "/players/",
+            f"/players/{ann.public_id}/",
+            f"/players/{ann.public_id}/?game=crash",
+            "/",
+            "/crash-setting/",
+            "/rules/",
+        ]
         context = self.browser.new_context(**PHONE)
         found = {}
         try:

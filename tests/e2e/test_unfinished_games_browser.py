@@ -35,7 +35,9 @@ class UnfinishedGameOnAPhone(ChannelsLiveServerTestCase):
         log_in(page, self.live_server_url)
         session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
         bus = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
-        round_record(game=bus, number=1, by=user, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
+        round_record(
+            game=bus, number=1, by=user, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
+        )
         game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
 
         page.goto(self.live_server_url + session.get_absolute_url())

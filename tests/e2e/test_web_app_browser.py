@@ -43,7 +43,8 @@ class WebApp(ChannelsLiveServerTestCase):
             assert [error["errorId"] for error in installability] == ["in-incognito"]
             icons = json.loads(manifest["data"])["icons"] + [
                 {"src": "/static/icons/apple-touch-icon.png", "sizes": "180x180"},
-                {"src": "/favicon.ico", "sizes": "48x48"}]  # an image of an .ico is its largest
+                {"src": "/favicon.ico", "sizes": "48x48"},
+            ]  # an image of an .ico is its largest
             loaded = page.evaluate(ICON_SIZES, icons)
             assert loaded == [[icon["src"], True, icon["sizes"]] for icon in icons]
             assert logged == []

@@ -67,15 +67,20 @@ class Thumb:
         has_pad = self.page.locator(".pad:visible").count() > 0
         bottom = self.height() if in_pad or not has_pad else self.pad_top()
         width = self.page.viewport_size["width"]
-        assert box["y"] >= 0 and box["y"] + box["height"] <= bottom + 1 and box["x"] >= 0 \
-            and box["x"] + box["width"] <= width + 1, f"{what} is off screen or under the pad: {box}, pad at {bottom}"
+        assert (
+            box["y"] >= 0
+            and box["y"] + box["height"] <= bottom + 1
+            and box["x"] >= 0
+            and box["x"] + box["width"] <= width + 1
+        ), f"{what} is off screen or under the pad: {box}, pad at {bottom}"
 
     def assert_not_hidden_by_sticky_steps(self, locator, what):
         steps = self.page.locator("[data-seat-steps]:visible")
         if steps.count():
             box, bar = self.box(locator), self.box(steps)
-            assert box["y"] >= bar["y"] + bar["height"] - 1 or box["y"] + box["height"] <= bar["y"] + 1, \
+            assert box["y"] >= bar["y"] + bar["height"] - 1 or box["y"] + box["height"] <= bar["y"] + 1, (
                 f"{what} is under the players' steps: {box}, steps {bar}"
+            )
 
     def assert_hand_and_pad_on_screen(self):
         active = self.page.locator(":is(.field, .hand-row).active [data-hand]")
@@ -111,8 +116,9 @@ class Thumb:
 
     def assert_targets_big_enough(self, scope=".entry"):
         """Every control of the entry and the pad is at least 44x44."""
-        controls = self.page.locator(f"{scope} button:visible, {scope} input:visible, {scope} select:visible, "
-                                     f"{scope} summary:visible")
+        controls = self.page.locator(
+            f"{scope} button:visible, {scope} input:visible, {scope} select:visible, {scope} summary:visible"
+        )
         for index in range(controls.count()):
             control = controls.nth(index)
             box = self.box(control)
@@ -122,5 +128,8 @@ class Thumb:
     def serious(self) -> list:
         """axe-core's serious and critical WCAG 2 A/AA violations on the page as it is now."""
         violations = Axe().run(self.page, options=WCAG_A_AA).response["violations"]
-        return [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
-                for v in violations if v["impact"] in ("serious", "critical")]
+        return [
+            (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
+            for v in violations
+            if v["impact"] in ("serious", "critical")
+        ]

@@ -11,11 +11,19 @@ from engine import DECK, hand_ranking, show_cards
 from engine.crash import read_options
 
 CHOICES = {
-    "ignore": ("high_card", "pair", "none"), "out_of_order": ("foul_out", "foul_round", "sort"),
-    "stick_up": ("nobody", "next_best"), "crash": ("wins_game", "bonus_point"), "quads": ("bonus", "off"),
+    "ignore": ("high_card", "pair", "none"),
+    "out_of_order": ("foul_out", "foul_round", "sort"),
+    "stick_up": ("nobody", "next_best"),
+    "crash": ("wins_game", "bonus_point"),
+    "quads": ("bonus", "off"),
 }
-RULES = ({}, {"top_prial": "aces"}, {"ace_two_three": "none"}, {"flush_over_run": True},
-         {"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True})
+RULES = (
+    {},
+    {"top_prial": "aces"},
+    {"ace_two_three": "none"},
+    {"flush_over_run": True},
+    {"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True},
+)
 # How people set their cards, and how often.
 HABITS = (("greedy", 4), ("legal", 3), ("anyhow", 2), ("fewer", 1))
 
@@ -44,7 +52,7 @@ def set_hands(rng: random.Random, cards: list, positions: int, table: dict) -> l
             left = [card for card in left if card not in best]
         return hands
     rng.shuffle(cards)
-    hands = [tuple(cards[3 * i:3 * i + 3]) for i in range(count)]
+    hands = [tuple(cards[3 * i : 3 * i + 3]) for i in range(count)]
     if habit != "anyhow":
         hands.sort(key=lambda hand: table[sum(hand)].value, reverse=True)
     return hands
@@ -52,7 +60,7 @@ def set_hands(rng: random.Random, cards: list, positions: int, table: dict) -> l
 
 def random_round(rng: random.Random, players: list[str] | None = None) -> tuple[list[str], dict, dict]:
     """(players, options, the round as entered) for a one-round game of 2 to 4 players."""
-    players = players or ["Ann", "Bob", "Cy", "Di"][:rng.randint(2, 4)]
+    players = players or ["Ann", "Bob", "Cy", "Di"][: rng.randint(2, 4)]
     options = random_options(rng)
     settings = read_options(players, options)
     table = hand_ranking(settings.rules).table
@@ -60,6 +68,6 @@ def random_round(rng: random.Random, players: list[str] | None = None) -> tuple[
     rng.shuffle(deck)
     hands = {}
     for seat, name in enumerate(players):
-        dealt = deck[seat * settings.cards:(seat + 1) * settings.cards]
+        dealt = deck[seat * settings.cards : (seat + 1) * settings.cards]
         hands[name] = [show_cards(hand) for hand in set_hands(rng, dealt, settings.positions, table)]
     return players, options, {"hands": hands}

@@ -44,13 +44,19 @@ def brute_force(name, placed, fouled, settings):
     rival_ranks = {}
     for other, hands in rivals.items():
         ranks = [table[sum(hand)] for hand in hands]
-        rival_ranks[other] = sorted(ranks, key=lambda r: r.value, reverse=True) if settings.out_of_order == "sort" else ranks
+        rival_ranks[other] = (
+            sorted(ranks, key=lambda r: r.value, reverse=True) if settings.out_of_order == "sort" else ranks
+        )
     alone = bool(fouled) and not [o for o in placed if o != name and o not in fouled]
 
     def scorer(position, rank=None):
         """Who scores this position, ``name`` playing ``rank`` there (or nothing): played out."""
-        hands = [(r.value, r.category, other) for other, ranks in rival_ranks.items() if len(ranks) > position
-                 for r in [ranks[position]]] + ([(rank.value, rank.category, name)] if rank else [])
+        hands = [
+            (r.value, r.category, other)
+            for other, ranks in rival_ranks.items()
+            if len(ranks) > position
+            for r in [ranks[position]]
+        ] + ([(rank.value, rank.category, name)] if rank else [])
         while hands:
             top = max(value for value, _, _ in hands)
             holders = [hand for hand in hands if hand[0] == top]
@@ -65,8 +71,10 @@ def brute_force(name, placed, fouled, settings):
 
     quad = False
     if settings.quads == "bonus":
-        held = [(o == name, Counter(card.rank for hand in hands for card in hand))
-                for o, hands in {**rivals, name: mine}.items()]
+        held = [
+            (o == name, Counter(card.rank for hand in hands for card in hand))
+            for o, hands in {**rivals, name: mine}.items()
+        ]
         owners = [mine for rank in QUAD_ORDER for mine, counts in held if counts[rank] == 4]
         quad = bool(owners) and owners[0]
 
@@ -92,8 +100,10 @@ def brute_force(name, placed, fouled, settings):
             who = {scorers[p][t] for p, t in enumerate(ordered)} | set(unplaced)
             theirs = len(who) == 1 and None not in who and name not in who and settings.crash == "wins_game"
             points = won if wins_game else won + crash + (quad and not theirs)
-        if best is not None and ((wins_game, points) < best[0][:2] or (
-                (wins_game, points) == best[0][:2] and sum(most_kept[t] for t in ordered) - len(cards) < best[0][2])):
+        if best is not None and (
+            (wins_game, points) < best[0][:2]
+            or ((wins_game, points) == best[0][:2] and sum(most_kept[t] for t in ordered) - len(cards) < best[0][2])
+        ):
             continue  # it cannot beat the best found: fewer points, or surely more cards moved
         kept = max(sum(len(trios[t] & hand) for t, hand in zip(ordered, order)) for order in permutations(mine_sets))
         key = (wins_game, points, kept - len(cards), [strength[t] for t in ordered])

@@ -35,8 +35,9 @@ def brag_key(cards, *, top_prial="threes", ace_two_three="top", flush_over_run=F
     ranks = [c.rank for c in cards]
     suited = len({c.suit for c in cards}) == 1
     prials = RANKS_HIGH_FIRST if top_prial == "aces" else [3] + [r for r in RANKS_HIGH_FIRST if r != 3]
-    sequences = {"top": [_ACE_LOW] + _CONSECUTIVE, "bottom": _CONSECUTIVE + [_ACE_LOW],
-                 "none": _CONSECUTIVE}[ace_two_three]
+    sequences = {"top": [_ACE_LOW] + _CONSECUTIVE, "bottom": _CONSECUTIVE + [_ACE_LOW], "none": _CONSECUTIVE}[
+        ace_two_three
+    ]
     run, flush = (3, 2) if flush_over_run else (2, 3)
     if len(set(ranks)) == 1:
         return (0, prials.index(ranks[0]))

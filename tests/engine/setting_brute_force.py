@@ -36,8 +36,11 @@ def every_setting(cards, positions):
     ``combinations(range(cards), 3)``: every choice of the cards kept, and every split of
     them into hands, each split off the lowest card left so no split is listed twice."""
     index = {hand: i for i, hand in enumerate(combinations(range(cards), 3))}
-    return [tuple(index[hand] for hand in split)
-            for kept in combinations(range(cards), 3 * positions) for split in _splits(kept)]
+    return [
+        tuple(index[hand] for hand in split)
+        for kept in combinations(range(cards), 3 * positions)
+        for split in _splits(kept)
+    ]
 
 
 def _splits(cards):

@@ -26,8 +26,11 @@ def brag_rules(draw):
 @st.composite
 def stop_the_bus_games(draw):
     players = NAMES[: draw(st.integers(2, 6))]
-    options = {"tokens": draw(st.integers(1, 4)), "rules": brag_rules(draw),
-               "first_dealer": draw(st.integers(0, len(players) - 1))}
+    options = {
+        "tokens": draw(st.integers(1, 4)),
+        "rules": brag_rules(draw),
+        "first_dealer": draw(st.integers(0, len(players) - 1)),
+    }
     return "stop_the_bus", players, options
 
 
@@ -47,14 +50,17 @@ def crash_games(draw):
 @st.composite
 def commerce_games(draw):
     players = NAMES[: draw(st.integers(2, 6))]
-    options = {"stake": draw(st.sampled_from([0, 1, 5, 7])), "first_dealer": draw(st.integers(0, len(players) - 1)),
-               **some_of(draw, RANKING_OPTIONS["commerce"])}
+    options = {
+        "stake": draw(st.sampled_from([0, 1, 5, 7])),
+        "first_dealer": draw(st.integers(0, len(players) - 1)),
+        **some_of(draw, RANKING_OPTIONS["commerce"]),
+    }
     return "commerce", players, options
 
 
 def deal_simple_round(draw, still_in, extra_key):
     deck = draw(st.permutations(DECK))
-    round_ = {"hands": {name: format_cards(deck[3 * i: 3 * i + 3]) for i, name in enumerate(still_in)}}
+    round_ = {"hands": {name: format_cards(deck[3 * i : 3 * i + 3]) for i, name in enumerate(still_in)}}
     if draw(st.booleans()):
         round_["table"] = format_cards(deck[-3:])
     if draw(st.booleans()):
@@ -91,7 +97,7 @@ def deal_crash_round(draw, still_in, settings):
             round_["declarations"][name] = ["six_pairs", format_cards(cards)]
             continue
         count = draw(st.sampled_from([positions] * 4 + list(range(positions))))
-        triples = [cards[3 * i: 3 * i + 3] for i in range(count)]
+        triples = [cards[3 * i : 3 * i + 3] for i in range(count)]
         if draw(st.integers(0, 9)) > 0:  # mostly set in order, sometimes a foul
             triples.sort(key=lambda t: rank_hand(t, settings.rules).value, reverse=True)
         round_["hands"][name] = [format_cards(t) for t in triples]

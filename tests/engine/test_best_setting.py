@@ -13,10 +13,15 @@ NINE = "5s 5h 5d 4s 6s 4h 6h 9c 2d"
 
 def by_hand_table(cards, positions):
     """A reference table of 4 deals, as the data file writes it: per position, shape: count."""
-    return reference_table("brag", cards, {
-        "deals": 4, "shapes": list(SHAPES),
-        "tables": {"brag": {str(cards): [[at.get(shape, 0) for shape in SHAPES] for at in positions]}},
-    })
+    return reference_table(
+        "brag",
+        cards,
+        {
+            "deals": 4,
+            "shapes": list(SHAPES),
+            "tables": {"brag": {str(cards): [[at.get(shape, 0) for shape in SHAPES] for at in positions]}},
+        },
+    )
 
 
 # Position 1: four prials of aces (nothing here beats them). Position 2: three 7-6-5 runs and a
@@ -63,7 +68,7 @@ def test_against_k_opponents_each_chance_is_raised_to_the_power_k():
     answer_ = setting_of(NINE, opponents=2)
     assert answer_.best.chances == (0.0, 0.5625, 0.0) and answer_.best.expected_points == 0.5625
     assert [setting.expected_points for setting in answer_.alternatives] == [0.0625] * 3
-    assert setting_of(NINE, opponents=4).best.expected_points == 0.75 ** 4
+    assert setting_of(NINE, opponents=4).best.expected_points == 0.75**4
 
 
 def test_a_hand_that_cannot_score_wins_nothing_however_many_hands_it_beats():
@@ -102,7 +107,8 @@ def test_settings_the_same_up_to_suits_count_once_shown_with_the_lowest_cards():
     again = setting_of("6h 4h 9c 2d 5d 5h 4s 6s 5s")
     assert (answer_.best, answer_.alternatives) == (again.best, again.alternatives)
     assert [shown(setting)[:2] for setting in (answer_.best, *answer_.alternatives)].count(
-        ["6♠ 5♠ 4♠", "6♥ 5♥ 4♥"]) == 1
+        ["6♠ 5♠ 4♠", "6♥ 5♥ 4♥"]
+    ) == 1
 
 
 def test_thirteen_cards_four_prials_are_set_best_first_and_the_odd_card_is_discarded():
@@ -121,7 +127,7 @@ def test_three_opponents_raise_the_shipped_chances_to_the_third_power():
     one = best_setting("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c").best
     three = best_setting("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c", opponents=3).best
     assert three.hands == one.hands
-    assert three.chances == tuple(chance ** 3 for chance in one.chances)
+    assert three.chances == tuple(chance**3 for chance in one.chances)
 
 
 def test_the_ranking_decides_which_prial_goes_first():
@@ -151,18 +157,34 @@ def test_the_answer_is_the_same_whatever_order_the_cards_come_in():
 
 # --- Refusals: what was wrong, and what was expected ---------------------------------------------
 
-@pytest.mark.parametrize(("cards", "options", "message"), [
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd", {},
-     "expected 13 cards (one player's deal), got 12: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦"),
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c 2d", {},
-     "expected 13 cards (one player's deal), got 14: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦ 2♣ 2♦"),
-    ("", {}, "expected 13 cards (one player's deal), got none"),
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c", {"cards": 9},
-     "expected 9 cards (one player's deal), got 13: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦ 2♣"),
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh As 2c", {}, "A♠ is entered twice"),
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh 1X 2c", {},
-     '"1X" is not a card: expected a rank 2-10, J, Q, K, A followed by a suit S, H, D, C'),
-])
+
+@pytest.mark.parametrize(
+    ("cards", "options", "message"),
+    [
+        (
+            "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd",
+            {},
+            "expected 13 cards (one player's deal), got 12: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦",
+        ),
+        (
+            "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c 2d",
+            {},
+            "expected 13 cards (one player's deal), got 14: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦ 2♣ 2♦",
+        ),
+        ("", {}, "expected 13 cards (one player's deal), got none"),
+        (
+            "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c",
+            {"cards": 9},
+            "expected 9 cards (one player's deal), got 13: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦ 2♣",
+        ),
+        ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh As 2c", {}, "A♠ is entered twice"),
+        (
+            "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh 1X 2c",
+            {},
+            '"1X" is not a card: expected a rank 2-10, J, Q, K, A followed by a suit S, H, D, C',
+        ),
+    ],
+)
 def test_cards_that_are_not_one_players_deal_are_refused_saying_what_was_expected(cards, options, message):
     with pytest.raises(CardError) as error:
         best_setting(cards, **options)
@@ -177,13 +199,20 @@ def test_cards_given_as_cards_are_checked_too():
         best_setting((*cards, "Jd"))
 
 
-@pytest.mark.parametrize(("opponents", "options", "message"), [
-    (0, {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 0"),
-    (4, {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 4"),
-    (5, {"cards": 9}, "opponents must be a whole number from 1 to 4 (Crash with 9 cards seats 2 to 5 players), got 5"),
-    (True, {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got True"),
-    ("2", {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got '2'"),
-])
+@pytest.mark.parametrize(
+    ("opponents", "options", "message"),
+    [
+        (0, {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 0"),
+        (4, {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 4"),
+        (
+            5,
+            {"cards": 9},
+            "opponents must be a whole number from 1 to 4 (Crash with 9 cards seats 2 to 5 players), got 5",
+        ),
+        (True, {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got True"),
+        ("2", {}, "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got '2'"),
+    ],
+)
 def test_opponents_out_of_range_are_refused_naming_the_range(opponents, options, message):
     cards = "As Ah Ad Ks Kh Kd Qs Qh Qd" + ("" if options else " Js Jh Jd 2c")
     with pytest.raises(EntryError) as error:
@@ -191,15 +220,26 @@ def test_opponents_out_of_range_are_refused_naming_the_range(opponents, options,
     assert (str(error.value), error.value.field) == (message, "opponents")
 
 
-@pytest.mark.parametrize(("options", "message", "field"), [
-    ({"colour": "red"}, 'unknown option "colour" for Crash: expected preset, target, cards, ignore, first_dealer, '
-                        "out_of_order, stick_up, crash, quads, declarations, ending, rules", "colour"),
-    ({"ignore": "pairs"}, "ignore must be one of 'high_card', 'pair', 'none', got 'pairs'", "ignore"),
-    ({"cards": 12}, "cards must be one of 13, 9, got 12", "cards"),
-    ({"rules": "commerce"}, "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of top_prial, "
-                            "ace_two_three, flush_over_run, got 'commerce'", "rules"),
-    ({"quads": "on"}, "quads must be one of 'bonus', 'off', got 'on'", "quads"),
-])
+@pytest.mark.parametrize(
+    ("options", "message", "field"),
+    [
+        (
+            {"colour": "red"},
+            'unknown option "colour" for Crash: expected preset, target, cards, ignore, first_dealer, '
+            "out_of_order, stick_up, crash, quads, declarations, ending, rules",
+            "colour",
+        ),
+        ({"ignore": "pairs"}, "ignore must be one of 'high_card', 'pair', 'none', got 'pairs'", "ignore"),
+        ({"cards": 12}, "cards must be one of 13, 9, got 12", "cards"),
+        (
+            {"rules": "commerce"},
+            "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of top_prial, "
+            "ace_two_three, flush_over_run, got 'commerce'",
+            "rules",
+        ),
+        ({"quads": "on"}, "quads must be one of 'bonus', 'off', got 'on'", "quads"),
+    ],
+)
 def test_options_are_checked_as_replay_checks_them(options, message, field):
     with pytest.raises(EntryError) as error:
         best_setting("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c", **options)
@@ -209,8 +249,17 @@ def test_options_are_checked_as_replay_checks_them(options, message, field):
 def test_options_that_play_no_part_in_setting_hands_change_nothing():
     cards = "2s 5h 9d Jc Ks 3h 3d 8c Th Ad 4c 7s Qh"
     plain = best_setting(cards)
-    other = best_setting(cards, preset="arena", target=15, stick_up="next_best", crash="wins_game", quads="bonus",
-                         out_of_order="foul_round", ending="at_once", first_dealer=1)
+    other = best_setting(
+        cards,
+        preset="arena",
+        target=15,
+        stick_up="next_best",
+        crash="wins_game",
+        quads="bonus",
+        out_of_order="foul_round",
+        ending="at_once",
+        first_dealer=1,
+    )
     assert (other.best, other.alternatives) == (plain.best, plain.alternatives)
 
 

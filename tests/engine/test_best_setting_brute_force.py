@@ -20,8 +20,12 @@ SEED = 1818
 def random_inputs(cards, count, seed):
     rng = random.Random(seed)
     for _ in range(count):
-        yield (tuple(rng.sample(DECK, cards)), rng.choice(opponents_range(cards)), rng.choice(brag_rankings()),
-               rng.choice(tuple(CANNOT_SCORE)))
+        yield (
+            tuple(rng.sample(DECK, cards)),
+            rng.choice(opponents_range(cards)),
+            rng.choice(brag_rankings()),
+            rng.choice(tuple(CANNOT_SCORE)),
+        )
 
 
 @pytest.mark.parametrize("cards", HANDS)
@@ -31,17 +35,21 @@ def test_the_best_setting_and_the_next_three_are_those_of_brute_force(cards):
         found = best_setting(held, opponents, cards=cards, rules=rules, ignore=ignore)
         table = reference_table(found.options.rules, cards)
         expected = brute_force(held, opponents, found.options.rules, ignore, table)
-        exact = [(scored.score, scored.values, scored.hands)
-                 for scored in search(held, opponents, found.options, table)]  # what best_setting shows
-        shown = [(tuple(rank.value for rank in setting.ranks), tuple(map(sum, setting.hands)))
-                 for setting in (found.best, *found.alternatives)]
+        exact = [
+            (scored.score, scored.values, scored.hands) for scored in search(held, opponents, found.options, table)
+        ]  # what best_setting shows
+        shown = [
+            (tuple(rank.value for rank in setting.ranks), tuple(map(sum, setting.hands)))
+            for setting in (found.best, *found.alternatives)
+        ]
         if exact != expected or shown != [(values, hands) for _, values, hands in expected]:
             differ.append((held, opponents, rules, ignore))
             continue
         for setting, (score, _, _) in zip((found.best, *found.alternatives), expected):
-            assert setting.expected_points == pytest.approx(score / table.deals ** opponents, rel=1e-12, abs=0)
+            assert setting.expected_points == pytest.approx(score / table.deals**opponents, rel=1e-12, abs=0)
             assert setting.chances == tuple(
                 table.share_below(p, rank.value) ** opponents if rank.category not in CANNOT_SCORE[ignore] else 0.0
-                for p, rank in enumerate(setting.ranks, 1))
+                for p, rank in enumerate(setting.ranks, 1)
+            )
             assert sorted(setting.discard + sum(setting.hands, ())) == sorted(held)
     assert differ == []

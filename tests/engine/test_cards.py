@@ -62,7 +62,9 @@ def test_a_token_that_is_not_a_card_is_named_with_what_was_expected(text, token)
 
 
 def test_the_refusal_reads_as_rules_md_says():
-    with pytest.raises(CardError, match=r'^"1X" is not a card: expected a rank 2-10, J, Q, K, A followed by a suit S, H, D, C$'):
+    with pytest.raises(
+        CardError, match=r'^"1X" is not a card: expected a rank 2-10, J, Q, K, A followed by a suit S, H, D, C$'
+    ):
         parse_cards("1X")
 
 
@@ -81,11 +83,14 @@ def test_non_text_is_refused():
         parse_cards(12)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("As Kd", "expected three cards, got 2: A♠ K♦"),
-    ("As Kd Qh Jc", "expected three cards, got 4: A♠ K♦ Q♥ J♣"),
-    ("", "expected three cards, got none"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("As Kd", "expected three cards, got 2: A♠ K♦"),
+        ("As Kd Qh Jc", "expected three cards, got 4: A♠ K♦ Q♥ J♣"),
+        ("", "expected three cards, got none"),
+    ],
+)
 def test_a_hand_is_exactly_three_cards(text, message):
     with pytest.raises(CardError) as error:
         parse_hand(text)
@@ -93,8 +98,11 @@ def test_a_hand_is_exactly_three_cards(text, message):
 
 
 def test_one_deck_per_deal_names_the_card_and_both_places():
-    places = {"Ann's hand": parse_cards("As Kd Qh"), "Bob's hand": parse_cards("2c 3c 4c"),
-              "the table cards": parse_cards("5d 6d Qh")}
+    places = {
+        "Ann's hand": parse_cards("As Kd Qh"),
+        "Bob's hand": parse_cards("2c 3c 4c"),
+        "the table cards": parse_cards("5d 6d Qh"),
+    }
     with pytest.raises(CardClash) as error:
         check_one_deck(places)
     assert error.value.args == ("Q♥ is in Ann's hand and in the table cards",)
@@ -104,7 +112,10 @@ def test_one_deck_per_deal_names_the_card_and_both_places():
 def test_every_card_entered_twice_is_a_clash_at_each_later_place():
     places = {"hand 1": parse_cards("As Kh 2c"), "hand 2": parse_cards("As 3d 4d"), "hand 3": parse_cards("Kh 5s As")}
     assert [clash.args[0] for clash in card_clashes(places)] == [
-        "A♠ is in hand 1 and in hand 2", "K♥ is in hand 1 and in hand 3", "A♠ is in hand 1 and in hand 3"]
+        "A♠ is in hand 1 and in hand 2",
+        "K♥ is in hand 1 and in hand 3",
+        "A♠ is in hand 1 and in hand 3",
+    ]
 
 
 def test_one_deck_names_the_first_clash_of_several():
@@ -139,8 +150,11 @@ def test_formatting_then_parsing_gives_the_same_cards(cards):
     assert parse_cards(show_cards(cards)) == cards
 
 
-@given(st.lists(st.sampled_from([c.code for c in DECK] + [str(c) for c in DECK] + ["10h", "x", "1", "♠", ",", " "]),
-                max_size=8).map(" ".join))
+@given(
+    st.lists(
+        st.sampled_from([c.code for c in DECK] + [str(c) for c in DECK] + ["10h", "x", "1", "♠", ",", " "]), max_size=8
+    ).map(" ".join)
+)
 def test_card_like_text_parses_or_is_refused_cleanly(text):
     try:
         parse_cards(text)

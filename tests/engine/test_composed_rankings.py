@@ -14,10 +14,14 @@ from engine import DECK, RULESETS, HandRank, hand_ranking, parse_cards, rank_han
 
 from .reference import ALL_HANDS, brag_key, commerce_key
 
-BRAG_OPTIONS = [dict(top_prial=p, ace_two_three=s, flush_over_run=f)
-                for p, s, f in product(("threes", "aces"), ("top", "bottom", "none"), (False, True))]
-COMMERCE_OPTIONS = [dict(game="commerce", ace_two_three=s, flush_by=f, point_by=p)
-                    for s, f, p in product(("bottom", "none"), ("point", "cards"), ("sum_then_cards", "sum"))]
+BRAG_OPTIONS = [
+    dict(top_prial=p, ace_two_three=s, flush_over_run=f)
+    for p, s, f in product(("threes", "aces"), ("top", "bottom", "none"), (False, True))
+]
+COMMERCE_OPTIONS = [
+    dict(game="commerce", ace_two_three=s, flush_by=f, point_by=p)
+    for s, f, p in product(("bottom", "none"), ("point", "cards"), ("sum_then_cards", "sum"))
+]
 ALL_OPTIONS = BRAG_OPTIONS + COMMERCE_OPTIONS
 
 # As docs/rules.md, Brag hands: Hand counts, says: bottom has brag's counts, none those of brag-ace-high, and
@@ -71,17 +75,23 @@ def test_there_are_twenty_rankings_three_of_them_named():
     assert sorted(r.name for r in rankings if r.named) == sorted(RULESETS)
 
 
-@pytest.mark.parametrize(("options", "name"), [
-    ({}, "brag"),
-    ({"top_prial": "threes", "ace_two_three": "top", "flush_over_run": False}, "brag"),
-    ({"game": "brag", "flush_over_run": False}, "brag"),
-    ({"top_prial": "aces", "ace_two_three": "none"}, "brag-ace-high"),
-    ({"game": "commerce"}, "commerce"),
-    ({"game": "commerce", "ace_two_three": "bottom", "flush_by": "point", "point_by": "sum_then_cards"}, "commerce"),
-    ({"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}, "brag:ABF"),
-    ({"flush_over_run": True}, "brag:3TF"),
-    ({"game": "commerce", "flush_by": "cards", "point_by": "sum"}, "commerce:BCS"),
-])
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({}, "brag"),
+        ({"top_prial": "threes", "ace_two_three": "top", "flush_over_run": False}, "brag"),
+        ({"game": "brag", "flush_over_run": False}, "brag"),
+        ({"top_prial": "aces", "ace_two_three": "none"}, "brag-ace-high"),
+        ({"game": "commerce"}, "commerce"),
+        (
+            {"game": "commerce", "ace_two_three": "bottom", "flush_by": "point", "point_by": "sum_then_cards"},
+            "commerce",
+        ),
+        ({"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}, "brag:ABF"),
+        ({"flush_over_run": True}, "brag:3TF"),
+        ({"game": "commerce", "flush_by": "cards", "point_by": "sum"}, "commerce:BCS"),
+    ],
+)
 def test_a_ranking_is_named_after_its_options_and_the_name_is_taken_back(options, name):
     ranking = hand_ranking(options)
     assert ranking.name == name
@@ -135,33 +145,36 @@ def test_the_order_of_the_cards_does_not_matter_under_any_ranking(cards, options
     assert rank_hand(cards, options) == rank_hand(cards[::-1], options) == rank_hand(cards[1:] + cards[:1], options)
 
 
-@pytest.mark.parametrize(("better", "worse", "options"), [
-    # top_prial
-    ("As Ah Ad", "3s 3h 3d", {"top_prial": "aces"}),
-    ("3s 3h 3d", "As Ah Ad", {"top_prial": "threes"}),
-    # ace_two_three=bottom: A-2-3 is the lowest sequence, A-K-Q the best
-    ("Qs Kd Ac", "As 2d 3c", {"ace_two_three": "bottom"}),
-    ("2s 3d 4c", "As 2d 3c", {"ace_two_three": "bottom"}),
-    ("As 2d 3c", "As Ks Js", {"ace_two_three": "bottom"}),  # still a run
-    ("4h 3h 2h", "Ah 2h 3h", {"ace_two_three": "bottom"}),
-    # ace_two_three=none with threes on top
-    ("2s 3d 4c", "Ah 2h 3h", {"ace_two_three": "none"}),
-    ("3s 3h 3d", "As Ah Ad", {"ace_two_three": "none"}),
-    # flush_over_run: a flush beats a run, a running flush both, a prial all
-    ("2s 3s 5s", "Qs Kd Ac", {"flush_over_run": True}),
-    ("4c 3c 2c", "As Ks Js", {"flush_over_run": True}),
-    ("2s 2h 2d", "Ah 2h 3h", {"flush_over_run": True}),
-    ("4s 3d 2c", "As Ad Kc", {"flush_over_run": True}),
-    # Commerce: A-2-3 of one suit is a flush under none
-    ("4h 3h 2h", "Ah 2h 3h", {"game": "commerce", "ace_two_three": "none"}),
-    ("Ah 2h 3h", "As Ad Kc", {"game": "commerce", "ace_two_three": "none"}),
-    ("As Js 4s", "Ah 2h 3h", {"game": "commerce", "ace_two_three": "none"}),
-    # flush_by=cards: the highest card first, point ignored
-    ("As Ks 3s", "Qs Js 9s", {"game": "commerce", "flush_by": "cards"}),
-    ("Qs Js 9s", "As Ks 3s", {"game": "commerce", "flush_by": "point"}),
-    # point_by=sum_then_cards: equal point, the highest card decides
-    ("Ah 9d 2c", "Kd Qc 2s", {"game": "commerce"}),
-])
+@pytest.mark.parametrize(
+    ("better", "worse", "options"),
+    [
+        # top_prial
+        ("As Ah Ad", "3s 3h 3d", {"top_prial": "aces"}),
+        ("3s 3h 3d", "As Ah Ad", {"top_prial": "threes"}),
+        # ace_two_three=bottom: A-2-3 is the lowest sequence, A-K-Q the best
+        ("Qs Kd Ac", "As 2d 3c", {"ace_two_three": "bottom"}),
+        ("2s 3d 4c", "As 2d 3c", {"ace_two_three": "bottom"}),
+        ("As 2d 3c", "As Ks Js", {"ace_two_three": "bottom"}),  # still a run
+        ("4h 3h 2h", "Ah 2h 3h", {"ace_two_three": "bottom"}),
+        # ace_two_three=none with threes on top
+        ("2s 3d 4c", "Ah 2h 3h", {"ace_two_three": "none"}),
+        ("3s 3h 3d", "As Ah Ad", {"ace_two_three": "none"}),
+        # flush_over_run: a flush beats a run, a running flush both, a prial all
+        ("2s 3s 5s", "Qs Kd Ac", {"flush_over_run": True}),
+        ("4c 3c 2c", "As Ks Js", {"flush_over_run": True}),
+        ("2s 2h 2d", "Ah 2h 3h", {"flush_over_run": True}),
+        ("4s 3d 2c", "As Ad Kc", {"flush_over_run": True}),
+        # Commerce: A-2-3 of one suit is a flush under none
+        ("4h 3h 2h", "Ah 2h 3h", {"game": "commerce", "ace_two_three": "none"}),
+        ("Ah 2h 3h", "As Ad Kc", {"game": "commerce", "ace_two_three": "none"}),
+        ("As Js 4s", "Ah 2h 3h", {"game": "commerce", "ace_two_three": "none"}),
+        # flush_by=cards: the highest card first, point ignored
+        ("As Ks 3s", "Qs Js 9s", {"game": "commerce", "flush_by": "cards"}),
+        ("Qs Js 9s", "As Ks 3s", {"game": "commerce", "flush_by": "point"}),
+        # point_by=sum_then_cards: equal point, the highest card decides
+        ("Ah 9d 2c", "Kd Qc 2s", {"game": "commerce"}),
+    ],
+)
 def test_each_option_changes_the_order_as_rules_md_says(better, worse, options):
     assert rank_hand(better, options) > rank_hand(worse, options)
 
@@ -174,42 +187,58 @@ def test_point_by_sum_ties_equal_points_whatever_the_cards():
     assert rank_hand("Ah 9d 3c", options) > king_queen  # a higher point still wins
 
 
-@pytest.mark.parametrize(("text", "options", "label"), [
-    ("As 2d 3c", {"ace_two_three": "bottom"}, "Run A-2-3"),
-    ("Ah 2h 3h", {"top_prial": "aces", "ace_two_three": "none", "flush_over_run": True}, "Ace-high flush (A-3-2)"),
-    ("As Js 4s", {"game": "commerce", "flush_by": "cards"}, "Ace-high flush (A-J-4)"),
-    ("As Js 4s", {"game": "commerce", "point_by": "sum"}, "Flush, point 25 (A-J-4)"),
-    ("Ah 2h 3h", {"game": "commerce", "ace_two_three": "none"}, "Flush, point 16 (A-3-2)"),
-])
+@pytest.mark.parametrize(
+    ("text", "options", "label"),
+    [
+        ("As 2d 3c", {"ace_two_three": "bottom"}, "Run A-2-3"),
+        ("Ah 2h 3h", {"top_prial": "aces", "ace_two_three": "none", "flush_over_run": True}, "Ace-high flush (A-3-2)"),
+        ("As Js 4s", {"game": "commerce", "flush_by": "cards"}, "Ace-high flush (A-J-4)"),
+        ("As Js 4s", {"game": "commerce", "point_by": "sum"}, "Flush, point 25 (A-J-4)"),
+        ("Ah 2h 3h", {"game": "commerce", "ace_two_three": "none"}, "Flush, point 16 (A-3-2)"),
+    ],
+)
 def test_labels_under_composed_rankings(text, options, label):
     assert rank_hand(text, options).label == label
 
 
 def test_ranks_of_different_rankings_do_not_compare():
     with pytest.raises(TypeError, match="^cannot compare a brag:3TF rank with a brag rank$"):
-        rank_hand("As Ks Qs", {"flush_over_run": True}) < rank_hand("As Ks Qs")
+        assert rank_hand("As Ks Qs", {"flush_over_run": True}) < rank_hand("As Ks Qs")
 
 
-@pytest.mark.parametrize(("rules", "message"), [
-    ({"top_prial": "kings"}, "top_prial must be one of 'threes', 'aces', got 'kings'"),
-    ({"ace_two_three": "low"}, "ace_two_three must be one of 'top', 'bottom', 'none', got 'low'"),
-    ({"flush_over_run": "yes"}, "flush_over_run must be one of False, True, got 'yes'"),
-    ({"flush_over_run": 1}, "flush_over_run must be one of False, True, got 1"),
-    ({"game": "commerce", "ace_two_three": "top"}, "ace_two_three must be one of 'bottom', 'none', got 'top'"),
-    ({"game": "commerce", "flush_by": ["point"]}, "flush_by must be one of 'point', 'cards', got ['point']"),
-    ({"game": "poker"}, "game must be one of 'brag', 'commerce', got 'poker'"),
-    ({"game": ["brag"]}, "game must be one of 'brag', 'commerce', got ['brag']"),
-    ({"flush_by": "cards"},
-     'unknown Brag ranking option "flush_by": expected top_prial, ace_two_three, flush_over_run'),
-    ({"game": "commerce", "top_prial": "aces"},
-     'unknown Commerce ranking option "top_prial": expected ace_two_three, flush_by, point_by'),
-    ("brag:XYZ", 'unknown ruleset "brag:XYZ": expected one of brag, brag-ace-high, commerce, or a mapping of '
-                 'ranking options: top_prial, ace_two_three, flush_over_run (Brag), or "game": "commerce" with '
-                 'ace_two_three, flush_by, point_by'),
-    (3, "unknown ruleset 3: expected one of brag, brag-ace-high, commerce, or a mapping of ranking options: "
-        'top_prial, ace_two_three, flush_over_run (Brag), or "game": "commerce" with ace_two_three, flush_by, '
-        "point_by"),
-])
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"top_prial": "kings"}, "top_prial must be one of 'threes', 'aces', got 'kings'"),
+        ({"ace_two_three": "low"}, "ace_two_three must be one of 'top', 'bottom', 'none', got 'low'"),
+        ({"flush_over_run": "yes"}, "flush_over_run must be one of False, True, got 'yes'"),
+        ({"flush_over_run": 1}, "flush_over_run must be one of False, True, got 1"),
+        ({"game": "commerce", "ace_two_three": "top"}, "ace_two_three must be one of 'bottom', 'none', got 'top'"),
+        ({"game": "commerce", "flush_by": ["point"]}, "flush_by must be one of 'point', 'cards', got ['point']"),
+        ({"game": "poker"}, "game must be one of 'brag', 'commerce', got 'poker'"),
+        ({"game": ["brag"]}, "game must be one of 'brag', 'commerce', got ['brag']"),
+        (
+            {"flush_by": "cards"},
+            'unknown Brag ranking option "flush_by": expected top_prial, ace_two_three, flush_over_run',
+        ),
+        (
+            {"game": "commerce", "top_prial": "aces"},
+            'unknown Commerce ranking option "top_prial": expected ace_two_three, flush_by, point_by',
+        ),
+        (
+            "brag:XYZ",
+            'unknown ruleset "brag:XYZ": expected one of brag, brag-ace-high, commerce, or a mapping of '
+            'ranking options: top_prial, ace_two_three, flush_over_run (Brag), or "game": "commerce" with '
+            "ace_two_three, flush_by, point_by",
+        ),
+        (
+            3,
+            "unknown ruleset 3: expected one of brag, brag-ace-high, commerce, or a mapping of ranking options: "
+            'top_prial, ace_two_three, flush_over_run (Brag), or "game": "commerce" with ace_two_three, flush_by, '
+            "point_by",
+        ),
+    ],
+)
 def test_an_unknown_option_or_value_is_refused_naming_it_and_what_is_accepted(rules, message):
     with pytest.raises(ValueError) as error:
         rank_hand(parse_cards("As Ks Qs"), rules=rules)

@@ -28,7 +28,12 @@ def test_each_position_goes_to_the_single_highest_hand_and_a_tie_is_a_stick_up()
     assert described(first) == [
         ("scored", ("Ann",), 1, "Position 1: Ann's prial of 3s is the best hand: Ann scores a point (1)"),
         ("scored", ("Ann",), 2, "Position 2: Ann's running flush Q-K-A is the best hand: Ann scores a point (2)"),
-        ("stick_up", ("Ann", "Bob"), 3, "Position 3: Ann's pair of 7s and Bob's pair of 7s tie: stick-up, nobody scores"),
+        (
+            "stick_up",
+            ("Ann", "Bob"),
+            3,
+            "Position 3: Ann's pair of 7s and Bob's pair of 7s tie: stick-up, nobody scores",
+        ),
         ("scored", ("Ann",), 4, "Position 4: Ann's pair of 2s, 5 kicker is the best hand: Ann scores a point (3)"),
     ]
     assert first.deltas == {"Ann": 3, "Bob": 0, "Cy": 0}
@@ -42,8 +47,10 @@ def test_classic_crash_wins_the_game_at_once_and_its_bonus_is_not_scored():
     game = play([hands(Ann=ann, Bob=bob, Cy=CY)])
     events = described(game.rounds[0])
     assert [kind for kind, *_ in events] == ["scored", "scored", "scored", "scored", "crash", "won"]
-    assert events[-2:] == [("crash", ("Ann",), None, "Ann takes every position: crash"),
-                           ("won", ("Ann",), None, "A crash wins the game at once: Ann wins")]
+    assert events[-2:] == [
+        ("crash", ("Ann",), None, "Ann takes every position: crash"),
+        ("won", ("Ann",), None, "A crash wins the game at once: Ann wins"),
+    ]
     assert (game.finished, game.winners, game.standings["Ann"]) == (True, ("Ann",), 4)
 
 
@@ -60,8 +67,12 @@ def test_the_four_of_a_kind_bonus_scores_after_position_4():
     ann = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 3c"]
     game = play([hands(Ann=ann, Bob=BOB, Cy=CY)])
     events = described(game.rounds[0])
-    assert events[-1] == ("quad_bonus", ("Ann",), None,
-                          "Ann holds all four 3s: four-of-a-kind bonus, Ann scores a point (4)")
+    assert events[-1] == (
+        "quad_bonus",
+        ("Ann",),
+        None,
+        "Ann holds all four 3s: four-of-a-kind bonus, Ann scores a point (4)",
+    )
     assert game.standings["Ann"] == 4
 
 
@@ -71,19 +82,26 @@ def test_only_the_highest_four_of_a_kind_scores_and_4s_rank_highest():
     game = play([hands(Ann=ann, Bob=bob)], players=["Ann", "Bob"])
     assert described(game.rounds[0]) == [
         ("scored", ("Ann",), 1, "Position 1: Ann's prial of aces is the best hand: Ann scores a point (1)"),
-        ("no_score", ("Ann",), 2, "Position 2: Ann's ace high (A-K-9) is the best hand but a high-card hand "
-                                  "cannot score: nobody scores"),
+        (
+            "no_score",
+            ("Ann",),
+            2,
+            "Position 2: Ann's ace high (A-K-9) is the best hand but a high-card hand cannot score: nobody scores",
+        ),
         ("quad_bonus", ("Bob",), None, "Bob holds all four 4s: four-of-a-kind bonus, Bob scores a point (1)"),
     ]
 
 
-@pytest.mark.parametrize(("quads", "expected"), [
-    ({"Ann": ["As Ah Ad", "Ac 2c 3c"], "Bob": ["4s 4h 4d", "4c 5c 6c"]}, ("Bob", 4)),
-    ({"Ann": ["As Ah Ad", "Ac 2c 3c"], "Bob": ["Ks Kh Kd", "Kc 5c 6c"]}, ("Ann", 14)),
-    ({"Ann": ["3s 3h 3d", "3c 9c 7c"], "Bob": ["2s 2h 2d", "2c 5c 6c"]}, ("Ann", 3)),
-    ({"Ann": ["5s 5h 5d", "5c 9c 7c"], "Bob": ["3s 3h 3d", "3c 6h 6c"]}, ("Ann", 5)),
-    ({"Ann": ["Js Jh Jd"], "Bob": ["Jc 5c 6c"]}, None),
-])
+@pytest.mark.parametrize(
+    ("quads", "expected"),
+    [
+        ({"Ann": ["As Ah Ad", "Ac 2c 3c"], "Bob": ["4s 4h 4d", "4c 5c 6c"]}, ("Bob", 4)),
+        ({"Ann": ["As Ah Ad", "Ac 2c 3c"], "Bob": ["Ks Kh Kd", "Kc 5c 6c"]}, ("Ann", 14)),
+        ({"Ann": ["3s 3h 3d", "3c 9c 7c"], "Bob": ["2s 2h 2d", "2c 5c 6c"]}, ("Ann", 3)),
+        ({"Ann": ["5s 5h 5d", "5c 9c 7c"], "Bob": ["3s 3h 3d", "3c 6h 6c"]}, ("Ann", 5)),
+        ({"Ann": ["Js Jh Jd"], "Bob": ["Jc 5c 6c"]}, None),
+    ],
+)
 def test_best_quad(quads, expected):
     placed = {name: [parse_cards(h) for h in hands_] for name, hands_ in quads.items()}
     assert best_quad(placed) == expected
@@ -98,8 +116,12 @@ def test_a_foul_puts_the_player_out_of_the_game_and_their_hands_take_no_part():
     assert described(first) == [
         ("foul", ("Bob",), 1, "Bob placed a pair of 5s left of a flush: foul, Bob is out of the game"),
         ("scored", ("Ann",), 1, "Position 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
-        ("no_score", ("Ann",), 2, "Position 2: Ann's jack high (J-9-3) is the best hand but a high-card hand "
-                                  "cannot score: nobody scores"),
+        (
+            "no_score",
+            ("Ann",),
+            2,
+            "Position 2: Ann's jack high (J-9-3) is the best hand but a high-card hand cannot score: nobody scores",
+        ),
     ]
     assert (first.out, game.out, game.still_in) == (("Bob",), ("Bob",), ("Ann", "Cy"))
     error = refused([hands(Ann=ann, Bob=bob, Cy=cy), hands(Ann=ann, Bob=bob, Cy=cy)])
@@ -131,8 +153,12 @@ def test_when_every_player_fouls_the_deal_is_void_and_the_same_dealer_deals_agai
     game = play(rounds, players=["Ann", "Bob"])
     first = game.rounds[0]
     assert first.void and first.out == () and game.out == ()
-    assert described(first)[-1] == ("foul", ("Ann", "Bob"), None,
-                                    "Every player fouled: the deal is void, nobody is out, and Ann deals again")
+    assert described(first)[-1] == (
+        "foul",
+        ("Ann", "Bob"),
+        None,
+        "Every player fouled: the deal is void, nobody is out, and Ann deals again",
+    )
     assert game.standings == {"Ann": 0, "Bob": 0} and game.next_dealer == "Ann"
 
 
@@ -148,13 +174,15 @@ def test_a_player_who_placed_fewer_hands_does_not_compete_for_the_missing_positi
 def test_a_lower_hand_left_of_a_higher_one_is_a_foul_even_with_few_hands():
     game = play([hands(Ann=["2s 2h 5d"], Bob=["3s 3h 5c", "4s 4h 5h"], Cy=["Ks Kh 2c"])])
     assert game.rounds[0].events[0].text == (
-        "Bob placed a pair of 3s left of a pair of 4s: foul, Bob is out of the game")
+        "Bob placed a pair of 3s left of a pair of 4s: foul, Bob is out of the game"
+    )
 
 
 def test_a_foul_between_hands_of_one_kind_names_them_in_full():
     game = play([hands(Ann=["2s 2h 5d", "2c 2d 9h"], Bob=["Ks Kh 3c"])], players=["Ann", "Bob"])
     assert game.rounds[0].events[0].text == (
-        "Ann placed a pair of 2s, 5 kicker left of a pair of 2s, 9 kicker: foul, Ann is out of the game")
+        "Ann placed a pair of 2s, 5 kicker left of a pair of 2s, 9 kicker: foul, Ann is out of the game"
+    )
 
 
 def test_classic_target_wins_at_once_and_nothing_further_is_scored():
@@ -184,7 +212,12 @@ def test_arena_scores_the_whole_round_then_the_highest_score_past_the_target_win
     bob = ["As Ac 4d", "Ks Kd 6c", "7h 7s 8h", "4c 5h 8s"]
     game = play([hands(Ann=ann, Bob=bob)], players=["Ann", "Bob"], preset="arena", target=2)
     assert [(e.kind, e.players) for e in game.rounds[0].events] == [
-        ("scored", ("Ann",)), ("scored", ("Bob",)), ("scored", ("Ann",)), ("scored", ("Ann",)), ("won", ("Ann",))]
+        ("scored", ("Ann",)),
+        ("scored", ("Bob",)),
+        ("scored", ("Ann",)),
+        ("scored", ("Ann",)),
+        ("won", ("Ann",)),
+    ]
     assert game.rounds[0].events[-1].text == "The target of 2 is reached: Ann wins with 3 points"
     assert game.standings == {"Ann": 3, "Bob": 1}
 
@@ -198,43 +231,63 @@ def test_arena_equal_highest_scores_share_the_win():
 
 
 def test_arena_sorts_hands_before_scoring_so_nobody_fouls():
-    game = play([hands(Ann=["2s 2h 5d", "3s 3h 3d"], Bob=["As Ac 4d", "Ks Kd 6c"])], players=["Ann", "Bob"],
-                preset="arena")
+    game = play(
+        [hands(Ann=["2s 2h 5d", "3s 3h 3d"], Bob=["As Ac 4d", "Ks Kd 6c"])], players=["Ann", "Bob"], preset="arena"
+    )
     assert [(e.kind, e.players, e.position) for e in game.rounds[0].events] == [
-        ("scored", ("Ann",), 1), ("scored", ("Bob",), 2)]
+        ("scored", ("Ann",), 1),
+        ("scored", ("Bob",), 2),
+    ]
     assert [r.label for r in game.rounds[0].hands["Ann"]] == ["Prial of 3s", "Pair of 2s, 5 kicker"]
 
 
-@pytest.mark.parametrize(("ignore", "kinds"), [
-    ("high_card", ["scored", "no_score"]),
-    ("pair", ["no_score", "no_score"]),
-    ("none", ["scored", "scored"]),
-])
+@pytest.mark.parametrize(
+    ("ignore", "kinds"),
+    [
+        ("high_card", ["scored", "no_score"]),
+        ("pair", ["no_score", "no_score"]),
+        ("none", ["scored", "scored"]),
+    ],
+)
 def test_arena_ignore_says_which_hands_cannot_score(ignore, kinds):
-    game = play([hands(Ann=["2s 2h 5d", "As 9d 4c"], Bob=["3c 4h 9c", "Ks Qd 6c"])], players=["Ann", "Bob"],
-                preset="arena", ignore=ignore)
+    game = play(
+        [hands(Ann=["2s 2h 5d", "As 9d 4c"], Bob=["3c 4h 9c", "Ks Qd 6c"])],
+        players=["Ann", "Bob"],
+        preset="arena",
+        ignore=ignore,
+    )
     assert [e.kind for e in game.rounds[0].events] == kinds
 
 
 def test_arena_pairs_that_cannot_score_say_so():
     game = play([hands(Ann=["2s 2h 5d"], Bob=["3c 4h 9c"])], players=["Ann", "Bob"], preset="arena", ignore="pair")
     assert game.rounds[0].events[0].text == (
-        "Position 1: Ann's pair of 2s, 5 kicker is the best hand but pairs cannot score in this game: nobody scores")
+        "Position 1: Ann's pair of 2s, 5 kicker is the best hand but pairs cannot score in this game: nobody scores"
+    )
 
 
 def test_tied_hands_that_cannot_score_are_no_score_not_a_stick_up():
     game = play([hands(Ann=["As Kd 6c"], Bob=["Ah Kc 6d"])], players=["Ann", "Bob"])
     assert described(game.rounds[0]) == [
-        ("no_score", ("Ann", "Bob"), 1, "Position 1: the best hands (ace high (A-K-6)) tie but a high-card hand "
-                                        "cannot score: nobody scores")]
+        (
+            "no_score",
+            ("Ann", "Bob"),
+            1,
+            "Position 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
+        )
+    ]
 
 
 def test_arena_with_nine_cards_plays_three_positions_and_a_crash_takes_all_three():
     ann = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s"]
     bob = ["As Ac 4d", "Ks Kd 6c", "7h 7s 8h"]
     cy, di, ed = ["2c 2d 5h"], ["4s 4h 9h"], ["5s 5c 9c"]
-    game = play([hands(Ann=ann, Bob=bob, Cy=cy, Di=di, Ed=ed)], players=["Ann", "Bob", "Cy", "Di", "Ed"],
-                preset="arena", cards=9)
+    game = play(
+        [hands(Ann=ann, Bob=bob, Cy=cy, Di=di, Ed=ed)],
+        players=["Ann", "Bob", "Cy", "Di", "Ed"],
+        preset="arena",
+        cards=9,
+    )
     assert [e.kind for e in game.rounds[0].events] == ["scored", "scored", "scored", "crash"]
     assert game.standings["Ann"] == 4
 
@@ -243,11 +296,11 @@ def test_six_pairs_voids_the_deal_and_the_same_dealer_deals_again():
     bob = "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"
     ann, cy = ["Ks Kh 2c", "Qs Qh 2d"], ["9s 9h 3c", "Js Jh 3d"]  # Cy also fouled: nothing of the round counts
     cy_fouled = ["9s 9h 3c", "Js Jh 3d"]
-    game = play([{"hands": {"Ann": ann, "Cy": cy_fouled}, "declarations": {"Bob": ["six_pairs", bob]}}],
-                first_dealer=2)
+    game = play([{"hands": {"Ann": ann, "Cy": cy_fouled}, "declarations": {"Bob": ["six_pairs", bob]}}], first_dealer=2)
     first = game.rounds[0]
     assert described(first) == [
-        ("six_pairs", ("Bob",), None, "Bob declares six pairs: the deal is void, nobody scores, and Cy deals again")]
+        ("six_pairs", ("Bob",), None, "Bob declares six pairs: the deal is void, nobody scores, and Cy deals again")
+    ]
     assert first.void and game.out == () and game.standings == {"Ann": 0, "Bob": 0, "Cy": 0}
     assert game.next_dealer == "Cy"
     assert cy == cy_fouled
@@ -255,15 +308,23 @@ def test_six_pairs_voids_the_deal_and_the_same_dealer_deals_again():
 
 def test_six_pairs_counts_three_of_a_rank_as_one_pair_and_four_as_two():
     assert count_pairs(parse_cards("2s 2h 2d 3s 3h 3d 3c 4s 4h 5s 5h 6s 7s")) == 1 + 2 + 1 + 1
-    error = refused([{"hands": {"Ann": [], "Cy": []},
-                      "declarations": {"Bob": ["six_pairs", "2s 2h 2d 3s 3h 3d 3c 4s 4h 5s 5h 6s 7s"]}}])
+    error = refused(
+        [
+            {
+                "hands": {"Ann": [], "Cy": []},
+                "declarations": {"Bob": ["six_pairs", "2s 2h 2d 3s 3h 3d 3c 4s 4h 5s 5h 6s 7s"]},
+            }
+        ]
+    )
     assert (str(error), error.player, error.field) == ("Bob's 13 cards hold 5 pairs, not 6", "Bob", "declarations")
 
 
 def test_a_thirteen_card_run_wins_the_game_at_once_whatever_else_was_entered():
     run = "As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s"
     pairs = "Ah Ad Kh Kc Qh Qd Jc Js 10h 10d 9c 9h 8d"
-    game = play([{"hands": {"Ann": ["3s 3d 3c"]}, "declarations": {"Bob": ["six_pairs", pairs], "Cy": ["thirteen_run", run]}}])
+    game = play(
+        [{"hands": {"Ann": ["3s 3d 3c"]}, "declarations": {"Bob": ["six_pairs", pairs], "Cy": ["thirteen_run", run]}}]
+    )
     assert described(game.rounds[0]) == [
         ("thirteen_run", ("Cy",), None, "Cy declares a thirteen-card run, ace down to 2"),
         ("won", ("Cy",), None, "A thirteen-card run wins the game at once: Cy wins"),
@@ -272,24 +333,38 @@ def test_a_thirteen_card_run_wins_the_game_at_once_whatever_else_was_entered():
 
 
 def test_a_thirteen_card_run_that_does_not_verify_names_the_missing_ranks():
-    error = refused([{"hands": {"Ann": [], "Bob": []},
-                      "declarations": {"Cy": ["thirteen_run", "As Kd Qc Jh 10s 9d 8c 8h 6s 5d 4c 3h 3s"]}}])
+    error = refused(
+        [
+            {
+                "hands": {"Ann": [], "Bob": []},
+                "declarations": {"Cy": ["thirteen_run", "As Kd Qc Jh 10s 9d 8c 8h 6s 5d 4c 3h 3s"]},
+            }
+        ]
+    )
     assert str(error) == "Cy's 13 cards are not a thirteen-card run: no 7 and no 2"
 
 
 def test_the_setting_check_finds_hands_out_of_order_and_gives_a_legal_order():
     check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"])
     assert (check.in_order, check.lower, check.higher) == (False, 1, 2)
-    assert check.text == ("hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): foul if left "
-                          "like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦")
-    assert [list(map(str, hand)) for hand in check.legal_order] == [["A♥", "K♥", "Q♥"], ["7♣", "7♦", "9♠"], ["2♠", "2♥", "5♦"]]
+    assert check.text == (
+        "hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): foul if left "
+        "like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦"
+    )
+    assert [list(map(str, hand)) for hand in check.legal_order] == [
+        ["A♥", "K♥", "Q♥"],
+        ["7♣", "7♦", "9♠"],
+        ["2♠", "2♥", "5♦"],
+    ]
 
 
 def test_the_arena_setting_check_says_the_hands_will_be_played_sorted_not_a_foul():
     check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"], sorts=True)
     assert (check.in_order, check.sorts, check.lower, check.higher) == (False, True, 1, 2)
-    assert check.text == ("hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): no foul in "
-                          "this game, the hands will be played sorted, best first: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦")
+    assert check.text == (
+        "hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): no foul in "
+        "this game, the hands will be played sorted, best first: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦"
+    )
 
 
 def test_the_setting_check_accepts_hands_in_order_and_equal_hands_either_way():
@@ -305,70 +380,161 @@ def test_the_setting_check_refuses_what_is_not_a_hand():
 
 # --- Options and entry checks ----------------------------------------------------------------
 
-@pytest.mark.parametrize(("options", "message"), [
-    ({"preset": "pro"}, "preset must be one of 'classic', 'arena', got 'pro'"),
-    ({"target": 0}, "target must be a whole number from 1 to 99, got 0"),
-    ({"target": 100}, "target must be a whole number from 1 to 99, got 100"),
-    ({"cards": 10}, "cards must be one of 13, 9, got 10"),
-    ({"cards": 13.0}, "cards must be one of 13, 9, got 13.0"),
-    ({"preset": "arena", "ignore": "flush"}, "ignore must be one of 'high_card', 'pair', 'none', got 'flush'"),
-    ({"tokens": 3}, 'unknown option "tokens" for Crash: expected preset, target, cards, ignore, first_dealer, '
-                    'out_of_order, stick_up, crash, quads, declarations, ending, rules'),
-])
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"preset": "pro"}, "preset must be one of 'classic', 'arena', got 'pro'"),
+        ({"target": 0}, "target must be a whole number from 1 to 99, got 0"),
+        ({"target": 100}, "target must be a whole number from 1 to 99, got 100"),
+        ({"cards": 10}, "cards must be one of 13, 9, got 10"),
+        ({"cards": 13.0}, "cards must be one of 13, 9, got 13.0"),
+        ({"preset": "arena", "ignore": "flush"}, "ignore must be one of 'high_card', 'pair', 'none', got 'flush'"),
+        (
+            {"tokens": 3},
+            'unknown option "tokens" for Crash: expected preset, target, cards, ignore, first_dealer, '
+            "out_of_order, stick_up, crash, quads, declarations, ending, rules",
+        ),
+    ],
+)
 def test_options_out_of_range_are_refused_by_name(options, message):
     assert str(refused([], **options)) == message
 
 
 def test_the_defaults():
     assert play([]).options == {
-        "preset": "classic", "target": 7, "cards": 13, "ignore": "high_card", "first_dealer": 0,
-        "out_of_order": "foul_out", "stick_up": "nobody", "crash": "wins_game", "quads": "bonus",
-        "declarations": True, "ending": "at_once", "rules": "brag"}
+        "preset": "classic",
+        "target": 7,
+        "cards": 13,
+        "ignore": "high_card",
+        "first_dealer": 0,
+        "out_of_order": "foul_out",
+        "stick_up": "nobody",
+        "crash": "wins_game",
+        "quads": "bonus",
+        "declarations": True,
+        "ending": "at_once",
+        "rules": "brag",
+    }
 
 
 def test_the_replay_exposes_its_options_typed_with_the_defaults_filled_in():
     settings = play([], preset="arena", cards=9).settings
-    assert settings == CrashOptions(preset="arena", target=7, cards=9, ignore="high_card", first_dealer=0,
-                                    out_of_order="sort", stick_up="nobody", crash="bonus_point", quads="off",
-                                    declarations=False, ending="end_of_round", rules="brag")
+    assert settings == CrashOptions(
+        preset="arena",
+        target=7,
+        cards=9,
+        ignore="high_card",
+        first_dealer=0,
+        out_of_order="sort",
+        stick_up="nobody",
+        crash="bonus_point",
+        quads="off",
+        declarations=False,
+        ending="end_of_round",
+        rules="brag",
+    )
     assert (settings.positions, settings.classic, settings.sorts) == (3, False, True)
 
 
-@pytest.mark.parametrize(("players", "options", "message"), [
-    (["Ann"], {}, "Crash needs 2 to 4 players, got 1"),
-    (["A", "B", "C", "D", "E"], {}, "Crash needs 2 to 4 players, got 5"),
-    (["A", "B", "C", "D", "E"], {"preset": "arena"}, "Crash needs 2 to 4 players, got 5"),
-    (["A", "B", "C", "D", "E", "F"], {"preset": "arena", "cards": 9}, "Crash needs 2 to 5 players, got 6"),
-])
+@pytest.mark.parametrize(
+    ("players", "options", "message"),
+    [
+        (["Ann"], {}, "Crash needs 2 to 4 players, got 1"),
+        (["A", "B", "C", "D", "E"], {}, "Crash needs 2 to 4 players, got 5"),
+        (["A", "B", "C", "D", "E"], {"preset": "arena"}, "Crash needs 2 to 4 players, got 5"),
+        (["A", "B", "C", "D", "E", "F"], {"preset": "arena", "cards": 9}, "Crash needs 2 to 5 players, got 6"),
+    ],
+)
 def test_player_counts(players, options, message):
     assert str(refused([], players=players, **options)) == message
 
 
-@pytest.mark.parametrize(("round_", "options", "message", "player", "field"), [
-    (hands(Ann=["2s 2h 5d", "3s 3h 5c", "4s 4h 5h", "6s 6h 5s", "7s 7h 8c"], Bob=[], Cy=[]), {},
-     "Ann placed 5 hands (15 cards): a deal of 13 cards allows at most 4", "Ann", "hands"),
-    (hands(Ann=["2s 2h 5d", "3s 3h 5c", "4s 4h 5h", "6s 6h 5s"], Bob=[], Cy=[]), {"preset": "arena", "cards": 9},
-     "Ann placed 4 hands (12 cards): a deal of 9 cards allows at most 3", "Ann", "hands"),
-    (hands(Ann=["2s 2h 5d", "Qh 3h 5c"], Bob=["Qh Kd 2c"], Cy=[]), {},
-     "Q♥ is in Ann's hand 2 and in Bob's hand 1", "Bob", "hands"),
-    (hands(Ann=["2s 2h"], Bob=[], Cy=[]), {}, "Ann's hand 1: expected three cards, got 2: 2♠ 2♥", "Ann", "hands"),
-    (hands(Ann="2s 2h 5d", Bob=[], Cy=[]), {}, "Ann's hands must be a list of hands in the order placed", "Ann", "hands"),
-    (hands(Ann=[], Bob=[]), {}, "Cy is still in the game but gave no hands and no declaration", "Cy", "hands"),
-    (hands(Ann=[], Bob=[]), {"preset": "arena"}, "Cy is still in the game but gave no hands", "Cy", "hands"),
-    (hands(Ann=[], Bob=[], Cy=[], Dan=[]), {}, "Dan is not a player in this game", "Dan", "hands"),
-    ({"hands": {"Ann": [], "Bob": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s"]}}, {},
-     "Bob gave hands and a declaration: a player gives one or the other", "Bob", "declarations"),
-    ({"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h"]}},
-     {}, "Bob's declared cards: expected 13 cards, got 12", "Bob", "declarations"),
-    ({"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["seven_pairs", "2s"]}}, {},
-     "Bob's declaration must be six_pairs or thirteen_run, got 'seven_pairs'", "Bob", "declarations"),
-    ({"hands": {"Ann": ["2s 2d 9c"], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"]}},
-     {}, "2♠ is in Ann's hand 1 and in Bob's declared cards", "Bob", "declarations"),
-    ({"hands": {"Ann": [], "Bob": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s"]}}, {"preset": "arena"},
-     "declarations are off in this game: six pairs and the thirteen-card run are not played", None, "declarations"),
-    ({"hands": {"Ann": [], "Bob": [], "Cy": []}, "table": "2s 3s 4s"}, {},
-     'Crash rounds have no "table": expected hands, declarations', None, "table"),
-])
+@pytest.mark.parametrize(
+    ("round_", "options", "message", "player", "field"),
+    [
+        (
+            hands(Ann=["2s 2h 5d", "3s 3h 5c", "4s 4h 5h", "6s 6h 5s", "7s 7h 8c"], Bob=[], Cy=[]),
+            {},
+            "Ann placed 5 hands (15 cards): a deal of 13 cards allows at most 4",
+            "Ann",
+            "hands",
+        ),
+        (
+            hands(Ann=["2s 2h 5d", "3s 3h 5c", "4s 4h 5h", "6s 6h 5s"], Bob=[], Cy=[]),
+            {"preset": "arena", "cards": 9},
+            "Ann placed 4 hands (12 cards): a deal of 9 cards allows at most 3",
+            "Ann",
+            "hands",
+        ),
+        (
+            hands(Ann=["2s 2h 5d", "Qh 3h 5c"], Bob=["Qh Kd 2c"], Cy=[]),
+            {},
+            "Q♥ is in Ann's hand 2 and in Bob's hand 1",
+            "Bob",
+            "hands",
+        ),
+        (hands(Ann=["2s 2h"], Bob=[], Cy=[]), {}, "Ann's hand 1: expected three cards, got 2: 2♠ 2♥", "Ann", "hands"),
+        (
+            hands(Ann="2s 2h 5d", Bob=[], Cy=[]),
+            {},
+            "Ann's hands must be a list of hands in the order placed",
+            "Ann",
+            "hands",
+        ),
+        (hands(Ann=[], Bob=[]), {}, "Cy is still in the game but gave no hands and no declaration", "Cy", "hands"),
+        (hands(Ann=[], Bob=[]), {"preset": "arena"}, "Cy is still in the game but gave no hands", "Cy", "hands"),
+        (hands(Ann=[], Bob=[], Cy=[], Dan=[]), {}, "Dan is not a player in this game", "Dan", "hands"),
+        (
+            {"hands": {"Ann": [], "Bob": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s"]}},
+            {},
+            "Bob gave hands and a declaration: a player gives one or the other",
+            "Bob",
+            "declarations",
+        ),
+        (
+            {
+                "hands": {"Ann": [], "Cy": []},
+                "declarations": {"Bob": ["six_pairs", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h"]},
+            },
+            {},
+            "Bob's declared cards: expected 13 cards, got 12",
+            "Bob",
+            "declarations",
+        ),
+        (
+            {"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["seven_pairs", "2s"]}},
+            {},
+            "Bob's declaration must be six_pairs or thirteen_run, got 'seven_pairs'",
+            "Bob",
+            "declarations",
+        ),
+        (
+            {
+                "hands": {"Ann": ["2s 2d 9c"], "Cy": []},
+                "declarations": {"Bob": ["six_pairs", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"]},
+            },
+            {},
+            "2♠ is in Ann's hand 1 and in Bob's declared cards",
+            "Bob",
+            "declarations",
+        ),
+        (
+            {"hands": {"Ann": [], "Bob": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s"]}},
+            {"preset": "arena"},
+            "declarations are off in this game: six pairs and the thirteen-card run are not played",
+            None,
+            "declarations",
+        ),
+        (
+            {"hands": {"Ann": [], "Bob": [], "Cy": []}, "table": "2s 3s 4s"},
+            {},
+            'Crash rounds have no "table": expected hands, declarations',
+            None,
+            "table",
+        ),
+    ],
+)
 def test_entry_mistakes_are_refused_saying_what_and_where(round_, options, message, player, field):
     error = refused([round_], **options)
     assert (str(error), error.round, error.player, error.field) == (message, 1, player, field)
@@ -377,9 +543,14 @@ def test_entry_mistakes_are_refused_saying_what_and_where(round_, options, messa
 def test_a_whole_classic_game_to_the_target():
     rounds = [
         hands(Ann=ANN, Bob=BOB, Cy=CY),  # Ann 3
-        {"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"]}},
+        {
+            "hands": {"Ann": [], "Cy": []},
+            "declarations": {"Bob": ["six_pairs", "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"]},
+        },
         hands(Ann=["5s 5h 9d", "Kc 8c 2c"], Bob=["Qs Qh 2d"], Cy=["Jd Jh 4c"]),  # Ann fouls; Bob 1
-        hands(Bob=["As Ah Ad", "Ks Kh Kd", "Qs Qh Qd", "Js Jh Jd"], Cy=["5s 5h 5d", "4s 4h 4d", "2s 2h 2d", "6s 7h 9c"]),
+        hands(
+            Bob=["As Ah Ad", "Ks Kh Kd", "Qs Qh Qd", "Js Jh Jd"], Cy=["5s 5h 5d", "4s 4h 4d", "2s 2h 2d", "6s 7h 9c"]
+        ),
     ]
     game = play(rounds)
     assert [r.dealer for r in game.rounds] == ["Ann", "Bob", "Bob", "Cy"]
@@ -391,7 +562,8 @@ def test_a_whole_classic_game_to_the_target():
 def test_a_stick_up_reads_as_the_table_would_say_it():
     game = play([hands(Ann=["As Ah Ad", "Ks Kh 9d"], Bob=["Qs Qh Qd", "Kc Kd 9c"])], players=["Ann", "Bob"])
     assert game.rounds[0].events[1].text == (
-        "Position 2: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores")
+        "Position 2: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores"
+    )
 
 
 def test_a_whole_arena_game_of_nine_cards_to_the_target():

@@ -19,35 +19,70 @@ CY = ["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"]
 
 # --- The presets expand as before, and every option is independent of them -------------------
 
+
 def test_the_presets_mean_what_they_meant_and_each_option_overrides_its_preset():
     classic = play([]).options
-    assert {name: classic[name] for name in ("cards", "ignore", "out_of_order", "stick_up", "crash", "quads",
-                                             "declarations", "target", "ending")} == {
-        "cards": 13, "ignore": "high_card", "out_of_order": "foul_out", "stick_up": "nobody", "crash": "wins_game",
-        "quads": "bonus", "declarations": True, "target": 7, "ending": "at_once"}
+    assert {
+        name: classic[name]
+        for name in (
+            "cards",
+            "ignore",
+            "out_of_order",
+            "stick_up",
+            "crash",
+            "quads",
+            "declarations",
+            "target",
+            "ending",
+        )
+    } == {
+        "cards": 13,
+        "ignore": "high_card",
+        "out_of_order": "foul_out",
+        "stick_up": "nobody",
+        "crash": "wins_game",
+        "quads": "bonus",
+        "declarations": True,
+        "target": 7,
+        "ending": "at_once",
+    }
     arena = play([], preset="arena").options
     assert {name: arena[name] for name in ("out_of_order", "crash", "quads", "declarations", "ending")} == {
-        "out_of_order": "sort", "crash": "bonus_point", "quads": "off", "declarations": False,
-        "ending": "end_of_round"}
+        "out_of_order": "sort",
+        "crash": "bonus_point",
+        "quads": "off",
+        "declarations": False,
+        "ending": "end_of_round",
+    }
     assert play([], preset="arena", quads="bonus", target=15).options == {**arena, "quads": "bonus", "target": 15}
 
 
 def test_a_replay_of_its_own_options_is_the_same_game():
-    options = play([], preset="arena", out_of_order="foul_round", stick_up="next_best",
-                   rules={"flush_over_run": True}).options
+    options = play(
+        [], preset="arena", out_of_order="foul_round", stick_up="next_best", rules={"flush_over_run": True}
+    ).options
     assert options["rules"] == {"top_prial": "threes", "ace_two_three": "top", "flush_over_run": True}
     assert play([], **options).settings == play([], **{**options, "rules": "brag:3TF"}).settings
 
 
 # --- cards and declarations ------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("options", "message"), [
-    ({"cards": 9}, "declarations must be False when cards is 9: six pairs and the thirteen-card run use 13 cards "
-                   "(the classic preset plays declarations), got declarations=True with cards=9"),
-    ({"preset": "arena", "cards": 9, "declarations": True},
-     "declarations must be False when cards is 9: six pairs and the thirteen-card run use 13 cards, "
-     "got declarations=True with cards=9"),
-])
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"cards": 9},
+            "declarations must be False when cards is 9: six pairs and the thirteen-card run use 13 cards "
+            "(the classic preset plays declarations), got declarations=True with cards=9",
+        ),
+        (
+            {"preset": "arena", "cards": 9, "declarations": True},
+            "declarations must be False when cards is 9: six pairs and the thirteen-card run use 13 cards, "
+            "got declarations=True with cards=9",
+        ),
+    ],
+)
 def test_declarations_are_refused_with_nine_cards_naming_both_options(options, message):
     error = refused([], **options)
     assert (str(error), error.field, error.round) == (message, "declarations", None)
@@ -55,8 +90,13 @@ def test_declarations_are_refused_with_nine_cards_naming_both_options(options, m
 
 def test_nine_cards_under_the_classic_preset_play_three_positions_for_up_to_five_players():
     players = ["Ann", "Bob", "Cy", "Di", "Ed"]
-    round_ = hands(Ann=["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s"], Bob=["As Ac 4d", "Ks Kd 6c", "7h 7s 8h"],
-                   Cy=["2c 2d 5h"], Di=["4s 4h 9h"], Ed=["5s 5c 9c"])
+    round_ = hands(
+        Ann=["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s"],
+        Bob=["As Ac 4d", "Ks Kd 6c", "7h 7s 8h"],
+        Cy=["2c 2d 5h"],
+        Di=["4s 4h 9h"],
+        Ed=["5s 5c 9c"],
+    )
     game = play([round_], players=players, cards=9, declarations=False)
     assert kinds(game.rounds[0]) == ["scored", "scored", "scored", "crash", "won"]  # classic: a crash wins
     error = refused([], players=[*players, "Flo"], cards=9, declarations=False)
@@ -65,31 +105,42 @@ def test_nine_cards_under_the_classic_preset_play_three_positions_for_up_to_five
 
 def test_declarations_on_under_the_arena_preset_void_the_deal_on_six_pairs():
     pairs = "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"
-    game = play([{"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", pairs]}}],
-                preset="arena", declarations=True)
+    game = play(
+        [{"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", pairs]}}],
+        preset="arena",
+        declarations=True,
+    )
     assert game.rounds[0].void and kinds(game.rounds[0]) == ["six_pairs"]
 
 
 def test_declarations_off_under_the_classic_preset_are_refused_as_entered():
     pairs = "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"
-    error = refused([{"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", pairs]}}],
-                    declarations=False)
+    error = refused(
+        [{"hands": {"Ann": [], "Cy": []}, "declarations": {"Bob": ["six_pairs", pairs]}}], declarations=False
+    )
     assert (str(error), error.field) == (
-        "declarations are off in this game: six pairs and the thirteen-card run are not played", "declarations")
+        "declarations are off in this game: six pairs and the thirteen-card run are not played",
+        "declarations",
+    )
     missing = refused([hands(Ann=[], Bob=[])], declarations=False)
     assert str(missing) == "Cy is still in the game but gave no hands"
 
 
 # --- ignore ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("ignore", "expected"), [
-    ("high_card", ["scored", "no_score"]),
-    ("pair", ["no_score", "no_score"]),
-    ("none", ["scored", "scored"]),
-])
+
+@pytest.mark.parametrize(
+    ("ignore", "expected"),
+    [
+        ("high_card", ["scored", "no_score"]),
+        ("pair", ["no_score", "no_score"]),
+        ("none", ["scored", "scored"]),
+    ],
+)
 def test_ignore_applies_under_the_classic_preset_too(ignore, expected):
-    game = play([hands(Ann=["2s 2h 5d", "As 9d 4c"], Bob=["Ks Qd 6c", "3c 4h 9c"])], players=["Ann", "Bob"],
-                ignore=ignore)
+    game = play(
+        [hands(Ann=["2s 2h 5d", "As 9d 4c"], Bob=["Ks Qd 6c", "3c 4h 9c"])], players=["Ann", "Bob"], ignore=ignore
+    )
     assert kinds(game.rounds[0]) == expected
 
 
@@ -100,14 +151,19 @@ FOULING_BOB = ["5s 5h 9d", "Kc 8c 2c"]  # a pair left of a flush
 
 def test_foul_round_the_player_scores_nothing_this_round_and_stays_in():
     ann, cy = ["Qs Qh 2d", "Js 9s 3h"], ["Jd Jh 4c", "10s 8h 6d"]
-    game = play([hands(Ann=ann, Bob=FOULING_BOB, Cy=cy), hands(Ann=[], Bob=["As Ah Ad"], Cy=[])],
-                out_of_order="foul_round")
+    game = play(
+        [hands(Ann=ann, Bob=FOULING_BOB, Cy=cy), hands(Ann=[], Bob=["As Ah Ad"], Cy=[])], out_of_order="foul_round"
+    )
     first, second = game.rounds
     assert described(first) == [
         ("foul", ("Bob",), 1, "Bob fouled: no points this round (a pair of 5s placed left of a flush)"),
         ("scored", ("Ann",), 1, "Position 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
-        ("no_score", ("Ann",), 2, "Position 2: Ann's jack high (J-9-3) is the best hand but a high-card hand "
-                                  "cannot score: nobody scores"),
+        (
+            "no_score",
+            ("Ann",),
+            2,
+            "Position 2: Ann's jack high (J-9-3) is the best hand but a high-card hand cannot score: nobody scores",
+        ),
     ]
     assert (first.out, game.out, game.still_in) == ((), (), ("Ann", "Bob", "Cy"))
     assert second.deltas == {"Ann": 0, "Bob": 1, "Cy": 0}  # Bob sets hands again and scores
@@ -124,8 +180,10 @@ def test_foul_round_the_fouling_players_hands_take_no_part_in_the_bonus():
 
 
 def test_foul_round_with_every_player_fouling_voids_the_deal_and_the_same_dealer_deals_again():
-    rounds = [hands(Ann=["5s 5h 9d", "Kc 8c 2c"], Bob=["2s 3h 9c", "Jd Jh 4c"]),
-              hands(Ann=["Ks Kh 9d"], Bob=["2s 3h 9c"])]
+    rounds = [
+        hands(Ann=["5s 5h 9d", "Kc 8c 2c"], Bob=["2s 3h 9c", "Jd Jh 4c"]),
+        hands(Ann=["Ks Kh 9d"], Bob=["2s 3h 9c"]),
+    ]
     game = play(rounds, players=["Ann", "Bob"], out_of_order="foul_round", first_dealer=1)
     first, second = game.rounds
     assert first.void and first.out == () and first.deltas == {"Ann": 0, "Bob": 0}
@@ -144,16 +202,18 @@ def test_foul_round_a_player_left_alone_scores_what_their_hands_can_score_and_th
     game = play([hands(Ann=ann, Bob=FOULING_BOB, Cy=cy)], out_of_order="foul_round")
     assert kinds(game.rounds[0]) == ["foul", "foul", "scored", "scored", "scored", "scored"]
     assert (game.finished, game.standings) == (False, {"Ann": 4, "Bob": 0, "Cy": 0})
-    alone_with_high_card = play([hands(Ann=["3s 3h 3d", "As Kd 9c"], Bob=FOULING_BOB, Cy=cy)],
-                                out_of_order="foul_round")
+    alone_with_high_card = play(
+        [hands(Ann=["3s 3h 3d", "As Kd 9c"], Bob=FOULING_BOB, Cy=cy)], out_of_order="foul_round"
+    )
     assert kinds(alone_with_high_card.rounds[0]) == ["foul", "foul", "scored", "no_score"]
     # foul_out: the same fouls leave Ann the only player, and she wins
     assert play([hands(Ann=ann, Bob=FOULING_BOB, Cy=cy)]).winners == ("Ann",)
 
 
 def test_sort_under_the_classic_preset_plays_hands_sorted_and_nobody_fouls():
-    game = play([hands(Ann=["2s 2h 5d", "3s 3h 3d"], Bob=["As Ac 4d", "Ks Kd 6c"])], players=["Ann", "Bob"],
-                out_of_order="sort")
+    game = play(
+        [hands(Ann=["2s 2h 5d", "3s 3h 3d"], Bob=["As Ac 4d", "Ks Kd 6c"])], players=["Ann", "Bob"], out_of_order="sort"
+    )
     assert [(e.kind, e.players) for e in game.rounds[0].events] == [("scored", ("Ann",)), ("scored", ("Bob",))]
     assert game.settings.sorts and game.out == ()
 
@@ -166,19 +226,33 @@ def test_foul_out_under_the_arena_preset_puts_the_player_out():
 
 # --- stick_up -----------------------------------------------------------------------------------
 
+
 def test_next_best_the_tied_hands_cancel_and_the_best_of_the_rest_scores():
     round_ = hands(Ann=["Ks Kh 9d"], Bob=["Kc Kd 9c"], Cy=["9s 9h 4c"])
     game = play([round_], stick_up="next_best")
     assert described(game.rounds[0]) == [
-        ("stick_up", ("Ann", "Bob"), 1,
-         "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel"),
-        ("scored", ("Cy",), 1, "Ann and Bob's tie cancels; Cy's pair of 9s, 4 kicker scores position 1: "
-                               "a point for Cy (1)"),
+        (
+            "stick_up",
+            ("Ann", "Bob"),
+            1,
+            "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+        ),
+        (
+            "scored",
+            ("Cy",),
+            1,
+            "Ann and Bob's tie cancels; Cy's pair of 9s, 4 kicker scores position 1: a point for Cy (1)",
+        ),
     ]
     nobody = play([round_])
     assert described(nobody.rounds[0]) == [
-        ("stick_up", ("Ann", "Bob"), 1,
-         "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores")]
+        (
+            "stick_up",
+            ("Ann", "Bob"),
+            1,
+            "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores",
+        )
+    ]
 
 
 def test_next_best_a_tie_under_the_tie_cancels_too():
@@ -186,12 +260,25 @@ def test_next_best_a_tie_under_the_tie_cancels_too():
     round_ = hands(Ann=["As Ad 4c"], Bob=["Ah Ac 4d"], Cy=["Ks Kd 5c"], Di=["Kh Kc 5d"], Ed=["Qs Qd 6c"])
     game = play([round_], players=players, preset="arena", cards=9, stick_up="next_best")
     assert described(game.rounds[0]) == [
-        ("stick_up", ("Ann", "Bob"), 1,
-         "Position 1: Ann's pair of aces and Bob's pair of aces tie: stick-up, the tied hands cancel"),
-        ("stick_up", ("Cy", "Di"), 1,
-         "Position 1: Cy's pair of kings and Di's pair of kings tie: stick-up, the tied hands cancel"),
-        ("scored", ("Ed",), 1, "Ann and Bob's tie cancels, then Cy and Di's; Ed's pair of queens, 6 kicker "
-                               "scores position 1: a point for Ed (1)"),
+        (
+            "stick_up",
+            ("Ann", "Bob"),
+            1,
+            "Position 1: Ann's pair of aces and Bob's pair of aces tie: stick-up, the tied hands cancel",
+        ),
+        (
+            "stick_up",
+            ("Cy", "Di"),
+            1,
+            "Position 1: Cy's pair of kings and Di's pair of kings tie: stick-up, the tied hands cancel",
+        ),
+        (
+            "scored",
+            ("Ed",),
+            1,
+            "Ann and Bob's tie cancels, then Cy and Di's; Ed's pair of queens, 6 kicker "
+            "scores position 1: a point for Ed (1)",
+        ),
     ]
 
 
@@ -199,39 +286,65 @@ def test_next_best_when_every_hand_is_in_a_tie_nobody_scores():
     players = ["Ann", "Bob", "Cy", "Di"]
     round_ = hands(Ann=["As Ad 4c"], Bob=["Ah Ac 4d"], Cy=["Ks Kd 5c"], Di=["Kh Kc 5d"])
     game = play([round_], players=players, stick_up="next_best")
-    assert [(e.kind, e.players) for e in game.rounds[0].events] == [("stick_up", ("Ann", "Bob")),
-                                                                     ("stick_up", ("Cy", "Di"))]
+    assert [(e.kind, e.players) for e in game.rounds[0].events] == [
+        ("stick_up", ("Ann", "Bob")),
+        ("stick_up", ("Cy", "Di")),
+    ]
     assert game.rounds[0].events[-1].text == (
         "Position 1: Cy's pair of kings and Di's pair of kings tie: stick-up, the tied hands cancel and no hand "
-        "is left: nobody scores")
+        "is left: nobody scores"
+    )
     assert game.standings == dict.fromkeys(players, 0)
 
 
 def test_next_best_when_the_best_hand_left_cannot_score_nobody_scores():
     game = play([hands(Ann=["Ks Kh 9d"], Bob=["Kc Kd 9c"], Cy=["As Jd 4c"])], stick_up="next_best")
     assert described(game.rounds[0]) == [
-        ("stick_up", ("Ann", "Bob"), 1,
-         "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel"),
-        ("no_score", ("Cy",), 1, "Position 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand "
-                                 "cannot score: nobody scores"),
+        (
+            "stick_up",
+            ("Ann", "Bob"),
+            1,
+            "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+        ),
+        (
+            "no_score",
+            ("Cy",),
+            1,
+            "Position 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand cannot score: nobody scores",
+        ),
     ]
 
 
 def test_next_best_tied_hands_that_cannot_score_end_the_position_with_one_no_score():
     game = play([hands(Ann=["As Kd 6c"], Bob=["Ah Kc 6d"], Cy=["Qs Jd 3c"])], stick_up="next_best")
     assert described(game.rounds[0]) == [
-        ("no_score", ("Ann", "Bob"), 1, "Position 1: the best hands (ace high (A-K-6)) tie but a high-card hand "
-                                        "cannot score: nobody scores")]
+        (
+            "no_score",
+            ("Ann", "Bob"),
+            1,
+            "Position 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
+        )
+    ]
 
 
 def test_next_best_under_ignore_pair_a_cancelled_tie_over_tied_pairs():
     round_ = hands(Ann=["As Ks 2s"], Bob=["Ah Kh 2h"], Cy=["9s 9h 4c"], Di=["9d 9c 4d"])
     game = play([round_], players=["Ann", "Bob", "Cy", "Di"], ignore="pair", stick_up="next_best")
     assert described(game.rounds[0]) == [
-        ("stick_up", ("Ann", "Bob"), 1, "Position 1: Ann's ace-high flush (A-K-2) and Bob's ace-high flush (A-K-2) "
-                                        "tie: stick-up, the tied hands cancel"),
-        ("no_score", ("Cy", "Di"), 1, "Position 1: the best hands left (pair of 9s, 4 kicker) tie but pairs cannot "
-                                      "score in this game: nobody scores"),
+        (
+            "stick_up",
+            ("Ann", "Bob"),
+            1,
+            "Position 1: Ann's ace-high flush (A-K-2) and Bob's ace-high flush (A-K-2) "
+            "tie: stick-up, the tied hands cancel",
+        ),
+        (
+            "no_score",
+            ("Cy", "Di"),
+            1,
+            "Position 1: the best hands left (pair of 9s, 4 kicker) tie but pairs cannot "
+            "score in this game: nobody scores",
+        ),
     ]
 
 
@@ -246,6 +359,7 @@ def test_next_best_a_player_who_scores_every_position_crashes_even_after_a_cance
 
 
 # --- crash, quads, target and ending -------------------------------------------------------------
+
 
 def test_a_crash_scores_a_point_under_the_classic_preset_then_the_bonus():
     game = play([hands(Ann=CRASHING_ANN, Bob=BOB, Cy=CY)], crash="bonus_point")
@@ -270,8 +384,9 @@ def test_a_crash_wins_the_game_under_the_arena_preset_whatever_ending_says():
 
 def test_quads_off_under_the_classic_preset_and_bonus_under_the_arena_preset():
     ann = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 3c"]
-    off = play([hands(Ann=ann, Bob=BOB, Cy=["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"])], quads="off",
-               crash="bonus_point")
+    off = play(
+        [hands(Ann=ann, Bob=BOB, Cy=["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"])], quads="off", crash="bonus_point"
+    )
     assert "quad_bonus" not in kinds(off.rounds[0])
     bonus = play([hands(Ann=ann, Bob=BOB, Cy=CY)], preset="arena", quads="bonus")
     assert kinds(bonus.rounds[0])[-2:] == ["crash", "quad_bonus"] and bonus.standings["Ann"] == 6
@@ -290,12 +405,14 @@ def test_end_of_round_under_the_classic_preset_scores_the_round_in_full():
 
 # --- rules: the Brag ranking of a Crash game ----------------------------------------------------
 
+
 def test_a_crash_game_ranks_its_hands_under_the_brag_ranking_it_picks():
     round_ = hands(Ann=["As Js 4s"], Bob=["4d 5c 6h"])
     assert play([round_], players=["Ann", "Bob"]).rounds[0].events[0].players == ("Bob",)
     flush_first = play([round_], players=["Ann", "Bob"], rules={"flush_over_run": True})
     assert flush_first.rounds[0].events[0].text == (
-        "Position 1: Ann's ace-high flush (A-J-4) is the best hand: Ann scores a point (1)")
+        "Position 1: Ann's ace-high flush (A-J-4) is the best hand: Ann scores a point (1)"
+    )
     assert flush_first.settings.rules == "brag:3TF"
 
 

@@ -6,7 +6,6 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 
-
 from engine import format_cards, replay
 from engine.crash import read_round
 from engine.hindsight import game_hindsight, hindsight, round_hindsight
@@ -18,6 +17,7 @@ ROUNDS, SEED, WORKERS = 1_000, 18, 2
 
 
 # --- Brute force over every legal setting, on 1,000 random rounds ----------------------------------
+
 
 def answer(said):
     """What the brute force answers, as round_hindsight told it."""
@@ -39,8 +39,12 @@ def checked(seeds):
         outcome = replay("crash", players, [entry], **options)
         settings = outcome.settings
         found = round_hindsight(outcome, [entry], 1)
-        covered = {"preset": settings.preset, "players": len(players), "cards": settings.cards,
-                   "void": outcome.rounds[0].void}
+        covered = {
+            "preset": settings.preset,
+            "players": len(players),
+            "cards": settings.cards,
+            "void": outcome.rounds[0].void,
+        }
         if outcome.rounds[0].void:
             met.append((covered, [(seed, "void round said", sorted(found))] if found else []))
             continue
@@ -53,11 +57,13 @@ def checked(seeds):
             expected = brute_force(name, placed, fouled, settings)
             if answer(said) != expected:
                 wrong.append((seed, name, answer(said)[:4], expected[:4]))
-        covered.update(better=sum(said.better for said in found.values()),
-                       moved=sum(said.better and said.moved > 0 for said in found.values()),
-                       fouls_avoided=sum(said.scored.fouled and said.better for said in found.values()),
-                       game_winning=sum(said.could.wins_game and not said.scored.wins_game for said in found.values()),
-                       fewer_hands=sum(0 < len(said.placed) < settings.positions for said in found.values()))
+        covered.update(
+            better=sum(said.better for said in found.values()),
+            moved=sum(said.better and said.moved > 0 for said in found.values()),
+            fouls_avoided=sum(said.scored.fouled and said.better for said in found.values()),
+            game_winning=sum(said.could.wins_game and not said.scored.wins_game for said in found.values()),
+            fewer_hands=sum(0 < len(said.placed) < settings.positions for said in found.values()),
+        )
         met.append((covered, wrong))
     return met
 
@@ -81,6 +87,7 @@ def test_hindsight_equals_brute_force_over_every_legal_setting_on_1000_random_ro
 
 
 # --- Agreement with the referee's own replay ----------------------------------------------------
+
 
 def test_what_the_placed_hands_and_the_best_setting_score_is_what_the_referee_says():
     rng = random.Random(7)
@@ -106,6 +113,7 @@ def test_what_the_placed_hands_and_the_best_setting_score_is_what_the_referee_sa
 
 
 # --- Hand-worked cases -----------------------------------------------------------------------------
+
 
 def told(rounds, players=("Ann", "Bob"), **options):
     """The last round's hindsight, by player."""
@@ -142,13 +150,15 @@ def test_in_arena_the_missed_crash_is_its_four_positions_and_a_point_more():
 def test_a_foul_avoided_by_playing_the_same_hands_in_order():
     ann = told([{"hands": {"Ann": ["AS AH 5D", "KC QC JC"], "Bob": ["QH QD 2C", "JH JD 3C"]}}])["Ann"]
     assert ann.scored.fouled and (ann.could.points, ann.moved, ann.points_missed) == (2, 0, 2)
-    assert ann.text == ("Ann could have scored 2 and not fouled with K♣ Q♣ J♣ · A♥ A♠ 5♦ "
-                        "(by playing the same hands in order)")
+    assert ann.text == (
+        "Ann could have scored 2 and not fouled with K♣ Q♣ J♣ · A♥ A♠ 5♦ (by playing the same hands in order)"
+    )
 
 
 def test_a_foul_that_cost_nothing_but_the_foul():
-    ann = told([{"hands": {"Ann": ["2S 2H 5D", "3C 4D 5S"], "Bob": ["AH AD AC", "KH KD KC"]}}],
-               ignore="pair")["Ann"]  # the run loses to the prial, and the pair of 2s cannot score
+    ann = told([{"hands": {"Ann": ["2S 2H 5D", "3C 4D 5S"], "Bob": ["AH AD AC", "KH KD KC"]}}], ignore="pair")[
+        "Ann"
+    ]  # the run loses to the prial, and the pair of 2s cannot score
     assert (ann.scored.fouled, ann.could.points, ann.points_missed, ann.better) == (True, 0, 0, True)
     assert ann.text == "Ann could have avoided the foul with 5♠ 4♦ 3♣ · 5♦ 2♥ 2♠ (by playing the same hands in order)"
 
@@ -175,16 +185,19 @@ def test_a_four_of_a_kind_bonus_is_lost_to_another_players_crash_and_won_by_stop
     found = told([{"hands": {"Ann": ann, "Bob": bob}}])
     assert found["Bob"].scored.wins_game  # Bob's crash wins the game: Ann's bonus is not scored
     assert scores(found["Ann"]) == (0, 2, False, False, 4)
-    assert found["Ann"].text == ("Ann could have scored 2 instead of 0 with 9♠ 8♠ 7♣ · 4♣ 3♠ 2♥ · 7♦ 6♦ 4♦ · "
-                                 "7♥ 7♠ 2♦ (by moving 4 cards)")
+    assert found["Ann"].text == (
+        "Ann could have scored 2 instead of 0 with 9♠ 8♠ 7♣ · 4♣ 3♠ 2♥ · 7♦ 6♦ 4♦ · 7♥ 7♠ 2♦ (by moving 4 cards)"
+    )
 
 
 # Ann's four 2s; Cy's prials take positions 1-3, Bob's pair of 9s beats Cy's pair of 8s at 4. Ann's
 # own pair of 9s ties Bob's there, and under next_best the tie cancels: Cy takes position 4 too, a
 # crash that wins the game, and Ann's bonus is not scored. Splitting her 9s keeps it.
-TIE_HANDS_CY_A_CRASH = {"Ann": ["2S 2D 2C", "7S 8C 6D", "2H 4S 3C", "9D 9H 7C"],
-                        "Bob": ["QS QH QD", "JS JH JD", "TS TH TD", "9S 9C 7D"],
-                        "Cy": ["3S 3H 3D", "AS AH AD", "KS KH KD", "8S 8H 5C"]}
+TIE_HANDS_CY_A_CRASH = {
+    "Ann": ["2S 2D 2C", "7S 8C 6D", "2H 4S 3C", "9D 9H 7C"],
+    "Bob": ["QS QH QD", "JS JH JD", "TS TH TD", "9S 9C 7D"],
+    "Cy": ["3S 3H 3D", "AS AH AD", "KS KH KD", "8S 8H 5C"],
+}
 
 
 def test_a_tie_that_hands_another_player_a_crash_under_next_best_costs_the_bonus():
@@ -251,11 +264,15 @@ def test_no_better_setting_is_said_plainly():
 
 
 def test_declarations_and_void_deals_have_no_hindsight():
-    six_pairs = {"hands": {"Ann": ["AS AH AD"]},
-                 "declarations": {"Bob": ["six_pairs", "2S 2H 3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8S"]}}
+    six_pairs = {
+        "hands": {"Ann": ["AS AH AD"]},
+        "declarations": {"Bob": ["six_pairs", "2S 2H 3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8S"]},
+    }
     assert told([six_pairs]) == {}
-    run = {"hands": {"Ann": ["AS AH AD"]},
-           "declarations": {"Bob": ["thirteen_run", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]}}
+    run = {
+        "hands": {"Ann": ["AS AH AD"]},
+        "declarations": {"Bob": ["thirteen_run", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]},
+    }
     assert told([run]) == {}
     both_foul = {"hands": {"Ann": ["2S 2H 5D", "AS KS QS"], "Bob": ["3C 3D 6H", "JH QH KH"]}}
     assert told([both_foul]) == {}
@@ -263,9 +280,11 @@ def test_declarations_and_void_deals_have_no_hindsight():
 
 def test_a_player_out_after_a_foul_has_no_hindsight_in_later_rounds():
     players = ["Ann", "Bob", "Cy"]
-    rounds = [{"hands": {"Ann": ["2S 2H 5D", "AS KS QS"], "Bob": ["3C 3D 6H"], "Cy": ["4C 4D 7H"]}},  # Ann out
-              {"hands": {"Bob": ["2S 2H 5D", "AS KS QS"], "Cy": ["3C 3D 6H", "JH QH KH"]}},  # both foul: void
-              {"hands": {"Bob": ["9H 9C 2D", "3C 3D 6H"], "Cy": ["4C 4D 7H"]}}]
+    rounds = [
+        {"hands": {"Ann": ["2S 2H 5D", "AS KS QS"], "Bob": ["3C 3D 6H"], "Cy": ["4C 4D 7H"]}},  # Ann out
+        {"hands": {"Bob": ["2S 2H 5D", "AS KS QS"], "Cy": ["3C 3D 6H", "JH QH KH"]}},  # both foul: void
+        {"hands": {"Bob": ["9H 9C 2D", "3C 3D 6H"], "Cy": ["4C 4D 7H"]}},
+    ]
     outcome = replay("crash", players, rounds)
     assert outcome.out == ("Ann",) and outcome.rounds[1].void and not outcome.finished
     every = game_hindsight(outcome, rounds)

@@ -5,8 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import EntryError, hand_ranking, rank_hand, replay
-from engine import commerce, crash, stop_the_bus
+from engine import EntryError, commerce, crash, hand_ranking, rank_hand, replay, stop_the_bus
 from engine.house_rules import (
     CRASH_PRESET_OPTIONS,
     CRASH_PRESETS,
@@ -47,11 +46,27 @@ def test_each_option_has_a_default_it_accepts_and_a_line_for_each_value(option):
 
 def test_the_crash_presets_are_rules_md_s_table():
     assert dict(CRASH_PRESETS["classic"].options) == {
-        "cards": 13, "ignore": "high_card", "out_of_order": "foul_out", "stick_up": "nobody", "crash": "wins_game",
-        "quads": "bonus", "declarations": True, "target": 7, "ending": "at_once"}
+        "cards": 13,
+        "ignore": "high_card",
+        "out_of_order": "foul_out",
+        "stick_up": "nobody",
+        "crash": "wins_game",
+        "quads": "bonus",
+        "declarations": True,
+        "target": 7,
+        "ending": "at_once",
+    }
     assert dict(CRASH_PRESETS["arena"].options) == {
-        "cards": 13, "ignore": "high_card", "out_of_order": "sort", "stick_up": "nobody", "crash": "bonus_point",
-        "quads": "off", "declarations": False, "target": 7, "ending": "end_of_round"}
+        "cards": 13,
+        "ignore": "high_card",
+        "out_of_order": "sort",
+        "stick_up": "nobody",
+        "crash": "bonus_point",
+        "quads": "off",
+        "declarations": False,
+        "target": 7,
+        "ending": "end_of_round",
+    }
     assert [p.name for p in PRESETS["crash"]] == ["classic", "arena", "brag", "brag-ace-high"]
 
 
@@ -63,8 +78,11 @@ def test_the_options_defaults_are_the_classic_game_and_a_preset_sets_every_crash
 
 def test_each_game_is_offered_the_named_rankings_that_rank_it_the_one_it_plays_by_default_first():
     offered = {game: [ranking.name for ranking in game_rankings(game)] for game in GAMES}
-    assert offered == {"stop_the_bus": ["brag", "brag-ace-high"], "crash": ["brag", "brag-ace-high"],
-                       "commerce": ["commerce"]}
+    assert offered == {
+        "stop_the_bus": ["brag", "brag-ace-high"],
+        "crash": ["brag", "brag-ace-high"],
+        "commerce": ["commerce"],
+    }
     for game in GAMES:
         assert replay(game, PLAYERS[game], []).settings.rules == offered[game][0]
 
@@ -76,15 +94,23 @@ def test_a_named_ranking_with_options_changed_is_that_ranking_with_those_options
     assert replay("crash", PLAYERS["crash"], [], rules=brag).settings.rules == hand_ranking(brag).name
     commerce = hand_ranking(ranking_with("commerce", {"flush_by": "cards"}))
     assert (commerce.game, commerce.options) == (
-        "commerce", {"ace_two_three": "bottom", "flush_by": "cards", "point_by": "sum_then_cards"})
+        "commerce",
+        {"ace_two_three": "bottom", "flush_by": "cards", "point_by": "sum_then_cards"},
+    )
 
 
 def test_the_named_rankings_are_bundles_of_ranking_options():
     assert dict(RANKINGS["brag"].options) == {"top_prial": "threes", "ace_two_three": "top", "flush_over_run": False}
-    assert dict(RANKINGS["brag-ace-high"].options) == {"top_prial": "aces", "ace_two_three": "none",
-                                                       "flush_over_run": False}
-    assert dict(RANKINGS["commerce"].options) == {"ace_two_three": "bottom", "flush_by": "point",
-                                                  "point_by": "sum_then_cards"}
+    assert dict(RANKINGS["brag-ace-high"].options) == {
+        "top_prial": "aces",
+        "ace_two_three": "none",
+        "flush_over_run": False,
+    }
+    assert dict(RANKINGS["commerce"].options) == {
+        "ace_two_three": "bottom",
+        "flush_by": "point",
+        "point_by": "sum_then_cards",
+    }
     for name, preset in RANKINGS.items():
         game = "commerce" if name == "commerce" else "brag"
         assert hand_ranking({"game": game, **preset.options}).name == name
@@ -128,8 +154,10 @@ def read_back(outcome, option):
 def a_value(option):
     if option.numbers is None:
         return st.sampled_from(option.values)
-    return st.one_of(st.sampled_from([option.numbers[0], option.numbers[-1], option.default, *option.suggested]),
-                     st.integers(option.numbers[0], option.numbers[-1]))
+    return st.one_of(
+        st.sampled_from([option.numbers[0], option.numbers[-1], option.default, *option.suggested]),
+        st.integers(option.numbers[0], option.numbers[-1]),
+    )
 
 
 @st.composite
@@ -150,17 +178,29 @@ def test_every_combination_of_values_from_the_catalogue_is_a_game_replay_accepts
         assert read_back(outcome, option) == value
 
 
-@pytest.mark.parametrize(("game", "option", "value"), [
-    (game, option, value) for game in GAMES for option in GAME_OPTIONS[game]
-    for value in (option.values if option.numbers is None else (option.numbers[0], option.numbers[-1]))
-], ids=str)
+@pytest.mark.parametrize(
+    ("game", "option", "value"),
+    [
+        (game, option, value)
+        for game in GAMES
+        for option in GAME_OPTIONS[game]
+        for value in (option.values if option.numbers is None else (option.numbers[0], option.numbers[-1]))
+    ],
+    ids=str,
+)
 def test_every_value_of_every_option_is_reachable_on_its_own(game, option, value):
     options = given_as_a_form_would(game, [(option, value)])
     assert read_back(replay(game, PLAYERS[game], [], **options), option) == value
 
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 200), st.floats(allow_nan=False), st.text(max_size=12),
-                 st.lists(st.integers(), max_size=2))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 200),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.lists(st.integers(), max_size=2),
+)
 
 
 @given(st.sampled_from([(g, o) for g in GAMES for o in GAME_OPTIONS[g]]), JUNK)
@@ -180,5 +220,7 @@ def test_a_value_outside_the_catalogue_is_refused_naming_the_option_and_what_it_
 def test_rank_hand_takes_each_ranking_option_as_the_games_do(game):
     for option in RANKING_OPTIONS[game]:
         for value in option.values:
-            assert rank_hand("As Ks Qs", {"game": game, option.name: value}).rules == hand_ranking(
-                {"game": game, option.name: value}).name
+            assert (
+                rank_hand("As Ks Qs", {"game": game, option.name: value}).rules
+                == hand_ranking({"game": game, option.name: value}).name
+            )

@@ -11,9 +11,6 @@ REFEREE = Referee("stop_the_bus", tuple(ANN_BOB_CY))
 play, refused = REFEREE.play, REFEREE.refused
 
 
-
-
-
 def test_the_worst_hand_loses_a_token():
     game = play([hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 5h 6c")])
     (first,) = game.rounds
@@ -51,10 +48,16 @@ def test_a_player_with_no_tokens_is_out():
 
 
 def test_a_player_who_is_out_gives_nothing():
-    error = refused([hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 8h 6c"),
-                     hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 8h 6c")], tokens=1)
+    error = refused(
+        [hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 8h 6c"), hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 8h 6c")],
+        tokens=1,
+    )
     assert (str(error), error.round, error.player, error.field) == (
-        "Cy is out of the game (no tokens left) and gives nothing", 2, "Cy", "hands")
+        "Cy is out of the game (no tokens left) and gives nothing",
+        2,
+        "Cy",
+        "hands",
+    )
 
 
 def test_the_last_player_with_tokens_wins_and_the_game_accepts_no_further_round():
@@ -62,7 +65,10 @@ def test_the_last_player_with_tokens_wins_and_the_game_accepts_no_further_round(
     game = play(rounds, tokens=1)
     assert (game.finished, game.winners, game.next_dealer) == (True, ("Bob",), None)
     assert [(e.kind, e.players) for e in game.rounds[1].events] == [
-        ("lost_token", ("Ann",)), ("out", ("Ann",)), ("won", ("Bob",))]
+        ("lost_token", ("Ann",)),
+        ("out", ("Ann",)),
+        ("won", ("Bob",)),
+    ]
     assert game.rounds[1].events[-1].text == "Bob is the last player with tokens: Bob wins"
     error = refused([*rounds, hands(Bob="As Ks Qs")], tokens=1)
     assert (str(error), error.round) == ("the game is over: Bob won", 3)
@@ -72,27 +78,34 @@ def test_stand_off_when_the_losses_would_leave_nobody_with_a_token():
     game = play([hands(Ann="As Kd Jc", Bob="Ah Kc Js")], players=["Ann", "Bob"], tokens=1)
     (first,) = game.rounds
     assert [(e.kind, e.players, e.text) for e in first.events] == [
-        ("stand_off", ("Ann", "Bob"),
-         "Ann and Bob tie for the worst hand with ace high (A-K-J), each on a last token: "
-         "stand-off, nobody loses a token"),
+        (
+            "stand_off",
+            ("Ann", "Bob"),
+            "Ann and Bob tie for the worst hand with ace high (A-K-J), each on a last token: "
+            "stand-off, nobody loses a token",
+        ),
     ]
     assert first.deltas == {"Ann": 0, "Bob": 0} and game.standings == {"Ann": 1, "Bob": 1}
     assert not game.finished and game.out == ()
 
 
 def test_a_tie_that_leaves_someone_a_token_is_no_stand_off():
-    rounds = [hands(Ann="As Ks Qs", Bob="2c 2d 5h", Cy="3c 3d 5s"),  # Bob loses: Ann 2, Bob 1, Cy 2
-              hands(Ann="4s 5d 7c", Bob="Ah Kh 6c", Cy="Ac Kd 6h"),  # Ann loses: Ann 1, Bob 1, Cy 2
-              hands(Ann="9s 9d 4c", Bob="9h 9c 4d", Cy="As Ad 2c")]  # Ann and Bob tie on their last tokens
+    rounds = [
+        hands(Ann="As Ks Qs", Bob="2c 2d 5h", Cy="3c 3d 5s"),  # Bob loses: Ann 2, Bob 1, Cy 2
+        hands(Ann="4s 5d 7c", Bob="Ah Kh 6c", Cy="Ac Kd 6h"),  # Ann loses: Ann 1, Bob 1, Cy 2
+        hands(Ann="9s 9d 4c", Bob="9h 9c 4d", Cy="As Ad 2c"),
+    ]  # Ann and Bob tie on their last tokens
     game = play(rounds, tokens=2)
     assert [e.kind for e in game.rounds[2].events] == ["lost_token", "lost_token", "out", "out", "won"]
     assert (game.winners, game.out) == (("Cy",), ("Ann", "Bob"))
 
 
 def test_the_deal_passes_left_after_every_round_skipping_players_who_are_out():
-    rounds = [hands(Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7c 7d 5d"),  # dealt by Bob; Ann loses (1 left)
-              hands(Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7c 7d 5d"),  # dealt by Cy; Ann is out
-              hands(Bob="As Ks Qs", Cy="7c 7d 5d")]  # Ann's seat is skipped: Bob deals
+    rounds = [
+        hands(Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7c 7d 5d"),  # dealt by Bob; Ann loses (1 left)
+        hands(Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7c 7d 5d"),  # dealt by Cy; Ann is out
+        hands(Bob="As Ks Qs", Cy="7c 7d 5d"),
+    ]  # Ann's seat is skipped: Bob deals
     game = play(rounds, tokens=2, first_dealer=1)
     assert [r.dealer for r in game.rounds] == ["Bob", "Cy", "Bob"]
     assert game.next_dealer == "Cy"
@@ -114,11 +127,14 @@ def test_the_ace_high_ruleset_changes_who_holds_the_worst_hand():
     assert play(round_, rules="brag-ace-high").rounds[0].deltas == {"Ann": -1, "Bob": 0, "Cy": 0}  # ace high
 
 
-@pytest.mark.parametrize(("rules", "loser"), [
-    ("brag", "Ann"),  # a flush is below a run
-    ({"flush_over_run": True}, "Bob"),  # a run is below a flush
-    ({"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}, "Bob"),
-])
+@pytest.mark.parametrize(
+    ("rules", "loser"),
+    [
+        ("brag", "Ann"),  # a flush is below a run
+        ({"flush_over_run": True}, "Bob"),  # a run is below a flush
+        ({"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}, "Bob"),
+    ],
+)
 def test_a_brag_ranking_of_the_hosts_options_decides_the_worst_hand(rules, loser):
     game = play([hands(Ann="As Js 4s", Bob="4d 5c 6h", Cy="3s 3h 3d")], rules=rules)
     assert [name for name, delta in game.rounds[0].deltas.items() if delta] == [loser]
@@ -132,8 +148,9 @@ def test_a_composed_ranking_is_kept_by_its_name_and_given_back_as_its_options():
 
 
 def test_table_cards_and_caller_are_optional_and_recorded_nowhere_in_the_score():
-    game = play([{"hands": {"Ann": "As Ks Qs", "Bob": "7c 7d 5d", "Cy": "4s 5h 6c"},
-                  "table": "2c 3d 9h", "caller": "Ann"}])
+    game = play(
+        [{"hands": {"Ann": "As Ks Qs", "Bob": "7c 7d 5d", "Cy": "4s 5h 6c"}, "table": "2c 3d 9h", "caller": "Ann"}]
+    )
     assert game.rounds[0].deltas == {"Ann": 0, "Bob": -1, "Cy": 0}
     assert play([{"hands": {"Ann": "As Ks Qs", "Bob": "7c 7d 5d", "Cy": "4s 5h 6c"}, "table": "", "caller": ""}])
 
@@ -141,7 +158,10 @@ def test_table_cards_and_caller_are_optional_and_recorded_nowhere_in_the_score()
 def test_the_round_keeps_each_players_ranked_hand():
     game = play([hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 5h 6c")])
     assert {name: [rank.label for rank in ranks] for name, ranks in game.rounds[0].hands.items()} == {
-        "Ann": ["Running flush Q-K-A"], "Bob": ["Pair of 7s, 5 kicker"], "Cy": ["Run 4-5-6"]}
+        "Ann": ["Running flush Q-K-A"],
+        "Bob": ["Pair of 7s, 5 kicker"],
+        "Cy": ["Run 4-5-6"],
+    }
 
 
 def test_a_whole_game_to_the_end():
@@ -161,21 +181,36 @@ def test_a_whole_game_to_the_end():
 
 # --- Options ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("options", "message", "field"), [
-    ({"tokens": 0}, "tokens must be a whole number from 1 to 20, got 0", "tokens"),
-    ({"tokens": 21}, "tokens must be a whole number from 1 to 20, got 21", "tokens"),
-    ({"tokens": "3"}, "tokens must be a whole number from 1 to 20, got '3'", "tokens"),
-    ({"tokens": True}, "tokens must be a whole number from 1 to 20, got True", "tokens"),
-    ({"rules": "commerce"}, "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of top_prial, "
-                            "ace_two_three, flush_over_run, got 'commerce'", "rules"),
-    ({"rules": {"game": "commerce"}}, "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of "
-                                      "top_prial, ace_two_three, flush_over_run, got {'game': 'commerce'}", "rules"),
-    ({"rules": {"top_prial": "kings"}}, "top_prial must be one of 'threes', 'aces', got 'kings'", "rules"),
-    ({"rules": {"flush_by": "cards"}},
-     'unknown Brag ranking option "flush_by": expected top_prial, ace_two_three, flush_over_run', "rules"),
-    ({"first_dealer": 3}, "first_dealer must be a seat number from 0 to 2, got 3", "first_dealer"),
-    ({"stake": 5}, 'unknown option "stake" for Stop the Bus: expected tokens, rules, first_dealer', "stake"),
-])
+
+@pytest.mark.parametrize(
+    ("options", "message", "field"),
+    [
+        ({"tokens": 0}, "tokens must be a whole number from 1 to 20, got 0", "tokens"),
+        ({"tokens": 21}, "tokens must be a whole number from 1 to 20, got 21", "tokens"),
+        ({"tokens": "3"}, "tokens must be a whole number from 1 to 20, got '3'", "tokens"),
+        ({"tokens": True}, "tokens must be a whole number from 1 to 20, got True", "tokens"),
+        (
+            {"rules": "commerce"},
+            "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of top_prial, "
+            "ace_two_three, flush_over_run, got 'commerce'",
+            "rules",
+        ),
+        (
+            {"rules": {"game": "commerce"}},
+            "rules must be a Brag ranking: 'brag', 'brag-ace-high' or a mapping of "
+            "top_prial, ace_two_three, flush_over_run, got {'game': 'commerce'}",
+            "rules",
+        ),
+        ({"rules": {"top_prial": "kings"}}, "top_prial must be one of 'threes', 'aces', got 'kings'", "rules"),
+        (
+            {"rules": {"flush_by": "cards"}},
+            'unknown Brag ranking option "flush_by": expected top_prial, ace_two_three, flush_over_run',
+            "rules",
+        ),
+        ({"first_dealer": 3}, "first_dealer must be a seat number from 0 to 2, got 3", "first_dealer"),
+        ({"stake": 5}, 'unknown option "stake" for Stop the Bus: expected tokens, rules, first_dealer', "stake"),
+    ],
+)
 def test_an_option_out_of_range_is_refused_by_name(options, message, field):
     error = refused([], **options)
     assert (str(error), error.field, error.round) == (message, field, None)
@@ -187,38 +222,81 @@ def test_the_defaults_are_three_tokens_brag_and_the_first_seat_dealing():
     assert (game.standings, game.next_dealer) == ({"Ann": 3, "Bob": 3, "Cy": 3}, "Ann")
 
 
-@pytest.mark.parametrize(("players", "message"), [
-    (["Ann"], "Stop the Bus needs 2 to 16 players, got 1"),
-    ([f"P{i}" for i in range(17)], "Stop the Bus needs 2 to 16 players, got 17"),
-    (["Ann", "ann"], "ann is seated twice"),
-    (["Ann", ""], "a player's name must be some text, got ''"),
-    ("Ann,Bob", "players must be a list of names in seat order"),
-])
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["Ann"], "Stop the Bus needs 2 to 16 players, got 1"),
+        ([f"P{i}" for i in range(17)], "Stop the Bus needs 2 to 16 players, got 17"),
+        (["Ann", "ann"], "ann is seated twice"),
+        (["Ann", ""], "a player's name must be some text, got ''"),
+        ("Ann,Bob", "players must be a list of names in seat order"),
+    ],
+)
 def test_the_players_are_checked(players, message):
     assert str(refused([], players=players)) == message
 
 
 # --- Entry checks ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("round_", "message", "player", "field"), [
-    (hands(Ann="Qh Ks 2c", Bob="Qh 3d 4d", Cy="5c 6c 8d"), "Q♥ is in Ann's hand and in Bob's hand", "Bob", "hands"),
-    ({"hands": {"Ann": "Qh Ks 2c", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "table": "Qh 9s 9h"},
-     "Q♥ is in Ann's hand and in the table cards", None, "table"),
-    (hands(Ann="As Ks", Bob="2d 3d 4d", Cy="5c 6c 8d"), "Ann's hand: expected three cards, got 2: A♠ K♠", "Ann", "hands"),
-    (hands(Ann="As Ks 1x", Bob="2d 3d 4d", Cy="5c 6c 8d"), f'Ann\'s hand: "1x" is not a card: {EXPECTED_CARD}', "Ann", "hands"),
-    (hands(Ann="As Ks as", Bob="2d 3d 4d", Cy="5c 6c 8d"), "Ann's hand: A♠ is entered twice", "Ann", "hands"),
-    (hands(Ann="As Ks Qs", Bob="2d 3d 4d", Cy="5c 6c 8d", Dan="7h 8h 9h"), "Dan is not a player in this game", "Dan", "hands"),
-    (hands(Ann="As Ks Qs", Bob="2d 3d 4d"), "Cy is still in the game but gave no hand", "Cy", "hands"),
-    (hands(Ann="As Ks Qs", Bob=None, Cy="5c 6c 8d"), "Bob's hand: expected three cards as text, got None", "Bob", "hands"),
-    ({"hands": {"Ann": "As Ks Qs", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "table": "9s 9h"},
-     "the table cards: expected three cards, got 2: 9♠ 9♥", None, "table"),
-    ({"hands": {"Ann": "As Ks Qs", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "caller": "Dan"},
-     "the caller, Dan, is not a player in this game", None, "caller"),
-    ({"hands": {"Ann": "As Ks Qs", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "knocker": "Ann"},
-     'Stop the Bus rounds have no "knocker": expected hands, table, caller', None, "knocker"),
-    ({"hands": "As Ks Qs"}, "hands must map each player's name to what they gave", None, "hands"),
-    (["As Ks Qs"], "a round is a mapping of hands, table, caller, got list", None, None),
-])
+
+@pytest.mark.parametrize(
+    ("round_", "message", "player", "field"),
+    [
+        (hands(Ann="Qh Ks 2c", Bob="Qh 3d 4d", Cy="5c 6c 8d"), "Q♥ is in Ann's hand and in Bob's hand", "Bob", "hands"),
+        (
+            {"hands": {"Ann": "Qh Ks 2c", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "table": "Qh 9s 9h"},
+            "Q♥ is in Ann's hand and in the table cards",
+            None,
+            "table",
+        ),
+        (
+            hands(Ann="As Ks", Bob="2d 3d 4d", Cy="5c 6c 8d"),
+            "Ann's hand: expected three cards, got 2: A♠ K♠",
+            "Ann",
+            "hands",
+        ),
+        (
+            hands(Ann="As Ks 1x", Bob="2d 3d 4d", Cy="5c 6c 8d"),
+            f'Ann\'s hand: "1x" is not a card: {EXPECTED_CARD}',
+            "Ann",
+            "hands",
+        ),
+        (hands(Ann="As Ks as", Bob="2d 3d 4d", Cy="5c 6c 8d"), "Ann's hand: A♠ is entered twice", "Ann", "hands"),
+        (
+            hands(Ann="As Ks Qs", Bob="2d 3d 4d", Cy="5c 6c 8d", Dan="7h 8h 9h"),
+            "Dan is not a player in this game",
+            "Dan",
+            "hands",
+        ),
+        (hands(Ann="As Ks Qs", Bob="2d 3d 4d"), "Cy is still in the game but gave no hand", "Cy", "hands"),
+        (
+            hands(Ann="As Ks Qs", Bob=None, Cy="5c 6c 8d"),
+            "Bob's hand: expected three cards as text, got None",
+            "Bob",
+            "hands",
+        ),
+        (
+            {"hands": {"Ann": "As Ks Qs", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "table": "9s 9h"},
+            "the table cards: expected three cards, got 2: 9♠ 9♥",
+            None,
+            "table",
+        ),
+        (
+            {"hands": {"Ann": "As Ks Qs", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "caller": "Dan"},
+            "the caller, Dan, is not a player in this game",
+            None,
+            "caller",
+        ),
+        (
+            {"hands": {"Ann": "As Ks Qs", "Bob": "2d 3d 4d", "Cy": "5c 6c 8d"}, "knocker": "Ann"},
+            'Stop the Bus rounds have no "knocker": expected hands, table, caller',
+            None,
+            "knocker",
+        ),
+        ({"hands": "As Ks Qs"}, "hands must map each player's name to what they gave", None, "hands"),
+        (["As Ks Qs"], "a round is a mapping of hands, table, caller, got list", None, None),
+    ],
+)
 def test_an_entry_mistake_is_refused_saying_what_and_where(round_, message, player, field):
     error = refused([round_])
     assert (str(error), error.round, error.player, error.field) == (message, 1, player, field)
@@ -226,6 +304,11 @@ def test_an_entry_mistake_is_refused_saying_what_and_where(round_, message, play
 
 
 def test_the_caller_must_still_be_in():
-    error = refused([hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 8h 6c"),
-                     {"hands": {"Ann": "As Ks Qs", "Bob": "7c 7d 5d"}, "caller": "Cy"}], tokens=1)
+    error = refused(
+        [
+            hands(Ann="As Ks Qs", Bob="7c 7d 5d", Cy="4s 8h 6c"),
+            {"hands": {"Ann": "As Ks Qs", "Bob": "7c 7d 5d"}, "caller": "Cy"},
+        ],
+        tokens=1,
+    )
     assert (str(error), error.round, error.field) == ("the caller, Cy, is out of the game", 2, "caller")

@@ -8,8 +8,24 @@ from scoring.services import game_start, round_record, session_start
 
 # 16 players (Stop the Bus and Commerce seat up to 16), names up to the 24 characters a
 # name may have
-SIXTEEN = ["Bartholomew Fitzwilliams", "Ann", "Bob", "Cy", "Di", "Maximiliana Featherstone", "Ed", "Flo", "Gus",
-           "Hal", "Ivy", "Jo", "Kit", "Lou", "Mo", "Wilhelmina Cholmondeley"]
+SIXTEEN = [
+    "Bartholomew Fitzwilliams",
+    "Ann",
+    "Bob",
+    "Cy",
+    "Di",
+    "Maximiliana Featherstone",
+    "Ed",
+    "Flo",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kit",
+    "Lou",
+    "Mo",
+    "Wilhelmina Cholmondeley",
+]
 FOUR = ["Ann", "Bartholomew Fitzwilliams", "Cy", "Maximiliana Featherstone"]
 ROUNDS = 30
 
@@ -20,7 +36,7 @@ def _deals(players, cards, seed):
     while True:
         deck = list(DECK)
         rng.shuffle(deck)
-        yield {name: deck[i * cards:(i + 1) * cards] for i, name in enumerate(players)}
+        yield {name: deck[i * cards : (i + 1) * cards] for i, name in enumerate(players)}
 
 
 def games_won(session, host, winners):
@@ -60,7 +76,9 @@ def crash_night(host, title="Crash night"):
         number += 1
         dealt = next(deals)
         suggested = {name: best_setting(cards, opponents=3) for name, cards in dealt.items()}
-        hands = {name: [format_cards(hand) for hand in (found.alternatives or (found.best,))[-1].hands]
-                 for name, found in suggested.items()}
+        hands = {
+            name: [format_cards(hand) for hand in (found.alternatives or (found.best,))[-1].hands]
+            for name, found in suggested.items()
+        }
         _, outcome = round_record(game=game, number=number, entry={"hands": hands}, by=host)
     return session, game, outcome

@@ -32,6 +32,7 @@ def host_address(host: str, session) -> str:
 
 # --- The session page's links -----------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 @override_settings(ROOM_ADDRESSES=["127.0.0.2", "10.8.0.2"])
 @pytest.mark.parametrize("opened_at", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
@@ -48,7 +49,7 @@ def test_opened_as_localhost_the_board_link_and_its_qr_code_give_the_room_addres
 def test_opened_as_localhost_host_from_your_phone_gives_the_room_address(host_client, evening):
     html = host_client.get(evening.get_absolute_url(), HTTP_HOST="localhost:8080").content.decode()
     page = host_address("127.0.0.2:8080", evening)
-    assert f'<summary>Host from your phone</summary>' in html
+    assert "<summary>Host from your phone</summary>" in html
     assert f'<a href="{page}">{page}</a>' in html and qr_svg(page, "Scan to host from your phone") in html
 
 
@@ -62,6 +63,7 @@ def test_opened_at_a_name_the_room_knows_the_links_keep_it(host_client, evening)
 
 
 # --- CSRF from the room ---------------------------------------------------------------------------------
+
 
 def room_hosts() -> list[str]:
     """The machine's own name and addresses, as a phone in the room opens them on port 8000."""
@@ -80,12 +82,15 @@ def test_from_the_machines_name_or_address_a_login_and_a_round_pass_the_csrf_che
     game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
     phone = Client(enforce_csrf_checks=True, HTTP_HOST=room_host, HTTP_ORIGIN=f"http://{room_host}")
     token = csrf_token(phone.get("/accounts/login/"))
-    response = phone.post("/accounts/login/", {"username": "hostess", "password": PASSWORD,
-                                               "csrfmiddlewaretoken": token})
+    response = phone.post(
+        "/accounts/login/", {"username": "hostess", "password": PASSWORD, "csrfmiddlewaretoken": token}
+    )
     assert (response.status_code, response["Location"]) == (302, "/sessions/")
     token = csrf_token(phone.get(evening.get_absolute_url()))
-    response = phone.post(evening.get_absolute_url(), sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h",
-                                                            "csrfmiddlewaretoken": token}))
+    response = phone.post(
+        evening.get_absolute_url(),
+        sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "csrfmiddlewaretoken": token}),
+    )
     assert response.status_code == 302 and Round.objects.filter(game__session=evening).count() == 1
 
 
@@ -95,8 +100,9 @@ def test_a_post_from_another_sites_page_is_still_refused(evening):
     room_host = room_hosts()[0]
     phone = Client(enforce_csrf_checks=True, HTTP_HOST=room_host, HTTP_ORIGIN="http://evil.example")
     token = csrf_token(phone.get("/accounts/login/"))
-    response = phone.post("/accounts/login/", {"username": "hostess", "password": PASSWORD,
-                                               "csrfmiddlewaretoken": token})
+    response = phone.post(
+        "/accounts/login/", {"username": "hostess", "password": PASSWORD, "csrfmiddlewaretoken": token}
+    )
     assert response.status_code == 403
 
 
@@ -106,12 +112,14 @@ def test_a_longer_address_gives_a_denser_qr_code_that_scales_into_the_same_box()
     of being cut off."""
     shape = r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 (\d+) \1" class="qr">'
     board = re.match(shape, qr_svg("http://192.168.1.23:8000/board/abc123/", "Scan"))
-    host_page = re.match(shape, qr_svg("http://192.168.1.23:8000/sessions/6b8d230f-ee5d-4361-8e56-38d42facac81/",
-                                       "Scan"))
+    host_page = re.match(
+        shape, qr_svg("http://192.168.1.23:8000/sessions/6b8d230f-ee5d-4361-8e56-38d42facac81/", "Scan")
+    )
     assert board and host_page and int(host_page[1]) > int(board[1])
 
 
 # --- make run, for real ---------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db(transaction=True)
 def test_make_run_serves_the_phones_and_the_tv_at_the_address_it_prints():

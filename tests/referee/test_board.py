@@ -68,6 +68,7 @@ async def connect(token, headers=ORIGIN):
 
 # --- The page ------------------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_the_board_page_needs_no_login_and_shows_the_game_in_a_word(client):
     from ..factories import UserFactory
@@ -122,6 +123,7 @@ def test_rotating_the_board_link_asks_first_and_the_old_link_stops_working(host_
 
 
 # --- The socket ------------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db(transaction=True)
 async def test_connecting_gets_the_current_board():
@@ -224,13 +226,14 @@ async def test_a_board_that_comes_back_after_a_drop_gets_the_board_as_it_is_now(
 
 # --- What the board shows ----------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_the_strip_holds_the_rounds_before_the_last_newest_first_as_many_as_a_tv_can_show(host):
     from .board_nights import ROUNDS, three_card_night
 
     session, _, _ = three_card_night(host, "stop_the_bus", {"tokens": 20})
     html = render_board(session).html
-    strip = html[html.index('id="board-strip"'):html.index('id="board-tally"')]
+    strip = html[html.index('id="board-strip"') : html.index('id="board-tally"')]
     numbers = [int(line.split("</strong>")[0]) for line in strip.split('<p class="strip-line"><strong>')[1:]]
     assert numbers == list(range(ROUNDS - 1, ROUNDS - 1 - RECENT_ROUNDS, -1))
     assert "--rows: 16" in html and 'class="standings many"' in html  # sixteen rows: the board's tall layout
@@ -251,11 +254,14 @@ def test_the_last_round_of_a_crash_game_shows_its_hindsight(host):
 
 @pytest.mark.django_db
 def test_a_crash_rounds_broadcast_reads_only_the_tally_and_the_last_round_and_shows_its_kept_hindsight(
-        host, django_assert_num_queries, django_capture_on_commit_callbacks):
+    host, django_assert_num_queries, django_capture_on_commit_callbacks
+):
     session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
     game = game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
-    change = announced(django_capture_on_commit_callbacks,
-                       lambda: round_record(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host))
+    change = announced(
+        django_capture_on_commit_callbacks,
+        lambda: round_record(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host),
+    )
     with django_assert_num_queries(2):  # the evening's tally, the last round
         shown = render_board(session, change["game"], change["outcome"], change["revision"])
     assert ANN_COULD in text_of(shown.html) and BOB_COULD in text_of(shown.html)
@@ -263,6 +269,7 @@ def test_a_crash_rounds_broadcast_reads_only_the_tally_and_the_last_round_and_sh
 
 
 # --- One render a change, from the service's replay ------------------------------------------------
+
 
 def _evening_of_three_games(host):
     """Stop the Bus won by Ann, a Commerce ended before any hand, a Stop the Bus under way."""
@@ -293,12 +300,15 @@ def announced(capture_on_commit_callbacks, change):
 
 
 @pytest.mark.django_db
-def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(host, django_assert_num_queries,
-                                                                            django_capture_on_commit_callbacks):
+def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(
+    host, django_assert_num_queries, django_capture_on_commit_callbacks
+):
     """The service hands over the game, its replay and the session's revision as its change
     left them: the board reads nothing else again."""
     session, _, game = _evening_of_three_games(host)
-    change = announced(django_capture_on_commit_callbacks, lambda: round_record(game=game, number=1, entry=ROUND, by=host))
+    change = announced(
+        django_capture_on_commit_callbacks, lambda: round_record(game=game, number=1, entry=ROUND, by=host)
+    )
     assert change["game"] == game
     with django_assert_num_queries(1):  # the evening's tally
         shown = render_board(session, change["game"], change["outcome"], change["revision"])
@@ -307,13 +317,19 @@ def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(host
 
 
 @pytest.mark.django_db
-def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally(host, django_capture_on_commit_callbacks):
+def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally(
+    host, django_capture_on_commit_callbacks
+):
     from scoring.services import round_correct
 
     session, first, game = _evening_of_three_games(host)
     round_record(game=game, number=1, entry=ROUND, by=host)
-    change = announced(django_capture_on_commit_callbacks, lambda: round_correct(
-        round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
+    change = announced(
+        django_capture_on_commit_callbacks,
+        lambda: round_correct(
+            round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}
+        ),
+    )
     assert change["game"] is None  # not the game the room is playing
     shown = render_board(session, change["game"], change["outcome"], change["revision"])
     assert shown == render_board(session) and shown.revision == change["revision"]
@@ -323,8 +339,9 @@ def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally
 
 
 @pytest.mark.django_db
-def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothing(host,
-                                                                                  django_capture_on_commit_callbacks):
+def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothing(
+    host, django_capture_on_commit_callbacks
+):
     """Its board is read anew after the commit; if a later change has committed meanwhile,
     the later one's broadcast brings the newer board. A board listens on the session's group
     of the in-memory channel layer."""
@@ -334,8 +351,12 @@ def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothin
     layer = get_channel_layer()
     board = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(session_group(session.pk), board)
-    correction = announced(django_capture_on_commit_callbacks, lambda: round_correct(
-        round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}))
+    correction = announced(
+        django_capture_on_commit_callbacks,
+        lambda: round_correct(
+            round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}
+        ),
+    )
     assert "Tonight Bob 1" in text_of(async_to_sync(layer.receive)(board)["html"])  # the group reaches it
     with django_capture_on_commit_callbacks(execute=True):  # committed before the correction's hook runs
         round_record(game=game, number=1, entry=ROUND, by=host)
@@ -356,7 +377,6 @@ def nothing_waiting(layer, channel) -> bool:
 
 @pytest.mark.django_db
 def test_the_evenings_tally_counts_each_finished_games_winners_most_first(host):
-    from scoring import queries
 
     session, first, game = _evening_of_three_games(host)  # Ann won; a Commerce ended before any hand
     second_win = game_start(session=session, kind="stop_the_bus", seat_names=["Bob", "Cy"], options={"tokens": 1})

@@ -49,7 +49,9 @@ def test_with_the_in_memory_layer_the_other_process_hears_nothing():
                 board.recv(timeout=10)
                 phone = Browser(phone_server.url)
                 phone.post("/accounts/login/", {"username": "host", "password": PASSWORD})
-                phone.post(session.get_absolute_url(), sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}))
+                phone.post(
+                    session.get_absolute_url(), sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"})
+                )
                 with pytest.raises(TimeoutError):
                     board.recv(timeout=2)
     finally:

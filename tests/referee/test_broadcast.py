@@ -43,7 +43,9 @@ ROUND = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("layer", [BrokenLayer, HangingLayer])
-def test_a_round_is_recorded_and_shown_when_the_boards_cannot_be_told(host_client, bus_evening, settings, caplog, layer):
+def test_a_round_is_recorded_and_shown_when_the_boards_cannot_be_told(
+    host_client, bus_evening, settings, caplog, layer
+):
     use_layer(settings, layer)
     HangingLayer.given_up = False
     response = host_client.post(bus_evening.get_absolute_url(), sent(ROUND), headers=HX)
@@ -72,5 +74,8 @@ def test_a_new_board_link_is_made_when_the_old_boards_cannot_be_closed(host_clie
     response = host_client.post(f"/sessions/{bus_evening.public_id}/rotate-board/")
     bus_evening.refresh_from_db()
     assert response.status_code == 302 and bus_evening.share_token != old
-    assert any(str(bus_evening.public_id) in record.getMessage() for record in caplog.records
-               if record.name == "referee.board.broadcast")
+    assert any(
+        str(bus_evening.public_id) in record.getMessage()
+        for record in caplog.records
+        if record.name == "referee.board.broadcast"
+    )

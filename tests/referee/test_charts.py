@@ -20,7 +20,12 @@ def test_names_far_enough_apart_stay_at_their_lines_ends():
 
 
 def test_every_name_on_the_chart_is_a_label_gap_from_the_next():
-    chart = standings_chart("Crash · game 1", ["Ann", "Bob", "Cy", "Dee", "Eve"], dict.fromkeys(["Ann", "Bob", "Cy", "Dee", "Eve"], 0),
-                            [{"Ann": 3, "Bob": 0, "Cy": 0, "Dee": 1, "Eve": 0}], "points")
+    chart = standings_chart(
+        "Crash · game 1",
+        ["Ann", "Bob", "Cy", "Dee", "Eve"],
+        dict.fromkeys(["Ann", "Bob", "Cy", "Dee", "Eve"], 0),
+        [{"Ann": 3, "Bob": 0, "Cy": 0, "Dee": 1, "Eve": 0}],
+        "points",
+    )
     ys = sorted(line.label_y for line in chart.lines)
     assert all(b - a >= LABEL_GAP for a, b in zip(ys, ys[1:]))

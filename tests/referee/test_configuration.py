@@ -32,7 +32,12 @@ def test_without_database_url_the_database_is_a_sqlite_file_in_wal_mode(tmp_path
 def test_a_database_url_selects_postgresql():
     config = database_config("postgres://postgres@127.0.0.1:5432/test", None)
     assert (config["ENGINE"], config["NAME"], config["USER"], config["HOST"], config["PORT"]) == (
-        "django.db.backends.postgresql", "test", "postgres", "127.0.0.1", 5432)
+        "django.db.backends.postgresql",
+        "test",
+        "postgres",
+        "127.0.0.1",
+        5432,
+    )
 
 
 def test_without_redis_url_the_channel_layer_is_in_memory():
@@ -51,8 +56,10 @@ def test_the_database_connection_is_closed_after_each_request():
     assert (config["CONN_MAX_AGE"], config["CONN_HEALTH_CHECKS"]) == (0, False)
 
 
-@pytest.mark.parametrize(("value", "expected"), [("1", True), ("true", True), ("Yes", True), ("0", False),
-                                                 ("false", False), ("", False), (None, False)])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("1", True), ("true", True), ("Yes", True), ("0", False), ("false", False), ("", False), (None, False)],
+)
 def test_debug_flag_reads_common_spellings(monkeypatch, value, expected):
     if value is None:
         monkeypatch.delenv("X_FLAG", raising=False)
@@ -97,19 +104,29 @@ async def test_a_busy_process_loses_none_of_its_boards_updates_on_redis():
         for revision in range(150):
             await layer.group_send("busy-check", {"type": "board.html", "html": "<p>board</p>", "revision": revision})
         for board in boards:
-            assert [(await asyncio.wait_for(layer.receive(board), 5))["revision"] for _ in range(150)] == list(range(150))
+            assert [(await asyncio.wait_for(layer.receive(board), 5))["revision"] for _ in range(150)] == list(
+                range(150)
+            )
     finally:
         await layer.flush()
-
-
 
 
 async def asgi_get(path):
     """One GET through the ASGI application, as Daphne would send it (a final body chunk
     may omit "body", which channels' HttpCommunicator does not accept)."""
-    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "root_path": "", "scheme": "http", "headers": [(b"host", b"localhost")],
-             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "scheme": "http",
+        "headers": [(b"host", b"localhost")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
     communicator = ApplicationCommunicator(application, scope)
     await communicator.send_input({"type": "http.request", "body": b""})
     start = await communicator.receive_output(5)
@@ -139,15 +156,29 @@ def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_pat
     import sys
 
     env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
-    env |= {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 20 + "-Zq8#x1!pL0v^e7wR2mB9tY4uI6oP3aS5dF",
-            "DJANGO_BEHIND_TLS": "1", "DJANGO_ALLOWED_HOSTS": "brag.example.org",
-            "DJANGO_CSRF_TRUSTED_ORIGINS": "https://brag.example.org"}
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                            capture_output=True, text=True, env=env, cwd=settings.BASE_DIR)
+    env |= {
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "k" * 20 + "-Zq8#x1!pL0v^e7wR2mB9tY4uI6oP3aS5dF",
+        "DJANGO_BEHIND_TLS": "1",
+        "DJANGO_ALLOWED_HOSTS": "brag.example.org",
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "https://brag.example.org",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=settings.BASE_DIR,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
-    plain = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                           capture_output=True, text=True, env={**env, "DJANGO_BEHIND_TLS": "0"}, cwd=settings.BASE_DIR)
+    plain = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        env={**env, "DJANGO_BEHIND_TLS": "0"},
+        cwd=settings.BASE_DIR,
+    )
     assert plain.returncode != 0 and "SECURE_HSTS_SECONDS" in plain.stderr + plain.stdout
 
 
@@ -160,12 +191,27 @@ def test_collected_static_files_are_named_by_their_content_and_compressed(tmp_pa
 
     env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
     env |= {"DJANGO_STATIC_ROOT": str(tmp_path / "static"), "DJANGO_SETTINGS_MODULE": "referee.settings"}
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"], env=env,
-                   cwd=settings.BASE_DIR, check=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+        env=env,
+        cwd=settings.BASE_DIR,
+        check=True,
+        timeout=120,
+    )
     linked = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); from django.templatetags.static import static; "
-                               "print(static('css/app.css'))"],
-        env=env, cwd=settings.BASE_DIR, check=True, timeout=60, capture_output=True, text=True).stdout.strip()
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.templatetags.static import static; "
+            "print(static('css/app.css'))",
+        ],
+        env=env,
+        cwd=settings.BASE_DIR,
+        check=True,
+        timeout=60,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     assert re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", linked), linked
     collected = tmp_path / "static" / linked.removeprefix("/static/")
     assert "prefers-color-scheme: dark" in collected.read_text()

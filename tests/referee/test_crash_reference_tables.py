@@ -29,10 +29,13 @@ def test_the_command_writes_the_tables_of_every_ranking_and_deal_from_the_seed(t
     assert out.getvalue().startswith(f"Wrote {path}: 12 rankings x 13 and 9 cards, 40 deals each from seed 5, in ")
 
 
-@pytest.mark.parametrize(("options", "message"), [
-    ({"deals": 0}, "--deals must be at least 1, got 0"),
-    ({"workers": 0}, "--workers must be at least 1, got 0"),
-])
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"deals": 0}, "--deals must be at least 1, got 0"),
+        ({"workers": 0}, "--workers must be at least 1, got 0"),
+    ],
+)
 def test_the_command_refuses_nonsense_counts(tmp_path, options, message):
     with pytest.raises(CommandError, match=f"^{message}$"):
         call_command("crash_reference_tables", output=str(tmp_path / "x.json"), **options)

@@ -12,8 +12,14 @@ FOUR_PRIALS = "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c"
 
 
 def post(client, headers=None, **fields):
-    data = {"cards": FOUR_PRIALS, "opponents": "1", "crash-cards": "13", "crash-ignore": "high_card",
-            "crash-rules": "brag", **fields}
+    data = {
+        "cards": FOUR_PRIALS,
+        "opponents": "1",
+        "crash-cards": "13",
+        "crash-ignore": "high_card",
+        "crash-rules": "brag",
+        **fields,
+    }
     return client.post("/crash-setting/", data, headers=headers or {})
 
 
@@ -28,14 +34,23 @@ def test_get_shows_the_whole_page_with_the_form_the_card_pad_and_the_model(clien
     assert html.startswith("<!doctype html>") and 'id="setting"' in html
     assert 'name="cards"' in html and 'data-capacity="13"' in html and "js/picker.js" in html
     assert 'data-card="AS"' in html  # the card pad
-    for name in ("opponents", "crash-cards", "crash-ignore", "crash-rules", "crash-top_prial",
-                 "crash-ace_two_three", "crash-flush_over_run"):
+    for name in (
+        "opponents",
+        "crash-cards",
+        "crash-ignore",
+        "crash-rules",
+        "crash-top_prial",
+        "crash-ace_two_three",
+        "crash-flush_over_run",
+    ):
         assert f'name="{name}"' in html
     text = text_of(response)
     assert "Your deal (13 cards)" in text and shows_no_setting(response)
-    assert ("A hand's chance of winning its position against one opponent is the share of 200,000 random deals in "
-            "which a reference opponent's hand at that position ranks strictly below it. The reference opponent sets "
-            "their thirteen cards greedily: the best three-card hand of what is left, four times.") in text
+    assert (
+        "A hand's chance of winning its position against one opponent is the share of 200,000 random deals in "
+        "which a reference opponent's hand at that position ranks strictly below it. The reference opponent sets "
+        "their thirteen cards greedily: the best three-card hand of what is left, four times."
+    ) in text
     assert "Against several opponents that chance is raised to the power of their number." in text
     assert "A hand that cannot score in your game wins nothing." in text
     assert "The points to expect are the sum of the chances over the positions." in text
@@ -104,16 +119,23 @@ def test_the_rankings_house_rules_change_the_answer(client):
     assert '<details class="house-rules" open>' in opened
 
 
-@pytest.mark.parametrize(("cards", "message"), [
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh 1X 2c", f'"1X" is not a card: {EXPECTED_CARD}'),
-    ("hello", f'"hello" is not a card: {EXPECTED_CARD}'),
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh As 2c", "A♠ is entered twice"),
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd",
-     "expected 13 cards (one player's deal), got 12: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦"),
-    ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c 2d",
-     "expected 13 cards (one player's deal), got 14: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦ 2♣ 2♦"),
-    ("", "expected 13 cards (one player's deal), got none"),
-])
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh 1X 2c", f'"1X" is not a card: {EXPECTED_CARD}'),
+        ("hello", f'"hello" is not a card: {EXPECTED_CARD}'),
+        ("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh As 2c", "A♠ is entered twice"),
+        (
+            "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd",
+            "expected 13 cards (one player's deal), got 12: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦",
+        ),
+        (
+            "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 2c 2d",
+            "expected 13 cards (one player's deal), got 14: A♠ A♥ A♦ K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦ 2♣ 2♦",
+        ),
+        ("", "expected 13 cards (one player's deal), got none"),
+    ],
+)
 def test_cards_that_are_not_a_deal_are_refused_at_the_field_and_nothing_is_shown(client, cards, message):
     response = post(client, HX, cards=cards)
     assert response.status_code == 200
@@ -122,12 +144,15 @@ def test_cards_that_are_not_a_deal_are_refused_at_the_field_and_nothing_is_shown
     assert f">\n{cards}</textarea>" in response.content.decode()  # what was typed stays
 
 
-@pytest.mark.parametrize(("opponents", "dealt", "message"), [
-    ("0", "13", "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 0"),
-    ("4", "13", "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 4"),
-    ("5", "13", "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 5"),
-    ("5", "9", "opponents must be a whole number from 1 to 4 (Crash with 9 cards seats 2 to 5 players), got 5"),
-])
+@pytest.mark.parametrize(
+    ("opponents", "dealt", "message"),
+    [
+        ("0", "13", "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 0"),
+        ("4", "13", "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 4"),
+        ("5", "13", "opponents must be a whole number from 1 to 3 (Crash with 13 cards seats 2 to 4 players), got 5"),
+        ("5", "9", "opponents must be a whole number from 1 to 4 (Crash with 9 cards seats 2 to 5 players), got 5"),
+    ],
+)
 def test_opponents_out_of_range_are_refused_at_the_field(client, opponents, dealt, message):
     cards = FOUR_PRIALS if dealt == "13" else "As Ah Ad Ks Kh Kd Qs Qh Qd"
     response = post(client, HX, cards=cards, opponents=opponents, **{"crash-cards": dealt})

@@ -21,8 +21,11 @@ def start(host, kind, options, players=PLAYERS):
 
 def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host):
     session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = host_client.post(session.get_absolute_url(), sent({
-        "number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s", "hand_3": ""}), headers=HX)
+    response = host_client.post(
+        session.get_absolute_url(),
+        sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s", "hand_3": ""}),
+        headers=HX,
+    )
     pad = pad_of(response)
     assert re.search(r'<p class="pad-note error" role="alert" aria-live="assertive">', pad)
     assert text_of(pad).strip().startswith("Not recorded: Di's hand: Enter the three cards of this hand.")
@@ -31,20 +34,24 @@ def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host
 
 def test_the_refusal_next_to_the_pad_is_the_first_one_on_the_page(host_client, host):
     session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = host_client.post(session.get_absolute_url(), sent({
-        "number": "1", "hand_0": "As Ks", "hand_1": "zz", "hand_2": "7c 7d 9s", "hand_3": ""}), headers=HX)
+    response = host_client.post(
+        session.get_absolute_url(),
+        sent({"number": "1", "hand_0": "As Ks", "hand_1": "zz", "hand_2": "7c 7d 9s", "hand_3": ""}),
+        headers=HX,
+    )
     assert "Not recorded: Ann's hand: expected three cards, got 2: A♠ K♠" in text_of(pad_of(response))
 
 
 def test_a_recorded_round_is_confirmed_next_to_the_pad(host_client, host):
     session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = host_client.post(session.get_absolute_url(), sent({
-        "number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}),
-        headers=HX)
+    response = host_client.post(
+        session.get_absolute_url(),
+        sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}),
+        headers=HX,
+    )
     pad = pad_of(response)
     assert '<p class="pad-note recorded" role="status">' in pad
-    assert ("Round 1 recorded: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)"
-            in text_of(pad))
+    assert "Round 1 recorded: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)" in text_of(pad)
     # The next round's pad starts with nothing to say but that.
     assert "pad-note" not in pad_of(host_client.get(session.get_absolute_url()))
 
@@ -54,17 +61,24 @@ def test_crash_is_entered_a_player_at_a_time(host_client, host):
     html = host_client.get(session.get_absolute_url()).content.decode()
     steps = re.search(r'<nav class="seat-steps" data-seat-steps hidden[^>]*>(.*?)</nav>', html, re.S)
     assert steps, "no steps for the players"
-    assert re.findall(r'data-step="(\d)"><span class="step-name">(\w+)', steps.group(1)) == [("0", "Ann"), ("1", "Bob"), ("2", "Cy"),
-                                                                    ("3", "Di")]
+    assert re.findall(r'data-step="(\d)"><span class="step-name">(\w+)', steps.group(1)) == [
+        ("0", "Ann"),
+        ("1", "Bob"),
+        ("2", "Cy"),
+        ("3", "Di"),
+    ]
     assert html.count('class="seat-entry"') == 4  # every player's hands are there to type without the script
 
 
-@pytest.mark.parametrize("kind, options, players, whole", [
-    ("crash", {"preset": "classic"}, PLAYERS, True),
-    ("crash", {"preset": "classic"}, PLAYERS[:3], False),
-    ("crash", {"preset": "arena", "cards": 9}, PLAYERS, False),
-    ("stop_the_bus", {"tokens": 3}, PLAYERS, False),
-])
+@pytest.mark.parametrize(
+    "kind, options, players, whole",
+    [
+        ("crash", {"preset": "classic"}, PLAYERS, True),
+        ("crash", {"preset": "classic"}, PLAYERS[:3], False),
+        ("crash", {"preset": "arena", "cards": 9}, PLAYERS, False),
+        ("stop_the_bus", {"tokens": 3}, PLAYERS, False),
+    ],
+)
 def test_the_pad_knows_when_the_whole_deck_was_dealt(host_client, host, kind, options, players, whole):
     session, _ = start(host, kind, options, players)
     html = host_client.get(session.get_absolute_url()).content.decode()
@@ -88,7 +102,9 @@ def test_a_message_the_pad_says_aloud_is_one_live_region(host_client, host):
     host_client.post(session.get_absolute_url(), sent(data), headers=HX)
     html = host_client.post(session.get_absolute_url(), sent(data), headers=HX).content.decode()
     live = re.findall(r'<(?:p|ul|div)[^>]*(?:role="(?:status|alert)"|aria-live)[^>]*>(.*?)</(?:p|ul|div)>', html, re.S)
-    assert [text_of(region).strip() for region in live if "already recorded" in region] == ["Round 1 was already recorded."]
+    assert [text_of(region).strip() for region in live if "already recorded" in region] == [
+        "Round 1 was already recorded."
+    ]
     assert html.count("Round 1 was already recorded.") == 2
 
 
@@ -96,8 +112,10 @@ def test_a_foul_in_the_setting_check_is_marked_for_the_pad_to_ask_about(host_cli
     session, game = start(host, "crash", {"preset": "classic"})
     url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
     foul = host_client.get(url, {"seat": "2", "hand_2_1": "Tc 9c 8c", "hand_2_2": "Kc Qc Jc"}, headers=HX)
-    assert re.search(r'<p class="warning" id="check-2" data-foul>Hand 2 \(running flush J-Q-K\) ranks above hand 1',
-                     foul.content.decode())
+    assert re.search(
+        r'<p class="warning" id="check-2" data-foul>Hand 2 \(running flush J-Q-K\) ranks above hand 1',
+        foul.content.decode(),
+    )
     in_order = host_client.get(url, {"seat": "2", "hand_2_1": "Kc Qc Jc", "hand_2_2": "Tc 9c 8c"}, headers=HX)
     assert "data-foul" not in in_order.content.decode() and "In order." in text_of(in_order)
 
@@ -118,6 +136,9 @@ def test_each_message_of_the_entry_has_one_live_region(host_client, host):
     assert re.search(r'<div class="pad-foul" data-pad-foul hidden>', html)
     seats = re.findall(r'<div class="setting-check"([^>]*)>', html)
     assert seats == [""] * 4  # not live: the pad says the check of the player being entered
-    check = host_client.get(f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/",
-                            {"seat": "0", "hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"}, headers=HX)
+    check = host_client.get(
+        f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/",
+        {"seat": "0", "hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"},
+        headers=HX,
+    )
     assert "role=" not in check.content.decode()

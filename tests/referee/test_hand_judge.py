@@ -11,12 +11,9 @@ from referee.forms.judge import NEED_TWO_HANDS
 from ..pages import HX, choices_of, field_errors, text_of
 
 
-
 def post(client, headers=None, **fields):
     data = {"rules": "brag", "rows": "4", **fields}
     return client.post("/", data, headers=headers or {})
-
-
 
 
 def test_the_front_page_offers_a_visitor_to_sign_up_or_log_in(client):
@@ -69,8 +66,21 @@ def test_an_htmx_post_gets_only_the_judge_partial(client):
 
 
 def test_hands_are_ordered_best_first_with_each_reason(client):
-    response = post(client, HX, rows="5", name_1="Ann", cards_1="As Js 4s", name_2="Bob", cards_2="3s 3h 3d",
-                    name_3="Cy", cards_3="Ah Ad Ac", name_4="Di", cards_4="2c 3c 4c", name_5="Ed", cards_5="Kd Kh 2s")
+    response = post(
+        client,
+        HX,
+        rows="5",
+        name_1="Ann",
+        cards_1="As Js 4s",
+        name_2="Bob",
+        cards_2="3s 3h 3d",
+        name_3="Cy",
+        cards_3="Ah Ad Ac",
+        name_4="Di",
+        cards_4="2c 3c 4c",
+        name_5="Ed",
+        cards_5="Kd Kh 2s",
+    )
     text = text_of(response)
     order = [m for m in re.findall(r"\b[1-5] (Ann|Bob|Cy|Di|Ed)\b", text)]
     assert order == ["Bob", "Cy", "Di", "Ann", "Ed"]
@@ -81,8 +91,9 @@ def test_hands_are_ordered_best_first_with_each_reason(client):
 
 
 def test_ties_share_a_place_and_say_so(client):
-    response = post(client, HX, name_1="Ann", cards_1="As Ks Js", name_2="Bob", cards_2="Ah Kh Jh",
-                    name_3="Cy", cards_3="2c 2d 5h")
+    response = post(
+        client, HX, name_1="Ann", cards_1="As Ks Js", name_2="Bob", cards_2="Ah Kh Jh", name_3="Cy", cards_3="2c 2d 5h"
+    )
     text = text_of(response)
     assert "1 Ann and Bob tie Ace-high flush (A-K-J)" in text
     assert "Same ranks: suits never break a tie." in text
@@ -122,14 +133,18 @@ def test_a_card_in_two_hands_is_named_at_the_later_hand_with_both_places(client)
 
 def test_two_cards_each_in_two_hands_are_both_named(client):
     response = post(client, HX, name_1="Ann", cards_1="As Kh Qs", cards_2="As 5d 6c", cards_3="Kh 2d 9h")
-    assert field_errors(response) == [("cards_2", "A♠ is in hand 1 (Ann) and in hand 2"),
-                                      ("cards_3", "K♥ is in hand 1 (Ann) and in hand 3")]
+    assert field_errors(response) == [
+        ("cards_2", "A♠ is in hand 1 (Ann) and in hand 2"),
+        ("cards_3", "K♥ is in hand 1 (Ann) and in hand 3"),
+    ]
 
 
 def test_three_clashes_are_named_each_at_its_later_hand(client):
     response = post(client, HX, cards_1="As Kh Qs", cards_2="Kh As 6c", cards_3="As 2d 9h", cards_4="2c 3c 4c")
-    assert field_errors(response) == [("cards_2", "K♥ is in hand 1 and in hand 2; A♠ is in hand 1 and in hand 2"),
-                                      ("cards_3", "A♠ is in hand 1 and in hand 3")]
+    assert field_errors(response) == [
+        ("cards_2", "K♥ is in hand 1 and in hand 2; A♠ is in hand 1 and in hand 2"),
+        ("cards_3", "A♠ is in hand 1 and in hand 3"),
+    ]
     assert 'value="Kh As 6c"' in response.content.decode()
 
 
@@ -201,8 +216,7 @@ def test_the_judge_offers_the_rankings_house_rules(client):
     assert "1 Hand 1 Prial of aces" in text
     assert "With your house rules: Prials go by rank: A-A-A is the best, 2-2-2 the lowest." in text
     # A flush over a run, picked over brag-ace-high.
-    flush_run = {"cards_1": "4s 5d 6c", "cards_2": "2h 7h 9h", "rules": "brag-ace-high",
-                 "brag-flush_over_run": "True"}
+    flush_run = {"cards_1": "4s 5d 6c", "cards_2": "2h 7h 9h", "rules": "brag-ace-high", "brag-flush_over_run": "True"}
     text = text_of(post(client, HX, **flush_run))
     assert "1 Hand 2 9-high flush (9-7-2)" in text
     assert "1 Hand 1 Run" in text_of(post(client, HX, **{**flush_run, "brag-flush_over_run": ""}))

@@ -48,7 +48,8 @@ def test_the_database_down_is_503_naming_it(client, monkeypatch, caplog):
     assert (response.status_code, response.json()) == (503, {"database": "unavailable", "channel_layer": "ok"})
     assert "5432" not in response.content.decode()
     assert [record.getMessage() for record in caplog.records if record.name == "referee.views.health"] == [
-        "Health check: the database did not answer."]
+        "Health check: the database did not answer."
+    ]
 
 
 @pytest.mark.django_db

@@ -10,8 +10,8 @@ from scoring.services import game_start, round_correct, round_delete_last, round
 
 from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..factories import UserFactory
-from ..scoring.migrating import figures_before, game_before, migrated_to, migrated_to_the_latest
 from ..pages import HX, sent, text_of
+from ..scoring.migrating import figures_before, game_before, migrated_to, migrated_to_the_latest
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +99,9 @@ def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
         figures_before(old, game, player, rounds_played=1)
-    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, recorded_by=user)
+    old.get_model("scoring", "Round").objects.create(
+        game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, recorded_by=user
+    )
     new = migrated_to(after)
     rows = new.get_model("scoring", "Performance").objects.filter(game_id=game.pk)
     assert {row.player.name: row.points_missed for row in rows} == {"Ann": 1, "Bob": 2}
@@ -108,8 +110,10 @@ def test_games_kept_before_hindsight_get_their_points_left_on_the_table():
 
 def told(game) -> dict[int, dict[str, str]]:
     """What each round of the game keeps of its hindsight: the text for each player who could."""
-    return {round_.number: {found["player"]: found["text"] for found in round_.better_told}
-            for round_ in game.rounds.order_by("number")}
+    return {
+        round_.number: {found["player"]: found["text"] for found in round_.better_told}
+        for round_ in game.rounds.order_by("number")
+    }
 
 
 def test_each_round_keeps_its_hindsight_and_every_change_to_the_game_works_it_out_again(evening, crash, host):
@@ -144,7 +148,9 @@ def test_crash_rounds_kept_before_get_their_hindsight():
     for position, name in enumerate(HINDSIGHT_ROUND):
         player = old.get_model("scoring", "Player").objects.create(host=user, name=name)
         old.get_model("scoring", "Seat").objects.create(game=game, player=player, position=position)
-    old.get_model("scoring", "Round").objects.create(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, recorded_by=user)
+    old.get_model("scoring", "Round").objects.create(
+        game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, recorded_by=user
+    )
     new = migrated_to([("scoring", "0011_rounds_keep_their_hindsight")])
     (kept,) = new.get_model("scoring", "Round").objects.filter(game_id=game.pk)
     assert {found["player"]: found["text"] for found in kept.told} == {"Ann": ANN_COULD, "Bob": BOB_COULD}

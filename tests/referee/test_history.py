@@ -1,6 +1,5 @@
 """Looking back on a past session: each game, a chart with its figures, every round's hands."""
 
-
 import pytest
 
 from scoring.services import game_start, round_correct, round_record, session_start
@@ -11,14 +10,14 @@ from ..pages import text_of
 pytestmark = pytest.mark.django_db
 
 
-
 @pytest.fixture
 def friday(host):
     session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     bus = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2})
     round_record(game=bus, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}})
-    second, _ = round_record(game=bus, number=2, by=host,
-                             entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS", "Cy": "7C 7D 9S"}})
+    second, _ = round_record(
+        game=bus, number=2, by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS", "Cy": "7C 7D 9S"}}
+    )
     round_correct(round=second, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}})
     return session
 
@@ -32,11 +31,12 @@ def test_a_past_session_shows_each_game_its_chart_and_every_round(host_client, f
     assert "corrected" in text and "First recorded as: Ann: 2♣ 3♦ 5♥; Bob: A♠ K♠ Q♠; Cy: 7♣ 7♦ 9♠" in text
     html = response.content.decode()
     assert '<svg viewBox="0 0 640 260" role="img"' in html
-    assert "<desc id=\"chart-1-desc\">Tokens after each round. Ann: 2, 2, 2; Bob: 2, 2, 2; Cy: 2, 1, 0.</desc>" in html
+    assert '<desc id="chart-1-desc">Tokens after each round. Ann: 2, 2, 2; Bob: 2, 2, 2; Cy: 2, 1, 0.</desc>' in html
 
 
-def test_the_past_session_page_runs_a_constant_number_of_queries(host_client, host, friday,
-                                                                django_assert_max_num_queries):
+def test_the_past_session_page_runs_a_constant_number_of_queries(
+    host_client, host, friday, django_assert_max_num_queries
+):
     url = f"/sessions/{friday.public_id}/history/"
     with django_assert_max_num_queries(12) as captured:
         host_client.get(url)

@@ -54,20 +54,27 @@ def test_the_form_shows_every_option_with_its_lines_for_the_host(host_client, ev
 
 
 def test_a_combination_the_rules_refuse_is_said_next_to_the_option(host_client, evening):
-    response = host_client.post(f"/sessions/{evening.public_id}/games/new/", {
-        "kind": "crash", **SEATS, "crash-preset": "classic", "crash-cards": "9"})
+    response = host_client.post(
+        f"/sessions/{evening.public_id}/games/new/",
+        {"kind": "crash", **SEATS, "crash-preset": "classic", "crash-cards": "9"},
+    )
     assert response.status_code == 200 and not Game.objects.exists()
     error = field_error(response, "crash-declarations") or field_error(response, "crash-cards")
     assert error and "declarations must be False when cards is 9" in error
 
 
 def test_options_over_a_preset_keep_the_rest_of_the_preset(host_client, evening):
-    host_client.post(f"/sessions/{evening.public_id}/games/new/", {
-        "kind": "crash", **SEATS, "crash-preset": "classic", "crash-crash": "bonus_point",
-        "crash-top_prial": "aces"})
+    host_client.post(
+        f"/sessions/{evening.public_id}/games/new/",
+        {"kind": "crash", **SEATS, "crash-preset": "classic", "crash-crash": "bonus_point", "crash-top_prial": "aces"},
+    )
     game = Game.objects.get()
-    assert game.options == {"first_dealer": 0, "preset": "classic", "crash": "bonus_point",
-                            "rules": {"top_prial": "aces", "ace_two_three": "top", "flush_over_run": False}}
+    assert game.options == {
+        "first_dealer": 0,
+        "preset": "classic",
+        "crash": "bonus_point",
+        "rules": {"top_prial": "aces", "ace_two_three": "top", "flush_over_run": False},
+    }
     settings = game_replay(game, []).settings
     classic = CRASH_PRESETS["classic"].options
     assert settings.crash == "bonus_point" and settings.quads == classic["quads"] and settings.declarations
@@ -75,14 +82,25 @@ def test_options_over_a_preset_keep_the_rest_of_the_preset(host_client, evening)
 
 @pytest.fixture
 def house_game(host, evening):
-    return game_start(session=evening, kind="crash", seat_names=PLAYERS,
-                      options={"preset": "classic", "crash": "bonus_point", "out_of_order": "sort",
-                               "declarations": False, "rules": {"top_prial": "aces"}})
+    return game_start(
+        session=evening,
+        kind="crash",
+        seat_names=PLAYERS,
+        options={
+            "preset": "classic",
+            "crash": "bonus_point",
+            "out_of_order": "sort",
+            "declarations": False,
+            "rules": {"top_prial": "aces"},
+        },
+    )
 
 
-HOUSE_RULES = ("Crash, classic, to 7, but no fouls: the referee sorts each player's hands, best first; "
-               "taking every position of a round scores one extra point; no declarations: every player sets "
-               "hands; prials go by rank: A-A-A is the best, 2-2-2 the lowest")
+HOUSE_RULES = (
+    "Crash, classic, to 7, but no fouls: the referee sorts each player's hands, best first; "
+    "taking every position of a round scores one extra point; no declarations: every player sets "
+    "hands; prials go by rank: A-A-A is the best, 2-2-2 the lowest"
+)
 
 
 def test_the_games_options_are_said_in_words_everywhere(host_client, client, evening, house_game):

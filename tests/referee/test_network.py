@@ -36,43 +36,66 @@ def interface_addresses_from_the_kernel() -> set[str]:
 
 # --- The machine's addresses and names ----------------------------------------------------------
 
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="asks Linux's interfaces directly")
 def test_the_machine_addresses_are_its_interfaces_ipv4_addresses_but_loopback():
     addresses = machine_addresses()
-    assert {address for address in interface_addresses_from_the_kernel() if not address.startswith("127.")} <= set(addresses)
+    assert {address for address in interface_addresses_from_the_kernel() if not address.startswith("127.")} <= set(
+        addresses
+    )
     assert not [address for address in addresses if is_loopback(address)]
 
 
 def test_a_home_network_comes_first_and_bridges_and_vpns_last():
-    found = [("docker0", "172.17.0.1"), ("tun0", "10.8.0.2"), ("eth1", "203.0.113.5"), ("wlan0", "192.168.1.23"),
-             ("eth0", "10.0.0.5")]
+    found = [
+        ("docker0", "172.17.0.1"),
+        ("tun0", "10.8.0.2"),
+        ("eth1", "203.0.113.5"),
+        ("wlan0", "192.168.1.23"),
+        ("eth0", "10.0.0.5"),
+    ]
     assert reachable_first(found) == ["192.168.1.23", "10.0.0.5", "203.0.113.5", "10.8.0.2", "172.17.0.1"]
 
 
 def test_loopback_link_local_and_unspecified_addresses_are_left_out():
-    found = [("lo", "127.0.0.1"), ("lo", "127.0.1.1"), ("eth0", "169.254.3.4"), ("eth0", "0.0.0.0"),
-             ("wlan0", "192.168.1.23"), ("wlan1", "192.168.1.23")]
+    found = [
+        ("lo", "127.0.0.1"),
+        ("lo", "127.0.1.1"),
+        ("eth0", "169.254.3.4"),
+        ("eth0", "0.0.0.0"),
+        ("wlan0", "192.168.1.23"),
+        ("wlan1", "192.168.1.23"),
+    ]
     assert reachable_first(found) == ["192.168.1.23"]
 
 
-@pytest.mark.parametrize(("host_name", "names"), [("Annes-Laptop", ["annes-laptop", "annes-laptop.local"]),
-                                                  ("kitchen.local", ["kitchen.local"]),
-                                                  ("box.lan", ["box.lan", "box.local"]), ("localhost", [])])
+@pytest.mark.parametrize(
+    ("host_name", "names"),
+    [
+        ("Annes-Laptop", ["annes-laptop", "annes-laptop.local"]),
+        ("kitchen.local", ["kitchen.local"]),
+        ("box.lan", ["box.lan", "box.local"]),
+        ("localhost", []),
+    ],
+)
 def test_the_machine_is_named_by_its_host_name_and_its_local_name(monkeypatch, host_name, names):
     monkeypatch.setattr(socket, "gethostname", lambda: host_name)
     assert machine_names() == names
 
 
-@pytest.mark.parametrize(("url", "expected"), [
-    ("http://127.0.0.1:8000/board/tok/", "http://192.168.1.23:8000/board/tok/"),
-    ("http://localhost:8080/sessions/abc/?game=2", "http://192.168.1.23:8080/sessions/abc/?game=2"),
-    ("http://[::1]:8000/board/tok/", "http://192.168.1.23:8000/board/tok/"),
-    ("http://0.0.0.0:8000/board/tok/", "http://192.168.1.23:8000/board/tok/"),
-    ("http://127.0.1.1/board/tok/", "http://192.168.1.23/board/tok/"),
-    ("http://10.0.0.5:8000/board/tok/", "http://10.0.0.5:8000/board/tok/"),
-    ("http://kitchen.local:8000/board/tok/", "http://kitchen.local:8000/board/tok/"),
-    ("https://brag.example.org/board/tok/", "https://brag.example.org/board/tok/"),
-])
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("http://127.0.0.1:8000/board/tok/", "http://192.168.1.23:8000/board/tok/"),
+        ("http://localhost:8080/sessions/abc/?game=2", "http://192.168.1.23:8080/sessions/abc/?game=2"),
+        ("http://[::1]:8000/board/tok/", "http://192.168.1.23:8000/board/tok/"),
+        ("http://0.0.0.0:8000/board/tok/", "http://192.168.1.23:8000/board/tok/"),
+        ("http://127.0.1.1/board/tok/", "http://192.168.1.23/board/tok/"),
+        ("http://10.0.0.5:8000/board/tok/", "http://10.0.0.5:8000/board/tok/"),
+        ("http://kitchen.local:8000/board/tok/", "http://kitchen.local:8000/board/tok/"),
+        ("https://brag.example.org/board/tok/", "https://brag.example.org/board/tok/"),
+    ],
+)
 def test_an_address_opened_as_localhost_is_given_the_room_address_on_the_same_port(url, expected):
     assert for_the_room(url, ["192.168.1.23", "10.0.0.5"]) == expected
 
@@ -83,14 +106,18 @@ def test_without_a_room_address_a_loopback_address_stays():
 
 # --- The hosts allowed ----------------------------------------------------------------------------
 
+
 def settings_in_a_new_process(**env: str) -> dict:
     """ALLOWED_HOSTS and ROOM_ADDRESSES as a server started with ``env`` (and no other
     DJANGO_ variable) has them: settings are read once, at import."""
-    code = ("import json; from referee import settings; "
-            "print(json.dumps({'hosts': settings.ALLOWED_HOSTS, 'room': settings.ROOM_ADDRESSES}))")
+    code = (
+        "import json; from referee import settings; "
+        "print(json.dumps({'hosts': settings.ALLOWED_HOSTS, 'room': settings.ROOM_ADDRESSES}))"
+    )
     base = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=base | env,
-                            cwd=settings.BASE_DIR, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=base | env, cwd=settings.BASE_DIR, check=True
+    )
     return json.loads(result.stdout)
 
 
@@ -113,11 +140,13 @@ def test_behind_tls_only_the_hosts_named_are_allowed_and_the_room_has_no_address
 
 # --- make run -------------------------------------------------------------------------------------
 
+
 def make_dry_run(target: str, *args: str, **env: str) -> str:
     """The commands ``make`` would run for a target, without running them."""
     base = {key: value for key, value in os.environ.items() if key != "PORT"}
-    return subprocess.run(["make", "-n", target, *args], capture_output=True, text=True, check=True,
-                          cwd=settings.BASE_DIR, env=base | env).stdout
+    return subprocess.run(
+        ["make", "-n", target, *args], capture_output=True, text=True, check=True, cwd=settings.BASE_DIR, env=base | env
+    ).stdout
 
 
 @pytest.mark.parametrize("target", ["run", "demo"])
@@ -129,8 +158,12 @@ def test_make_run_listens_on_every_address_on_port_8000_and_says_where_to_open_i
 
 @pytest.mark.parametrize("target", ["run", "demo"])
 def test_port_chooses_another_port_on_the_command_line_or_in_the_environment(target):
-    assert "room_addresses 8123 && .venv/bin/python manage.py runserver 0.0.0.0:8123" in make_dry_run(target, "PORT=8123")
-    assert "room_addresses 8080 && .venv/bin/python manage.py runserver 0.0.0.0:8080" in make_dry_run(target, PORT="8080")
+    assert "room_addresses 8123 && .venv/bin/python manage.py runserver 0.0.0.0:8123" in make_dry_run(
+        target, "PORT=8123"
+    )
+    assert "room_addresses 8080 && .venv/bin/python manage.py runserver 0.0.0.0:8080" in make_dry_run(
+        target, PORT="8080"
+    )
 
 
 def printed_addresses(port: str) -> list[str]:

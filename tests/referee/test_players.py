@@ -1,16 +1,14 @@
 """A player's page and the circle's page, through the test client as a host's browser sees them."""
 
-
 import pytest
 
 from scoring.services import game_start, round_record, session_start
 
+from ..data import an_evening
 from ..factories import UserFactory
 from ..pages import text_of
-from ..data import an_evening
 
 pytestmark = pytest.mark.django_db
-
 
 
 @pytest.fixture
@@ -23,26 +21,31 @@ def test_a_player_page_shows_every_games_figures_and_hand_chart(host_client, hos
     response = host_client.get(f"/players/{ann.public_id}/")
     text = text_of(response)
     assert "Games played 6 Won 6 Win rate 100.0%" in text
-    assert ("Stop the Bus Games played 2 Won 2 Win rate 100.0% Rounds played 10 Tokens lost 2 Times worst hand 4 "
-            "Rounds survived, per game 5.0") in text
+    assert (
+        "Stop the Bus Games played 2 Won 2 Win rate 100.0% Rounds played 10 Tokens lost 2 Times worst hand 4 "
+        "Rounds survived, per game 5.0"
+    ) in text
     assert ("Points per round 2.5 Stick-ups 2 Fouls 0 Crashes 2 Four-of-a-kind bonuses 2 Declarations 0") in text
     assert "Position 1 4 Position 2 6 Position 3 4 Position 4 4" in text
     assert "Hands won 2 Pots split 2 Net balance +6" in text
     html = response.content.decode()
     assert html.count('role="img"') == 3
-    assert ("<desc id=\"chart-stop_the_bus-desc\">Categories of the 10 hands Ann showed, beside a random deal. "
-            "prial: 2 (20.0%; a random deal gives 0.24%); running flush: 2 (20.0%; a random deal gives 0.22%); "
-            "run: 0 (0.0%; a random deal gives 3.3%); flush: 0 (0.0%; a random deal gives 5.0%); "
-            "pair: 2 (20.0%; a random deal gives 16.9%); high card: 4 (40.0%; a random deal gives 74.4%).</desc>"
-            ) in html
+    assert (
+        '<desc id="chart-stop_the_bus-desc">Categories of the 10 hands Ann showed, beside a random deal. '
+        "prial: 2 (20.0%; a random deal gives 0.24%); running flush: 2 (20.0%; a random deal gives 0.22%); "
+        "run: 0 (0.0%; a random deal gives 3.3%); flush: 0 (0.0%; a random deal gives 5.0%); "
+        "pair: 2 (20.0%; a random deal gives 16.9%); high card: 4 (40.0%; a random deal gives 74.4%).</desc>"
+    ) in html
 
 
 def test_a_commerce_record_says_what_hands_won_and_pots_split_count(host_client, host, two_evenings):
     ann = host.players.get(name="Ann")
     text = text_of(host_client.get(f"/players/{ann.public_id}/?game=commerce"))
-    assert ("Hands won 2 Pots split 2 Net balance +6 Hands won: rounds with the best hand alone, taking the "
-            "whole pot. Pots split: rounds tied for the best hand, the pot shared; they are not counted in "
-            "hands won. Net balance: in the stake's unit, over games played for a stake.") in text
+    assert (
+        "Hands won 2 Pots split 2 Net balance +6 Hands won: rounds with the best hand alone, taking the "
+        "whole pot. Pots split: rounds tied for the best hand, the pot shared; they are not counted in "
+        "hands won. Net balance: in the stake's unit, over games played for a stake."
+    ) in text
 
 
 def test_a_player_page_filtered_by_game(host_client, host, two_evenings):
@@ -88,11 +91,14 @@ def test_the_circle_over_a_period_and_a_game(host_client, two_evenings):
     assert "No finished game in this period." in text_of(host_client.get("/players/?until=2026-09-30"))
 
 
-@pytest.mark.parametrize(("query", "message"), [
-    ("since=2026-12-01&until=2026-01-01", "“From” must be on or before “to”."),
-    ("since=last+friday", "Enter a date as year-month-day, like 2026-11-20."),
-    ("game=snap", "Choose one of Stop the Bus, Crash or Commerce, or all games."),
-])
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("since=2026-12-01&until=2026-01-01", "“From” must be on or before “to”."),
+        ("since=last+friday", "Enter a date as year-month-day, like 2026-11-20."),
+        ("game=snap", "Choose one of Stop the Bus, Crash or Commerce, or all games."),
+    ],
+)
 def test_the_circle_refuses_a_wrong_period_or_game_saying_what_it_expects(host_client, two_evenings, query, message):
     response = host_client.get(f"/players/?{query}")
     assert response.status_code == 400

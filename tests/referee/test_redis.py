@@ -83,8 +83,10 @@ class Phone:
     def request(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str]:
         cookie = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
         request = urllib.request.Request(
-            self.base + path, data=urllib.parse.urlencode(data).encode() if data is not None else None,
-            headers={"Cookie": cookie, **(headers or {})})
+            self.base + path,
+            data=urllib.parse.urlencode(data).encode() if data is not None else None,
+            headers={"Cookie": cookie, **(headers or {})},
+        )
         try:
             with urllib.request.urlopen(request, timeout=15) as response:
                 status, html = response.status, response.read().decode()

@@ -23,11 +23,15 @@ def crash(data, **kwargs):
 
 
 def test_a_stop_the_bus_round_becomes_canonical_plain_data():
-    form = stop_the_bus({"hand_0": "as 10h q♣", "hand_1": "7C 7D 5D", "hand_2": "4s,5h,6c", "table": "2c 3d 9h",
-                         "caller": "Bob"})
+    form = stop_the_bus(
+        {"hand_0": "as 10h q♣", "hand_1": "7C 7D 5D", "hand_2": "4s,5h,6c", "table": "2c 3d 9h", "caller": "Bob"}
+    )
     assert form.is_valid(), form.errors
-    assert form.entry() == {"hands": {"Ann": "AS TH QC", "Bob": "7C 7D 5D", "Cy": "4S 5H 6C"},
-                            "table": "2C 3D 9H", "caller": "Bob"}
+    assert form.entry() == {
+        "hands": {"Ann": "AS TH QC", "Bob": "7C 7D 5D", "Cy": "4S 5H 6C"},
+        "table": "2C 3D 9H",
+        "caller": "Bob",
+    }
     assert replay("stop_the_bus", PLAYERS, [form.entry()]).rounds[0].deltas == {"Ann": -1, "Bob": 0, "Cy": 0}
 
 
@@ -71,11 +75,20 @@ def test_an_error_about_no_field_goes_above_the_form():
 
 
 def test_a_crash_round_keeps_the_order_placed_and_fewer_hands():
-    form = crash({"hand_0_1": "3s 3h 3d", "hand_0_2": "Ah Kh Qh", "hand_1_1": "As Ac 4d", "declare_2": "six_pairs",
-                  "declared_2": "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"})
+    form = crash(
+        {
+            "hand_0_1": "3s 3h 3d",
+            "hand_0_2": "Ah Kh Qh",
+            "hand_1_1": "As Ac 4d",
+            "declare_2": "six_pairs",
+            "declared_2": "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s",
+        }
+    )
     assert form.is_valid(), form.errors
-    assert form.entry() == {"hands": {"Ann": ["3S 3H 3D", "AH KH QH"], "Bob": ["AS AC 4D"]},
-                            "declarations": {"Cy": ["six_pairs", "2S 2H 3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8S"]}}
+    assert form.entry() == {
+        "hands": {"Ann": ["3S 3H 3D", "AH KH QH"], "Bob": ["AS AC 4D"]},
+        "declarations": {"Cy": ["six_pairs", "2S 2H 3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8S"]},
+    }
 
 
 def test_crash_hands_are_filled_in_the_order_placed():
@@ -85,7 +98,9 @@ def test_crash_hands_are_filled_in_the_order_placed():
 
 
 def test_a_crash_player_declares_or_places_hands_not_both():
-    form = crash({"hand_0_1": "3s 3h 3d", "declare_0": "six_pairs", "declared_0": "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"})
+    form = crash(
+        {"hand_0_1": "3s 3h 3d", "declare_0": "six_pairs", "declared_0": "2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s"}
+    )
     assert not form.is_valid()
     assert form.errors == {"declare_0": [DECLARE_OR_PLACE]}
 
@@ -114,10 +129,17 @@ def test_arena_nine_cards_offers_three_hands_and_no_declarations():
 def test_a_recorded_entry_fills_the_form_again_for_a_correction():
     entry = {"hands": {"Ann": ["3S 3H 3D"], "Bob": []}, "declarations": {"Cy": ["six_pairs", "2S 2H"]}}
     assert RoundEntryForm.initial_from(entry, PLAYERS, "crash") == {
-        "hand_0_1": "3S 3H 3D", "declare_2": "six_pairs", "declared_2": "2S 2H"}
+        "hand_0_1": "3S 3H 3D",
+        "declare_2": "six_pairs",
+        "declared_2": "2S 2H",
+    }
     entry = {"hands": {"Ann": "AS TH QC", "Bob": "7C 7D 5D", "Cy": "4S 5H 6C"}, "caller": "Bob"}
     assert RoundEntryForm.initial_from(entry, PLAYERS, "stop_the_bus") == {
-        "hand_0": "AS TH QC", "hand_1": "7C 7D 5D", "hand_2": "4S 5H 6C", "caller": "Bob"}
+        "hand_0": "AS TH QC",
+        "hand_1": "7C 7D 5D",
+        "hand_2": "4S 5H 6C",
+        "caller": "Bob",
+    }
 
 
 def test_a_caller_must_be_one_of_the_players_in_the_form():

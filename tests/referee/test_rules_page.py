@@ -45,7 +45,11 @@ def test_the_headings_of_docs_rules_md_are_all_different_so_each_id_names_one_se
 
 def test_the_page_lists_the_sections_first_each_a_link_to_its_heading(rules_page):
     sections = [(text, anchor) for level, text, anchor in headings(RULES) if level == 2]
-    contents = rules_page[rules_page.index('<nav class="rules-contents"'):rules_page.index("</nav>", rules_page.index('<nav class="rules-contents"'))]
+    contents = rules_page[
+        rules_page.index('<nav class="rules-contents"') : rules_page.index(
+            "</nav>", rules_page.index('<nav class="rules-contents"')
+        )
+    ]
     assert re.findall(r'<a href="#([^"]+)">([^<]+)</a>', contents) == [(anchor, text) for text, anchor in sections]
 
 
@@ -80,6 +84,7 @@ def test_every_option_a_host_may_pick_is_described_with_each_of_its_values():
 
 # --- Links from the other pages to its sections -------------------------------------------
 
+
 def test_the_hand_judge_links_to_the_hands_and_the_house_rules_of_the_chosen_ranking(client, rules_page):
     pages = {
         "brag": client.get("/").content.decode(),
@@ -96,8 +101,14 @@ def test_the_hand_judge_links_to_the_hands_and_the_house_rules_of_the_chosen_ran
 def test_the_new_game_form_links_each_game_to_its_rules_and_its_house_rules(host, host_client, rules_page):
     evening = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
     markup = host_client.get(f"/sessions/{evening.public_id}/games/new/").content.decode()
-    assert rules_links(markup) == ["stop-the-bus", "stop-the-bus-options", "crash", "crash-options",
-                                   "commerce", "commerce-options"]
+    assert rules_links(markup) == [
+        "stop-the-bus",
+        "stop-the-bus-options",
+        "crash",
+        "crash-options",
+        "commerce",
+        "commerce-options",
+    ]
     assert set(rules_links(markup)) <= ids_on(rules_page)
 
 

@@ -27,15 +27,21 @@ class Serve:
         env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
         self.process = subprocess.Popen(
             [sys.executable, "manage.py", "serve", "--processes", str(processes), "--port", str(self.port)],
-            cwd=settings.BASE_DIR, env=env, stdout=self.output, stderr=subprocess.STDOUT)
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=self.output,
+            stderr=subprocess.STDOUT,
+        )
 
     def printed(self) -> str:
         self.output.seek(0)
         return self.output.read().decode(errors="replace")
 
     def pids(self) -> dict[int, int]:
-        return {int(port): int(pid) for pid, port in
-                re.findall(r"App process pid (\d+) on http://127\.0\.0\.1:(\d+)/", self.printed())}
+        return {
+            int(port): int(pid)
+            for pid, port in re.findall(r"App process pid (\d+) on http://127\.0\.0\.1:(\d+)/", self.printed())
+        }
 
     def wait_for(self, condition, what: str):
         deadline = time.monotonic() + WITHIN
@@ -87,8 +93,10 @@ def test_each_process_listens_on_its_port_a_dead_one_starts_again_and_sigterm_st
 
     os.kill(first[ports[1]], signal.SIGKILL)
     server.wait_for(lambda: server.pids()[ports[1]] != first[ports[1]], "the dead process started again")
-    assert f"The process on 127.0.0.1:{ports[1]} (pid {first[ports[1]]}) stopped (killed by SIGKILL); " \
-           "starting it again." in server.printed()
+    assert (
+        f"The process on 127.0.0.1:{ports[1]} (pid {first[ports[1]]}) stopped (killed by SIGKILL); "
+        "starting it again." in server.printed()
+    )
     server.wait_for(lambda: listening(ports[1]), "the new process listening")
     assert server.pids()[ports[0]] == first[ports[0]]  # the other one went on
 
@@ -105,6 +113,8 @@ def test_a_process_that_cannot_start_stops_everything_saying_so(serve):
         server = serve(2, port)
         assert server.process.wait(timeout=60) == 1
     printed = server.printed()
-    assert (f"CommandError: The process on 127.0.0.1:{port + 1} stopped as it started, 3 times (exit code 1): "
-            "its error is above. The others are stopped too.") in printed
+    assert (
+        f"CommandError: The process on 127.0.0.1:{port + 1} stopped as it started, 3 times (exit code 1): "
+        "its error is above. The others are stopped too."
+    ) in printed
     assert not any(alive(pid) for pid in server.pids().values())

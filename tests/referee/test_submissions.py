@@ -42,8 +42,11 @@ def test_a_form_sent_twice_records_one_round_and_the_same_outcome(host_client, e
     again = host_client.post(evening.get_absolute_url(), data, headers=HX)
     assert Round.objects.count() == 1 and Submission.objects.get().round_number == 1
     assert said(first)["status"] == "recorded" and said(again)["status"] == "repeated"
-    assert said(first)["message"] == said(again)["message"] == (
-        "Round 1 recorded: Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)")
+    assert (
+        said(first)["message"]
+        == said(again)["message"]
+        == ("Round 1 recorded: Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)")
+    )
     assert "Round 1 recorded" in text_of(pad_of(again)) and not field_errors(again)
 
 
@@ -61,8 +64,10 @@ def test_the_same_id_with_other_hands_is_refused_plainly(host_client, evening):
     host_client.post(evening.get_absolute_url(), data, headers=HX)
     other = host_client.post(evening.get_absolute_url(), {**data, "number": "2", "hand_1": "2c 3d 6h"}, headers=HX)
     assert said(other)["status"] == "refused"
-    assert said(other)["message"] == ("This form was already sent with something else in it (round 1 recorded): "
-                                      "nothing more was changed. Reload the page for a fresh form.")
+    assert said(other)["message"] == (
+        "This form was already sent with something else in it (round 1 recorded): "
+        "nothing more was changed. Reload the page for a fresh form."
+    )
     assert said(other)["message"] in text_of(without_pad(other))
     assert Round.objects.count() == 1
 
@@ -96,15 +101,28 @@ def test_the_same_form_sent_twice_at_once_records_one_round(host, evening, attem
 
 
 @pytest.mark.parametrize("kind, options", [("stop_the_bus", {"tokens": 3}), ("crash", {}), ("commerce", {})])
-def test_an_empty_form_right_after_a_round_keeps_its_confirmation_and_shows_no_error(host_client, evening, kind,
-                                                                                     options):
+def test_an_empty_form_right_after_a_round_keeps_its_confirmation_and_shows_no_error(
+    host_client, evening, kind, options
+):
     """The second of two quick taps on Record lands on the next round's empty form."""
     game = start(evening, kind, **options)
-    entry = ({"hands": {"Ann": ["AS KS QS"], "Bob": ["2C 3D 5H"], "Cy": ["7C 7D 9S"]}} if kind == "crash"
-             else {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}})
-    recorded = host_client.post(evening.get_absolute_url(), sent({"number": "1", **(
-        {"hand_0_1": "As Ks Qs", "hand_1_1": "2c 3d 5h", "hand_2_1": "7c 7d 9s"} if kind == "crash" else BUS)}),
-        headers=HX)
+    entry = (
+        {"hands": {"Ann": ["AS KS QS"], "Bob": ["2C 3D 5H"], "Cy": ["7C 7D 9S"]}}
+        if kind == "crash"
+        else {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
+    )
+    recorded = host_client.post(
+        evening.get_absolute_url(),
+        sent(
+            {
+                "number": "1",
+                **(
+                    {"hand_0_1": "As Ks Qs", "hand_1_1": "2c 3d 5h", "hand_2_1": "7c 7d 9s"} if kind == "crash" else BUS
+                ),
+            }
+        ),
+        headers=HX,
+    )
     assert said(recorded)["status"] == "recorded" and game.rounds.get().entry == entry
     empty = host_client.post(evening.get_absolute_url(), sent({"number": "2"}), headers=HX)
     assert said(empty) | {"id": None} == {"id": None, "status": "empty", "message": NOTHING_ENTERED, "number": None}
@@ -123,10 +141,11 @@ def test_an_empty_first_round_records_nothing_and_says_nothing_was_entered(host_
 
 def test_a_form_with_only_a_declaration_chosen_is_not_empty_and_asks_for_its_cards(host_client, evening):
     start(evening, "crash")
-    response = host_client.post(evening.get_absolute_url(), sent({"number": "1", "declare_1": "six_pairs"}),
-                                headers=HX)
-    assert said(response)["status"] == "refused" and ("declared_1", "Enter the 13 cards of the declaration.") in \
-        field_errors(response)
+    response = host_client.post(evening.get_absolute_url(), sent({"number": "1", "declare_1": "six_pairs"}), headers=HX)
+    assert said(response)["status"] == "refused" and (
+        "declared_1",
+        "Enter the 13 cards of the declaration.",
+    ) in field_errors(response)
     assert not Round.objects.exists()
 
 
@@ -147,18 +166,22 @@ def test_the_previous_rounds_hands_again_ask_before_recording(host_client, eveni
 def test_other_hands_than_the_previous_rounds_are_recorded_without_asking(host_client, evening):
     start(evening, tokens=3)
     host_client.post(evening.get_absolute_url(), sent({"number": "1", **BUS}), headers=HX)
-    response = host_client.post(evening.get_absolute_url(), sent({"number": "2", **BUS, "hand_2": "7c 7d 8s"}),
-                                headers=HX)
+    response = host_client.post(
+        evening.get_absolute_url(), sent({"number": "2", **BUS, "hand_2": "7c 7d 8s"}), headers=HX
+    )
     assert said(response)["status"] == "recorded" and Round.objects.count() == 2
 
 
 def test_a_correction_saved_twice_is_kept_once(host_client, evening, host):
     game = start(evening, tokens=3)
-    round_record(game=game, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
-                 by=host)
+    round_record(
+        game=game, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}, by=host
+    )
     url = f"/sessions/{evening.public_id}/games/{game.public_id}/rounds/1/"
-    data = {**sent({"number": "1", "hand_0": "2c 3d 5h", "hand_1": "As Ks Qs", "hand_2": "7c 7d 9s"}),
-            "action": "confirm"}
+    data = {
+        **sent({"number": "1", "hand_0": "2c 3d 5h", "hand_1": "As Ks Qs", "hand_2": "7c 7d 9s"}),
+        "action": "confirm",
+    }
     first, again = host_client.post(url, data, follow=True), host_client.post(url, data, follow=True)
     assert RoundRevision.objects.count() == 1 and Round.objects.get().entry["hands"]["Ann"] == "2C 3D 5H"
     assert "Round 1 corrected." in text_of(first) and "Round 1 corrected." in text_of(again)
@@ -170,8 +193,9 @@ def test_a_correction_saved_twice_is_kept_once(host_client, evening, host):
 def test_a_deletion_confirmed_twice_deletes_one_round(host_client, evening, host):
     game = start(evening, tokens=3)
     for number, ann in ((1, "AS KS QS"), (2, "AH KH QH")):
-        round_record(game=game, number=number, entry={"hands": {"Ann": ann, "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
-                     by=host)
+        round_record(
+            game=game, number=number, entry={"hands": {"Ann": ann, "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}, by=host
+        )
     url = f"/sessions/{evening.public_id}/games/{game.public_id}/delete-last/"
     page = host_client.get(url).content.decode()
     data = {"number": "2", "submission": submission_of(page)}
@@ -184,8 +208,9 @@ def test_a_deletion_confirmed_twice_deletes_one_round(host_client, evening, host
 
 def test_ending_a_game_twice_ends_it_once_and_says_so(host_client, evening, host):
     game = start(evening, "commerce", stake=5)
-    round_record(game=game, number=1, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C", "Cy": "7C 7D 9S"}},
-                 by=host)
+    round_record(
+        game=game, number=1, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C", "Cy": "7C 7D 9S"}}, by=host
+    )
     url = f"/sessions/{evening.public_id}/games/{game.public_id}/end/"
     data = {"submission": submission_of(host_client.get(url).content.decode())}
     first, again = host_client.post(url, data, follow=True), host_client.post(url, data, follow=True)

@@ -24,7 +24,9 @@ def evening_of_two_games(host):
     return session
 
 
-def test_the_session_page_lists_the_other_unfinished_games_with_a_link_to_continue_each(host_client, evening_of_two_games):
+def test_the_session_page_lists_the_other_unfinished_games_with_a_link_to_continue_each(
+    host_client, evening_of_two_games
+):
     response = host_client.get(evening_of_two_games.get_absolute_url())
     text = text_of(response)
     assert "Crash · game 2" in text
@@ -79,7 +81,8 @@ def test_looking_back_links_each_game_to_where_it_is_continued_or_corrected(host
 
 
 def test_the_session_page_on_an_older_game_runs_a_constant_number_of_queries(
-        host_client, host, evening_of_two_games, django_assert_max_num_queries):
+    host_client, host, evening_of_two_games, django_assert_max_num_queries
+):
     with django_assert_max_num_queries(12) as captured:
         host_client.get(evening_of_two_games.get_absolute_url(), {"game": 1})
     few = len(captured.captured_queries)

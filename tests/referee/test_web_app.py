@@ -28,10 +28,11 @@ def png_size(body: bytes) -> tuple[int, int]:
 
 def head_links(html: str) -> dict[str, list[str]]:
     """The head's <link rel=... href=...> and <meta name=theme-color>, by rel (or name)."""
-    head = html[:html.index("</head>")]
+    head = html[: html.index("</head>")]
     found = {}
     for rel, href in re.findall(r'<link rel="([^"]+)" href="([^"]+)"', head) + re.findall(
-            r'<meta name="(theme-color)" content="([^"]+)"', head):
+        r'<meta name="(theme-color)" content="([^"]+)"', head
+    ):
         found.setdefault(rel, []).append(href)
     return found
 
@@ -47,13 +48,24 @@ def test_the_manifest_says_how_the_app_opens_from_a_home_screen(client):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/manifest+json"
     manifest = response.json()
-    assert {key: manifest[key] for key in ("name", "short_name", "start_url", "scope", "display",
-                                           "theme_color", "background_color")} == {
-        "name": "Brag referee", "short_name": "Brag referee", "start_url": "/sessions/", "scope": "/",
-        "display": "standalone", "theme_color": "#0b6e4f", "background_color": "#f6f4ef"}
+    assert {
+        key: manifest[key]
+        for key in ("name", "short_name", "start_url", "scope", "display", "theme_color", "background_color")
+    } == {
+        "name": "Brag referee",
+        "short_name": "Brag referee",
+        "start_url": "/sessions/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": "#0b6e4f",
+        "background_color": "#f6f4ef",
+    }
     assert [(icon["sizes"], icon["type"], icon["purpose"]) for icon in manifest["icons"]] == [
-        ("192x192", "image/png", "any"), ("512x512", "image/png", "any"),
-        ("192x192", "image/png", "maskable"), ("512x512", "image/png", "maskable")]
+        ("192x192", "image/png", "any"),
+        ("512x512", "image/png", "any"),
+        ("192x192", "image/png", "maskable"),
+        ("512x512", "image/png", "maskable"),
+    ]
 
 
 def test_every_icon_of_the_manifest_is_a_png_of_its_stated_size(client):

@@ -20,16 +20,35 @@ def migrated_to_the_latest() -> None:
 def game_before(apps, kind: str, options: dict):
     """A host, a session and a game of ``kind``, in a migration's historical ``apps``."""
     user = apps.get_model("auth", "User").objects.create(username="before")
-    session = apps.get_model("scoring", "Session").objects.create(host=user, title="Old", played_on="2026-01-01",
-                                                                  share_token="old-token")
-    return user, apps.get_model("scoring", "Game").objects.create(session=session, number=1, kind=kind,
-                                                                  options=options)
+    session = apps.get_model("scoring", "Session").objects.create(
+        host=user, title="Old", played_on="2026-01-01", share_token="old-token"
+    )
+    return user, apps.get_model("scoring", "Game").objects.create(session=session, number=1, kind=kind, options=options)
 
 
 def figures_before(apps, game, player, **figures):
     """A player's figures in a game, all naught but ``figures``, in historical ``apps``."""
-    naught = dict.fromkeys(["final", "rounds_played", "tokens_lost", "worst_hand", "scored_1", "scored_2", "scored_3",
-                            "scored_4", "stick_ups", "fouls", "crashes", "quad_bonuses", "declarations", "hands_won",
-                            "pots_split", "balance"], 0)
+    naught = dict.fromkeys(
+        [
+            "final",
+            "rounds_played",
+            "tokens_lost",
+            "worst_hand",
+            "scored_1",
+            "scored_2",
+            "scored_3",
+            "scored_4",
+            "stick_ups",
+            "fouls",
+            "crashes",
+            "quad_bonuses",
+            "declarations",
+            "hands_won",
+            "pots_split",
+            "balance",
+        ],
+        0,
+    )
     return apps.get_model("scoring", "Performance").objects.create(
-        game=game, player=player, rules="brag", finished=False, won=False, place=1, **{**naught, **figures})
+        game=game, player=player, rules="brag", finished=False, won=False, place=1, **{**naught, **figures}
+    )

@@ -44,8 +44,12 @@ def nested(depth: int) -> list:
 def an_evening(host):
     session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     bus = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2})
-    round_record(game=bus, number=1, by=host, entry={"hands": {"Ann": BEST, "Bob": MIDDLE, "Cy": WORST},
-                                                      "table": "4H 8D JC", "caller": "Ann"})
+    round_record(
+        game=bus,
+        number=1,
+        by=host,
+        entry={"hands": {"Ann": BEST, "Bob": MIDDLE, "Cy": WORST}, "table": "4H 8D JC", "caller": "Ann"},
+    )
     second, _ = round_record(game=bus, number=2, by=host, entry={"hands": {"Ann": WORST, "Bob": BEST, "Cy": MIDDLE}})
     round_correct(round=second, by=host, entry={"hands": {"Ann": BEST, "Bob": WORST, "Cy": MIDDLE}})
     crash = game_start(session=session, kind="crash", seat_names=["Cy", "Ann"], options={"preset": "arena", "cards": 9})
@@ -58,12 +62,23 @@ def test_the_export_is_the_documented_file(host):
     data = export_sessions(host)
     assert (data["format"], data["version"], data["players"]) == ("brag-referee", 1, ["Ann", "Bob", "Cy"])
     (session,) = data["sessions"]
-    assert (session["title"], session["played_on"], session["players"]) == ("Friday", "2026-11-20", ["Ann", "Bob", "Cy"])
+    assert (session["title"], session["played_on"], session["players"]) == (
+        "Friday",
+        "2026-11-20",
+        ["Ann", "Bob", "Cy"],
+    )
     bus, crash = session["games"]
-    assert (bus["kind"], bus["options"], bus["seats"], bus["ended"]) == ("stop_the_bus", {"tokens": 2},
-                                                                          ["Ann", "Bob", "Cy"], False)
-    assert bus["rounds"][0]["entry"] == {"hands": {"Ann": BEST, "Bob": MIDDLE, "Cy": WORST}, "table": "4H 8D JC",
-                                         "caller": "Ann"}
+    assert (bus["kind"], bus["options"], bus["seats"], bus["ended"]) == (
+        "stop_the_bus",
+        {"tokens": 2},
+        ["Ann", "Bob", "Cy"],
+        False,
+    )
+    assert bus["rounds"][0]["entry"] == {
+        "hands": {"Ann": BEST, "Bob": MIDDLE, "Cy": WORST},
+        "table": "4H 8D JC",
+        "caller": "Ann",
+    }
     assert bus["rounds"][1]["revisions"][0]["entry"] == {"hands": {"Ann": WORST, "Bob": BEST, "Cy": MIDDLE}}
     assert bus["rounds"][1]["corrected_at"] and crash["seats"] == ["Cy", "Ann"]
 
@@ -96,91 +111,156 @@ def test_an_imported_history_has_the_same_statistics(host):
     for name in ("Ann", "Bob", "Cy"):
         mine, theirs = (player_record(Player.objects.get(host=h, name=name)) for h in (host, other))
         assert [(k.kind, k.appearances, k.games, k.won, k.totals, k.categories) for k in theirs.kinds] == [
-            (k.kind, k.appearances, k.games, k.won, k.totals, k.categories) for k in mine.kinds]
+            (k.kind, k.appearances, k.games, k.won, k.totals, k.categories) for k in mine.kinds
+        ]
         assert theirs.kinds
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(2, 4), st.integers(0, 5), st.sampled_from(["stop_the_bus", "commerce"])),
-                min_size=1, max_size=3))
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    st.lists(
+        st.tuples(st.integers(2, 4), st.integers(0, 5), st.sampled_from(["stop_the_bus", "commerce"])),
+        min_size=1,
+        max_size=3,
+    )
+)
 def test_export_import_export_is_identical_for_generated_sessions(shape):
     host = UserFactory()
     names = ["Ann", "Bob", "Cy", "Di"]
     hands = ["AS KS QS", "7C 7D 9S", "JH JD 4C", "2C 3D 5H"]
     for n, (players, rounds, kind) in enumerate(shape):
-        session = session_start(host=host, title=f"Evening {n}", played_on=f"2026-10-{n + 1:02d}",
-                                player_names=names[:players])
-        game = game_start(session=session, kind=kind, seat_names=names[:players],
-                          options={"tokens": 20} if kind == "stop_the_bus" else {"stake": n})
+        session = session_start(
+            host=host, title=f"Evening {n}", played_on=f"2026-10-{n + 1:02d}", player_names=names[:players]
+        )
+        game = game_start(
+            session=session,
+            kind=kind,
+            seat_names=names[:players],
+            options={"tokens": 20} if kind == "stop_the_bus" else {"stake": n},
+        )
         for number in range(1, rounds + 1):
-            round_record(game=game, number=number, by=host,
-                         entry={"hands": dict(zip(names[:players], hands[-players:] if number % 2 else hands))})
+            round_record(
+                game=game,
+                number=number,
+                by=host,
+                entry={"hands": dict(zip(names[:players], hands[-players:] if number % 2 else hands))},
+            )
     text = to_json(export_sessions(host))
     other = UserFactory()
     import_sessions(other, text)
     assert to_json(export_sessions(other)) == text
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.update(version=2), "version 2 of the file format is not supported: expected 1"),
-    (lambda d: d.update(format="other"), 'this is not a Brag referee export: expected "format": "brag-referee"'),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["entry"]["hands"].update(Dan="4S 5S 6S"),
-     "sessions[0].games[0].rounds[1]: Dan is not a player in this game"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][0]["entry"]["hands"].update(Bob="AS 2D 3D"),
-     "sessions[0].games[0].rounds[0]: A♠ is in Ann's hand and in Bob's hand"),
-    (lambda d: d["sessions"][0]["games"][1].update(kind="poker"),
-     "sessions[0].games[1].kind: expected one of stop_the_bus, crash, commerce"),
-    (lambda d: d["sessions"][0]["games"][0]["seats"].append("Zed"),
-     "sessions[0].games[0].seats[3]: expected a player of the session"),
-    (lambda d: d["sessions"][0]["games"][0]["seats"].__setitem__(1, {"Bob": 1}),
-     "sessions[0].games[0].seats[1]: expected a player of the session"),
-    (lambda d: d["sessions"][0].update(played_on="yesterday"),
-     "sessions[0].played_on: expected a date like 2026-11-22"),
-    (lambda d: d["sessions"][0]["games"][0]["options"].update(tokens=99),
-     "sessions[0].games[0]: tokens must be a whole number from 1 to 20, got 99"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][0].update(entry=["AS KS QS"]),
-     "sessions[0].games[0].rounds[0]: a round is a mapping of hands, table, caller, got list"),
-    # The limits, each named with its place.
-    (lambda d: d["sessions"][0]["games"][0]["rounds"].extend([{}] * (MAX_ROUNDS - 1)),
-     "sessions[0].games[0].rounds: expected a list (at most 1,000 items)"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][1].update(revisions=[{}] * 101),
-     "sessions[0].games[0].rounds[1].revisions: expected a list (at most 100 items)"),
-    (lambda d: d["sessions"][0]["games"].extend([{}] * 99),
-     "sessions[0].games: expected a list (at most 100 items)"),
-    (lambda d: d["sessions"].extend([{}] * 1000), "sessions: expected a list (at most 1,000 items)"),
-    (lambda d: d["sessions"][0]["players"].extend(["Ann"] * 48),
-     "sessions[0].players: expected a list (at most 50 items)"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][0]["entry"]["hands"].update(Ann="AS " * 100_000),
-     "sessions[0].games[0].rounds[0].entry.hands.Ann: expected text of at most 200 characters"),
-    (lambda d: d["sessions"][0]["games"][1]["options"].update(preset="arena" * 100),
-     "sessions[0].games[1].options.preset: expected text of at most 200 characters"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(hands=nested(500)),
-     "sessions[0].games[0].rounds[1].revisions[0].entry.hands[0][0][0]: expected at most 4 levels of lists and "
-     "objects"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(table=float("nan")),
-     "sessions[0].games[0].rounds[1].revisions[0].entry.table: expected a finite number"),
-    # A replaced entry is one the engine took (the pages show it).
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(hands=["AS KS QS"]),
-     "sessions[0].games[0].rounds[1].revisions[0]: hands must map each player's name to what they gave"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"]["hands"].update(Cy="AS 2D 3D"),
-     "sessions[0].games[0].rounds[1].revisions[0]: A♠ is in Bob's hand and in Cy's hand"),
-    # Moments and texts a database would not keep.
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][0].update(recorded_at="2026-02-30T20:00:00+00:00"),
-     "sessions[0].games[0].rounds[0].recorded_at: expected a date and time"),
-    (lambda d: d["sessions"][0]["games"][0]["rounds"][1].update(corrected_at="9999-12-31T23:00:00-05:00"),
-     "sessions[0].games[0].rounds[1].corrected_at: expected a date and time or null"),
-    (lambda d: d["sessions"][0].update(title="Fri\x00day"),
-     "sessions[0].title: expected text without a NUL character or half of a surrogate pair"),
-    (lambda d: d["sessions"][0].update(title="Fri\ud800day"),
-     "sessions[0].title: expected text without a NUL character or half of a surrogate pair"),
-    # Names: the rounds name players as their seats and the circle spell them.
-    (lambda d: d["players"].append("ann"), "players[3]: expected each name once (ignoring case)"),
-    (lambda d: d["sessions"][0]["players"].append("Dan"),
-     "sessions[0].players[3]: expected one of the file's players, spelt as there"),
-    (lambda d: d["sessions"][0]["players"].append("Ann"), "sessions[0].players[3]: expected each player once"),
-    (lambda d: d.update(version=[[[2]]]), "version […] of the file format is not supported: expected 1"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=2), "version 2 of the file format is not supported: expected 1"),
+        (lambda d: d.update(format="other"), 'this is not a Brag referee export: expected "format": "brag-referee"'),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][1]["entry"]["hands"].update(Dan="4S 5S 6S"),
+            "sessions[0].games[0].rounds[1]: Dan is not a player in this game",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][0]["entry"]["hands"].update(Bob="AS 2D 3D"),
+            "sessions[0].games[0].rounds[0]: A♠ is in Ann's hand and in Bob's hand",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][1].update(kind="poker"),
+            "sessions[0].games[1].kind: expected one of stop_the_bus, crash, commerce",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["seats"].append("Zed"),
+            "sessions[0].games[0].seats[3]: expected a player of the session",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["seats"].__setitem__(1, {"Bob": 1}),
+            "sessions[0].games[0].seats[1]: expected a player of the session",
+        ),
+        (
+            lambda d: d["sessions"][0].update(played_on="yesterday"),
+            "sessions[0].played_on: expected a date like 2026-11-22",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["options"].update(tokens=99),
+            "sessions[0].games[0]: tokens must be a whole number from 1 to 20, got 99",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][0].update(entry=["AS KS QS"]),
+            "sessions[0].games[0].rounds[0]: a round is a mapping of hands, table, caller, got list",
+        ),
+        # The limits, each named with its place.
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"].extend([{}] * (MAX_ROUNDS - 1)),
+            "sessions[0].games[0].rounds: expected a list (at most 1,000 items)",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][1].update(revisions=[{}] * 101),
+            "sessions[0].games[0].rounds[1].revisions: expected a list (at most 100 items)",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"].extend([{}] * 99),
+            "sessions[0].games: expected a list (at most 100 items)",
+        ),
+        (lambda d: d["sessions"].extend([{}] * 1000), "sessions: expected a list (at most 1,000 items)"),
+        (
+            lambda d: d["sessions"][0]["players"].extend(["Ann"] * 48),
+            "sessions[0].players: expected a list (at most 50 items)",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][0]["entry"]["hands"].update(Ann="AS " * 100_000),
+            "sessions[0].games[0].rounds[0].entry.hands.Ann: expected text of at most 200 characters",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][1]["options"].update(preset="arena" * 100),
+            "sessions[0].games[1].options.preset: expected text of at most 200 characters",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(hands=nested(500)),
+            "sessions[0].games[0].rounds[1].revisions[0].entry.hands[0][0][0]: expected at most 4 levels of lists and "
+            "objects",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(table=float("nan")),
+            "sessions[0].games[0].rounds[1].revisions[0].entry.table: expected a finite number",
+        ),
+        # A replaced entry is one the engine took (the pages show it).
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"].update(hands=["AS KS QS"]),
+            "sessions[0].games[0].rounds[1].revisions[0]: hands must map each player's name to what they gave",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][1]["revisions"][0]["entry"]["hands"].update(Cy="AS 2D 3D"),
+            "sessions[0].games[0].rounds[1].revisions[0]: A♠ is in Bob's hand and in Cy's hand",
+        ),
+        # Moments and texts a database would not keep.
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][0].update(recorded_at="2026-02-30T20:00:00+00:00"),
+            "sessions[0].games[0].rounds[0].recorded_at: expected a date and time",
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0]["rounds"][1].update(corrected_at="9999-12-31T23:00:00-05:00"),
+            "sessions[0].games[0].rounds[1].corrected_at: expected a date and time or null",
+        ),
+        (
+            lambda d: d["sessions"][0].update(title="Fri\x00day"),
+            "sessions[0].title: expected text without a NUL character or half of a surrogate pair",
+        ),
+        (
+            lambda d: d["sessions"][0].update(title="Fri\ud800day"),
+            "sessions[0].title: expected text without a NUL character or half of a surrogate pair",
+        ),
+        # Names: the rounds name players as their seats and the circle spell them.
+        (lambda d: d["players"].append("ann"), "players[3]: expected each name once (ignoring case)"),
+        (
+            lambda d: d["sessions"][0]["players"].append("Dan"),
+            "sessions[0].players[3]: expected one of the file's players, spelt as there",
+        ),
+        (lambda d: d["sessions"][0]["players"].append("Ann"), "sessions[0].players[3]: expected each player once"),
+        (lambda d: d.update(version=[[[2]]]), "version […] of the file format is not supported: expected 1"),
+    ],
+)
 def test_a_wrong_file_is_refused_naming_what_and_where_and_saves_nothing(host, change, message):
     an_evening(host)
     data = copy.deepcopy(export_sessions(host))
@@ -250,8 +330,14 @@ def test_a_session_that_differs_from_the_one_here_is_imported_beside_it(host):
     other = UserFactory(username="friend")
     import_sessions(other, to_json(data))
     data["sessions"][0]["games"][1]["rounds"].append(
-        {"number": 2, "entry": {"hands": {"Cy": ["2S 2H 2D"], "Ann": ["AH AD 4C", "KD 9D 2C"]}},
-         "recorded_at": "2026-11-20T22:00:00+00:00", "corrected_at": None, "revisions": []})
+        {
+            "number": 2,
+            "entry": {"hands": {"Cy": ["2S 2H 2D"], "Ann": ["AH AD 4C", "KD 9D 2C"]}},
+            "recorded_at": "2026-11-20T22:00:00+00:00",
+            "corrected_at": None,
+            "revisions": [],
+        }
+    )
     imported = import_sessions(other, to_json(data))
     assert import_summary(imported) == "1 session imported, 1 already here was skipped"
     assert [s.title for s in imported.sessions] == ["Friday"]
@@ -261,8 +347,9 @@ def test_a_session_that_differs_from_the_one_here_is_imported_beside_it(host):
 def test_skipping_the_sessions_already_here_reads_a_fixed_number_of_queries(host):
     def evenings(count):
         for day in range(1, count + 1):
-            session = session_start(host=host, title=f"Evening {day}", played_on=f"2026-10-{day:02d}",
-                                    player_names=["Ann", "Bob"])
+            session = session_start(
+                host=host, title=f"Evening {day}", played_on=f"2026-10-{day:02d}", player_names=["Ann", "Bob"]
+            )
             game = game_start(session=session, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 1})
             round_record(game=game, number=1, by=host, entry={"hands": {"Ann": BEST, "Bob": WORST}})
         return to_json(export_sessions(host))
@@ -276,10 +363,13 @@ def test_skipping_the_sessions_already_here_reads_a_fixed_number_of_queries(host
     assert counts[0] == counts[1]
 
 
-@pytest.mark.parametrize("text", [
-    "[" * 100_000 + "]" * 100_000,
-    '{"format": "brag-referee", "version": 1, "players": [], "sessions": ' + "[" * 100_000 + "]" * 100_000 + "}",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"format": "brag-referee", "version": 1, "players": [], "sessions": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ],
+)
 def test_a_file_nested_too_deeply_is_refused(host, text):
     with pytest.raises(ImportRefused) as error:
         import_sessions(host, text)
@@ -309,16 +399,28 @@ def test_a_name_the_circle_spells_otherwise_is_refused(host):
     assert not Session.objects.filter(host=other).exists()
 
 
-@pytest.mark.parametrize(("limit", "value", "message"), [
-    ("MAX_FILE_GAMES", 1, "sessions[0].games[1]: expected at most 1 games in the file "
-                          "(export fewer sessions at a time)"),
-    ("MAX_FILE_ENTRIES", 3, "sessions[0].games[1]: expected at most 3 rounds and revisions in the file "
-                            "(export fewer sessions at a time)"),
-    ("MAX_FILE_CRASH_ROUNDS", 0, "sessions[0].games[1]: expected at most 0 Crash rounds in the file "
-                                 "(export fewer sessions at a time)"),
-])
-def test_a_file_holding_too_much_is_refused_at_the_game_that_passes_the_limit(host, monkeypatch, limit, value,
-                                                                              message):
+@pytest.mark.parametrize(
+    ("limit", "value", "message"),
+    [
+        (
+            "MAX_FILE_GAMES",
+            1,
+            "sessions[0].games[1]: expected at most 1 games in the file (export fewer sessions at a time)",
+        ),
+        (
+            "MAX_FILE_ENTRIES",
+            3,
+            "sessions[0].games[1]: expected at most 3 rounds and revisions in the file "
+            "(export fewer sessions at a time)",
+        ),
+        (
+            "MAX_FILE_CRASH_ROUNDS",
+            0,
+            "sessions[0].games[1]: expected at most 0 Crash rounds in the file (export fewer sessions at a time)",
+        ),
+    ],
+)
+def test_a_file_holding_too_much_is_refused_at_the_game_that_passes_the_limit(host, monkeypatch, limit, value, message):
     an_evening(host)  # two games: two rounds and a revision, then one round
     text = to_json(export_sessions(host))
     monkeypatch.setattr(exchange, limit, value)
@@ -333,12 +435,39 @@ def a_long_game(rounds: int) -> str:
     """A file of one Commerce game of ``rounds`` rounds, each corrected once."""
     when = "2026-11-20T20:00:00+00:00"
     entry = {"hands": {"Ann": BEST, "Bob": MIDDLE, "Cy": WORST}}
-    return json.dumps({"format": "brag-referee", "version": 1, "players": ["Ann", "Bob", "Cy"], "sessions": [{
-        "title": "Friday", "played_on": "2026-11-20", "players": ["Ann", "Bob", "Cy"], "games": [{
-            "number": 1, "kind": "commerce", "options": {"stake": 1}, "ended": False, "seats": ["Ann", "Bob", "Cy"],
-            "rounds": [{"number": n, "entry": entry, "recorded_at": when, "corrected_at": when,
-                        "revisions": [{"number": 1, "entry": entry, "replaced_at": when}]}
-                       for n in range(1, rounds + 1)]}]}]})
+    return json.dumps(
+        {
+            "format": "brag-referee",
+            "version": 1,
+            "players": ["Ann", "Bob", "Cy"],
+            "sessions": [
+                {
+                    "title": "Friday",
+                    "played_on": "2026-11-20",
+                    "players": ["Ann", "Bob", "Cy"],
+                    "games": [
+                        {
+                            "number": 1,
+                            "kind": "commerce",
+                            "options": {"stake": 1},
+                            "ended": False,
+                            "seats": ["Ann", "Bob", "Cy"],
+                            "rounds": [
+                                {
+                                    "number": n,
+                                    "entry": entry,
+                                    "recorded_at": when,
+                                    "corrected_at": when,
+                                    "revisions": [{"number": 1, "entry": entry, "replaced_at": when}],
+                                }
+                                for n in range(1, rounds + 1)
+                            ],
+                        }
+                    ],
+                }
+            ],
+        }
+    )
 
 
 def test_an_import_writes_rows_in_batches(host):
@@ -353,15 +482,23 @@ def test_an_import_writes_rows_in_batches(host):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.sampled_from([BEST, WORST, "Ann", "Cy"])
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.sampled_from([BEST, WORST, "Ann", "Cy"])
     | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.sampled_from(["hands", "table", "caller", "Ann", "Bob"]), inner, max_size=3),
-    max_leaves=8)
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["hands", "table", "caller", "Ann", "Bob"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(st.sampled_from(["entry", "revision", "options"]), JSON)
 def test_any_json_in_an_entry_or_the_options_is_refused_or_imported_as_a_game_that_replays(place, value):
     data = json.loads(a_long_game(2))
@@ -399,11 +536,20 @@ def test_the_import_command_refuses_a_file_too_big(host, tmp_path):
 
 def test_a_game_with_house_rules_goes_out_and_comes_back_meaning_the_same(host):
     session = session_start(host=host, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
-    options = {"preset": "classic", "crash": "bonus_point", "stick_up": "next_best", "out_of_order": "foul_round",
-               "rules": {"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True}}
+    options = {
+        "preset": "classic",
+        "crash": "bonus_point",
+        "stick_up": "next_best",
+        "out_of_order": "foul_round",
+        "rules": {"top_prial": "aces", "ace_two_three": "bottom", "flush_over_run": True},
+    }
     game = game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options=options)
-    round_record(game=game, number=1, by=host, entry={"hands": {"Ann": ["AS AH AD", "2C 3C 4C"],
-                                                                "Bob": ["3S 3H 3D", "KD QD JD"]}})
+    round_record(
+        game=game,
+        number=1,
+        by=host,
+        entry={"hands": {"Ann": ["AS AH AD", "2C 3C 4C"], "Bob": ["3S 3H 3D", "KD QD JD"]}},
+    )
     text = to_json(export_sessions(host))
     other = UserFactory(username="friend")
     (imported,), _ = import_sessions(other, text)
@@ -424,4 +570,6 @@ def test_an_ended_commerce_game_is_imported_ended_with_its_winner(host):
     game = imported.games.get()
     assert game.ended and game_replay(game).winners == ("Ann",)
     assert {p.player.name: (p.finished, p.won) for p in game.performances.all()} == {
-        "Ann": (True, True), "Bob": (True, False)}
+        "Ann": (True, True),
+        "Bob": (True, False),
+    }

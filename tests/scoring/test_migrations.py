@@ -29,7 +29,8 @@ def test_existing_games_get_their_figures_and_players_their_public_ids():
     rows = new.get_model("scoring", "Performance").objects.filter(game_id=game.pk)
     expected = figures_of(replay("stop_the_bus", PLAYERS, BUS_ROUNDS, tokens=2))
     assert {row.player.name: (row.place, row.tokens_lost, row.categories) for row in rows} == {
-        name: (f.place, f.tokens_lost, dict(f.categories)) for name, f in expected.items()}
+        name: (f.place, f.tokens_lost, dict(f.categories)) for name, f in expected.items()
+    }
     migrated_to_the_latest()
 
 
@@ -38,8 +39,14 @@ SHOWN = {"Ann": {"prial": 1, "pair": 3, "high_card": 6}, "Bob": {"tricon": 2, "p
 
 
 def shown_in_columns(rows) -> dict:
-    return {row.player.name: {c: getattr(row, f"shown_{c}") for c in ("prial", "pair", "high_card", "tricon", "point")
-                              if getattr(row, f"shown_{c}")} for row in rows}
+    return {
+        row.player.name: {
+            c: getattr(row, f"shown_{c}")
+            for c in ("prial", "pair", "high_card", "tricon", "point")
+            if getattr(row, f"shown_{c}")
+        }
+        for row in rows
+    }
 
 
 @pytest.mark.django_db(transaction=True)
@@ -48,12 +55,15 @@ def test_the_hands_shown_move_from_one_json_field_to_a_column_each_and_back():
     old = migrated_to(JSON_FIELD)
     user, game = game_before(old, "commerce", {})
     for name, categories in SHOWN.items():
-        figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
-                       categories=categories)
+        figures_before(
+            old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name), categories=categories
+        )
 
     rows = migrated_to(COLUMNS).get_model("scoring", "Performance").objects.all()
     assert shown_in_columns(rows) == SHOWN
-    assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(SHOWN, 0)
+    assert {row.player.name: row.shown_run + row.shown_flush + row.shown_sequence for row in rows} == dict.fromkeys(
+        SHOWN, 0
+    )
 
     rows = migrated_to(JSON_FIELD).get_model("scoring", "Performance").objects.all()
     assert {row.player.name: row.categories for row in rows} == SHOWN
@@ -62,13 +72,15 @@ def test_the_hands_shown_move_from_one_json_field_to_a_column_each_and_back():
 
 @pytest.mark.django_db(transaction=True)
 def test_moving_the_hands_shown_to_columns_takes_no_more_queries_for_many_rows_than_for_three(
-        django_assert_max_num_queries):
+    django_assert_max_num_queries,
+):
     """Years of games migrate in batches, never a query per row."""
     old = migrated_to(JSON_FIELD)
     user, game = game_before(old, "commerce", {})
     for name, categories in SHOWN.items():
-        figures_before(old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name),
-                       categories=categories)
+        figures_before(
+            old, game, old.get_model("scoring", "Player").objects.create(host=user, name=name), categories=categories
+        )
     with CaptureQueriesContext(connection) as three_rows:
         migrated_to(COLUMNS)
     old = migrated_to(JSON_FIELD)
@@ -80,5 +92,7 @@ def test_moving_the_hands_shown_to_columns_takes_no_more_queries_for_many_rows_t
     with django_assert_max_num_queries(len(three_rows.captured_queries)):
         rows = migrated_to(COLUMNS).get_model("scoring", "Performance").objects.all()
     assert {row.player.name: row.shown_pair for row in rows} == {
-        **{name: shown.get("pair", 0) for name, shown in SHOWN.items()}, **{f"P{n}": n for n in range(40)}}
+        **{name: shown.get("pair", 0) for name, shown in SHOWN.items()},
+        **{f"P{n}": n for n in range(40)},
+    }
     migrated_to_the_latest()

@@ -10,12 +10,13 @@ from django.db import connection, transaction
 from engine import EntryError
 from scoring import services
 from scoring.models import Game, Player, Round, RoundRevision, Session
+from scoring.replays import game_replay, seat_names
 from scoring.services import (
     GAME_ENDED,
+    NAME_TWICE,
     ONLY_COMMERCE_ENDS,
     ROUND_ALREADY_RECORDED,
     ROUND_NOT_NEXT,
-    NAME_TWICE,
     TITLE_NEEDED,
     TWO_PLAYERS_NEEDED,
     RoundAlreadyRecorded,
@@ -27,18 +28,19 @@ from scoring.services import (
     session_start,
 )
 
-from scoring.replays import game_replay, seat_names
-
-from ..threads import at_once, before_first_write
-
 from ..factories import UserFactory
+from ..threads import at_once, before_first_write
 
 pytestmark = pytest.mark.django_db
 
 
 def bus(session, tokens=2):
-    return game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"],
-                      options={"tokens": tokens, "first_dealer": 0})
+    return game_start(
+        session=session,
+        kind="stop_the_bus",
+        seat_names=["Ann", "Bob", "Cy"],
+        options={"tokens": tokens, "first_dealer": 0},
+    )
 
 
 def hands(**by_player):
@@ -70,8 +72,9 @@ def test_a_name_entered_twice_ignoring_case_is_refused_by_name_and_saves_nothing
 
 def test_each_name_entered_twice_is_named(host):
     with pytest.raises(ValidationError) as error:
-        session_start(host=host, title="One", played_on="2026-11-01",
-                      player_names=["Ann", "Bob", "BOB", "Cy", "ann", "Ann"])
+        session_start(
+            host=host, title="One", played_on="2026-11-01", player_names=["Ann", "Bob", "BOB", "Cy", "ann", "Ann"]
+        )
     assert error.value.message_dict == {"players": [NAME_TWICE.format(name="Ann"), NAME_TWICE.format(name="Bob")]}
 
 
@@ -96,12 +99,14 @@ def test_a_refused_round_writes_nothing(evening, host):
 def test_recording_returns_the_outcome_and_announces_after_commit(evening, host, django_capture_on_commit_callbacks):
     game = bus(evening)
     heard = []
-    services.session_changed.connect(lambda sender, session, **kw: heard.append(session), weak=False,
-                                     dispatch_uid="test")
+    services.session_changed.connect(
+        lambda sender, session, **kw: heard.append(session), weak=False, dispatch_uid="test"
+    )
     try:
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
-            round_, outcome = round_record(game=game, number=1, by=host,
-                                           entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+            round_, outcome = round_record(
+                game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+            )
         assert heard == [] and len(callbacks) == 1  # nothing is said before the commit
         callbacks[0]()
         assert heard == [evening]
@@ -110,22 +115,25 @@ def test_recording_returns_the_outcome_and_announces_after_commit(evening, host,
     assert (round_.number, outcome.standings) == (1, {"Ann": 2, "Bob": 1, "Cy": 2})
 
 
-def test_a_change_to_the_sessions_current_game_is_announced_with_it_and_its_replay(evening, host,
-                                                                                   django_capture_on_commit_callbacks):
+def test_a_change_to_the_sessions_current_game_is_announced_with_it_and_its_replay(
+    evening, host, django_capture_on_commit_callbacks
+):
     """Listeners (the board) take the game and its replay from the announcement rather than
     reading them again, but only when that game is still the session's latest: a correction
     to an earlier game doesn't change which game the room is playing."""
     heard = []
-    services.session_changed.connect(lambda sender, game, outcome, **kw: heard.append((game, outcome)), weak=False,
-                                     dispatch_uid="test")
+    services.session_changed.connect(
+        lambda sender, game, outcome, **kw: heard.append((game, outcome)), weak=False, dispatch_uid="test"
+    )
     try:
         with django_capture_on_commit_callbacks(execute=True):
             first = bus(evening)
             round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
             second = bus(evening)
             round_correct(round=first.rounds.get(), by=host, entry=hands(Ann="2C 3D 5H", Bob="AS KS QS", Cy="7C 7D 9S"))
-            _, outcome = round_record(game=second, number=1, by=host,
-                                      entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+            _, outcome = round_record(
+                game=second, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+            )
     finally:
         services.session_changed.disconnect(dispatch_uid="test")
     assert [game for game, _ in heard] == [first, first, second, None, second]
@@ -133,11 +141,13 @@ def test_a_change_to_the_sessions_current_game_is_announced_with_it_and_its_repl
     assert heard[1][1].standings == {"Ann": 2, "Bob": 1, "Cy": 2}
 
 
-def test_every_change_counts_the_sessions_revision_up_and_announces_it(evening, host,
-                                                                       django_capture_on_commit_callbacks):
+def test_every_change_counts_the_sessions_revision_up_and_announces_it(
+    evening, host, django_capture_on_commit_callbacks
+):
     heard = []
-    services.session_changed.connect(lambda sender, revision, **kw: heard.append(revision), weak=False,
-                                     dispatch_uid="test")
+    services.session_changed.connect(
+        lambda sender, revision, **kw: heard.append(revision), weak=False, dispatch_uid="test"
+    )
     try:
         with django_capture_on_commit_callbacks(execute=True):
             game = bus(evening)
@@ -182,8 +192,9 @@ def test_two_phones_recording_the_same_round_at_once_record_one_round(host):
 def changes_heard():
     """What session_changed announced meanwhile, from any thread: (game, revision) pairs."""
     heard = []
-    services.session_changed.connect(lambda sender, game, revision, **kw: heard.append((game, revision)),
-                                     weak=False, dispatch_uid="test")
+    services.session_changed.connect(
+        lambda sender, game, revision, **kw: heard.append((game, revision)), weak=False, dispatch_uid="test"
+    )
     try:
         yield heard
     finally:
@@ -192,6 +203,7 @@ def changes_heard():
 
 def first_write_tells(event: threading.Event):
     """An execute_wrapper that sets ``event`` when its connection first runs anything but a read."""
+
     def wrapper(execute, sql, params, many, context):
         if not sql.lstrip().upper().startswith("SELECT"):
             event.set()
@@ -220,8 +232,9 @@ def test_a_round_that_waits_for_a_new_games_commit_is_not_announced_as_the_curre
     def round_():
         assert new_game_written.wait(10), "the new game was never written"
         with connection.execute_wrapper(first_write_tells(round_writes)):
-            return round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H",
-                                                                            Cy="7C 7D 9S"))
+            return round_record(
+                game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+            )
 
     with changes_heard() as heard:
         second, (recorded, _) = at_once(new_game, round_)
@@ -256,11 +269,14 @@ def test_a_correction_landing_between_a_rounds_check_and_its_write_has_the_round
     round_record(game=game, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
 
     def correction():  # now Ann, not Bob, has the worst hand of round 1
-        return round_correct(round=game.rounds.get(), by=host, entry=hands(Ann="2C 3D 5H", Bob="AS KS QS", Cy="7C 7D 9S"))
+        return round_correct(
+            round=game.rounds.get(), by=host, entry=hands(Ann="2C 3D 5H", Bob="AS KS QS", Cy="7C 7D 9S")
+        )
 
     with changes_heard() as heard, before_first_write(correction):
-        round_, outcome = round_record(game=game, number=2, by=host,
-                                       entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
+        round_, outcome = round_record(
+            game=game, number=2, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S")
+        )
     (_, corrected), (announced_game, recorded) = heard
     assert announced_game == game and recorded == corrected + 1
     assert outcome.standings == {"Ann": 1, "Bob": 1, "Cy": 2}
@@ -298,6 +314,7 @@ def test_a_round_written_behind_the_services_back_is_still_recorded_only_once(ev
         round_record(game=game, number=1, by=host, entry=entry)
     assert Round.objects.count() == 1 and not game.performances.exists()
     assert Session.objects.get(pk=evening.pk).revision == evening.revision  # not counted up
+
 
 def test_a_finished_game_takes_no_more_rounds(evening, host):
     game = bus(evening, tokens=1)
@@ -352,8 +369,10 @@ def test_a_correction_that_makes_a_later_round_impossible_is_refused_naming_that
     first = Round.objects.get(game=game, number=1)
     with pytest.raises(EntryError) as error:  # Bob, not Cy, out in round 1: round 2 has Bob's hand
         round_correct(round=first, by=host, entry=hands(Ann=BEST, Bob=WORST, Cy=MIDDLE))
-    assert (str(error.value), error.value.round) == ("Round 2: Bob is out of the game (no tokens left) and gives "
-                                                     "nothing", 2)
+    assert (str(error.value), error.value.round) == (
+        "Round 2: Bob is out of the game (no tokens left) and gives nothing",
+        2,
+    )
     first.refresh_from_db()
     assert first.entry == hands(Ann=BEST, Bob=MIDDLE, Cy=WORST) and not RoundRevision.objects.exists()
 

@@ -40,8 +40,11 @@ def test_every_service_keeps_the_figures_of_the_replay(host):
     game = play(session, "stop_the_bus", BUS_ROUNDS[:2], tokens=2)
     assert agrees_with_replay(game) and kept(game)["Bob"].tokens_lost == 1
     # A correction makes Cy's hand the worst in round 1 instead of Bob's.
-    round_correct(round=game.rounds.get(number=1), by=host,
-                  entry={"hands": {"Ann": "As Ks Qs", "Bob": "7h 7d 9c", "Cy": "2c 3d 5h"}})
+    round_correct(
+        round=game.rounds.get(number=1),
+        by=host,
+        entry={"hands": {"Ann": "As Ks Qs", "Bob": "7h 7d 9c", "Cy": "2c 3d 5h"}},
+    )
     assert agrees_with_replay(game)
     assert (kept(game)["Bob"].tokens_lost, kept(game)["Cy"].tokens_lost) == (0, 1)
     round_delete_last(game=game, number=2)
@@ -54,8 +57,9 @@ def test_every_service_keeps_the_figures_of_the_replay(host):
     assert agrees_with_replay(commerce) and kept(commerce)["Ann"].won
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(played_games())
 def test_kept_figures_agree_with_the_replay_for_generated_games(host, played):
     kind, players, options, rounds = played
@@ -85,7 +89,13 @@ def test_a_players_record_adds_up_every_session(host):
     assert (crash.totals["stick_ups"], crash.totals["crashes"], crash.totals["quad_bonuses"]) == (2, 2, 2)
     assert (commerce.totals["hands_won"], commerce.totals["pots_split"], commerce.totals["balance"]) == (2, 2, 6)
     assert [(s.category, s.count) for s in bus.categories] == [
-        ("prial", 2), ("running_flush", 2), ("run", 0), ("flush", 0), ("pair", 2), ("high_card", 4)]
+        ("prial", 2),
+        ("running_flush", 2),
+        ("run", 0),
+        ("flush", 0),
+        ("pair", 2),
+        ("high_card", 4),
+    ]
     assert bus.categories[0].share == Fraction(2, 10)
     assert bus.categories[0].expected == Fraction(52, 22100)
     bob = player_record(host.players.get(name="Bob"))

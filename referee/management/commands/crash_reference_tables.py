@@ -19,8 +19,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--deals", type=int, default=DEALS, help=f"deals per table (default {DEALS:,})")
         parser.add_argument("--seed", type=int, default=SEED, help=f"the random seed (default {SEED})")
-        parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                            help="processes dealing in parallel (default: one per CPU); the tables are the same")
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=os.cpu_count() or 1,
+            help="processes dealing in parallel (default: one per CPU); the tables are the same",
+        )
         parser.add_argument("--output", default=None, help=f"where to write (default: the engine's {DATA_FILE})")
 
     def handle(self, *args, deals: int, seed: int, workers: int, output: str | None, **options):
@@ -33,6 +37,9 @@ class Command(BaseCommand):
         data = generate(deals, seed, workers)
         with open(path, "w", encoding="utf-8") as file:
             file.write(dumps(data))
-        self.stdout.write(self.style.SUCCESS(
-            f"Wrote {path}: {len(data['tables'])} rankings x 13 and 9 cards, {deals:,} deals each from seed {seed}, "
-            f"in {time.perf_counter() - start:.0f} s"))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Wrote {path}: {len(data['tables'])} rankings x 13 and 9 cards, {deals:,} deals each "
+                f"from seed {seed}, in {time.perf_counter() - start:.0f} s"
+            )
+        )

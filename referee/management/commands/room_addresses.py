@@ -4,8 +4,10 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-NO_ROOM_ADDRESS = ("No other device can reach this machine: connect it to the room's Wi-Fi, then start it again. "
-                   "Until then it opens here only.")
+NO_ROOM_ADDRESS = (
+    "No other device can reach this machine: connect it to the room's Wi-Fi, then start it again. "
+    "Until then it opens here only."
+)
 BEHIND_TLS = "Behind TLS (DJANGO_BEHIND_TLS): the phones and the TV open it by the proxy's name, over HTTPS."
 
 

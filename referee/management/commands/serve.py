@@ -24,8 +24,19 @@ def daphne_command(port: int) -> list[str]:
     """One app process, as the systemd unit's ExecStart runs it: --proxy-headers takes the
     client's address from the proxy's X-Forwarded-For; -v 0 turns Daphne's own access log
     off, as referee.middleware logs each request (with how long it took)."""
-    return [sys.executable, "-m", "daphne", "--bind", ADDRESS, "--port", str(port), "--proxy-headers",
-            "-v", "0", "referee.asgi:application"]
+    return [
+        sys.executable,
+        "-m",
+        "daphne",
+        "--bind",
+        ADDRESS,
+        "--port",
+        str(port),
+        "--proxy-headers",
+        "-v",
+        "0",
+        "referee.asgi:application",
+    ]
 
 
 def how_it_ended(returncode: int) -> str:
@@ -62,11 +73,15 @@ class Command(BaseCommand):
                     quick = time.monotonic() - started < STARTS_WITHIN
                     quick_stops[each] = quick_stops[each] + 1 if quick else 0
                     if quick_stops[each] >= TRIES:
-                        raise CommandError(f"The process on {ADDRESS}:{each} stopped as it started, {TRIES} times "
-                                           f"({how_it_ended(process.returncode)}): its error is above. "
-                                           "The others are stopped too.")
-                    self.stdout.write(f"The process on {ADDRESS}:{each} (pid {process.pid}) stopped "
-                                      f"({how_it_ended(process.returncode)}); starting it again.")
+                        raise CommandError(
+                            f"The process on {ADDRESS}:{each} stopped as it started, {TRIES} times "
+                            f"({how_it_ended(process.returncode)}): its error is above. "
+                            "The others are stopped too."
+                        )
+                    self.stdout.write(
+                        f"The process on {ADDRESS}:{each} (pid {process.pid}) stopped "
+                        f"({how_it_ended(process.returncode)}); starting it again."
+                    )
                     time.sleep(AGAIN_AFTER)
                     running[each] = self.start(each)
         finally:
