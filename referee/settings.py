@@ -239,9 +239,9 @@ LOGGING = {
     "loggers": {
         # Django's errors once, here (its default adds a console of its own under DEBUG).
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
-        # A line a request is referee.requests': not runserver's too, nor Django's warning for
-        # each 4xx (errors still come with their traceback).
-        "django.channels.server": {"level": "WARNING"},
+        # A line a request is referee.requests': not runserver's too (it says each 4xx again as a
+        # warning), nor Django's warning for each 4xx (errors still come with their traceback).
+        "django.channels.server": {"level": "ERROR"},
         "django.request": {"level": "ERROR"},
     },
 }

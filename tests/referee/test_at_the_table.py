@@ -149,3 +149,8 @@ def test_make_run_serves_the_phones_and_the_tv_at_the_address_it_prints():
         with pytest.raises(urllib.error.HTTPError) as refused:  # a name that is not this machine's
             Browser(f"http://127.0.0.2:{server.port}", host=f"evil.example:{server.port}").get("/")
         assert refused.value.code == 400
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            phone.get("/no-such-page/")
+        assert missing.value.code == 404
+        phone.get("/")  # the server has said all it says of the 404 by the next request
+        assert server.printed().count("/no-such-page/") == 1, server.printed()  # one line a request, 4xx too
