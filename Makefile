@@ -1,6 +1,8 @@
 # Two commands for a newcomer: `make run` and `make test` (and `make bench` for the figures).
-# Python 3.11 or newer: the newest found, or PYTHON=... to choose.
-PYTHON ?= $(shell command -v python3.13 || command -v python3.12 || command -v python3.11 || command -v python3)
+# Python 3.11 or newer: the newest that runs (a version manager may offer names it cannot run),
+# or PYTHON=... to choose.
+PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && command -v $$p && break; done)
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
@@ -9,6 +11,7 @@ TEST_INSTALLED := $(VENV)/.installed-test
 .PHONY: run serve test lint bench demo
 
 $(PY):
+	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed, and none was found: install it, or say PYTHON=/path/to/python3.11."; exit 1; }
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo "Python 3.11 or newer is needed; $(PYTHON) is $$($(PYTHON) --version 2>&1). Say PYTHON=/path/to/python3.11."; exit 1; }
 	$(PYTHON) -m venv $(VENV)
