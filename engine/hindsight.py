@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from itertools import combinations, permutations
 
 from .cards import Card, show_cards
-from .crash import GAME, CrashOptions, best_quad, read_round, replay_crash, unscorable
+from .crash import GAME, CrashOptions, best_quad, read_round, unscorable
 from .outcomes import GameOutcome
 from .ranking import hand_ranking
 
@@ -587,16 +587,3 @@ def round_hindsight(outcome: GameOutcome, entries: Sequence[object], number: int
         scored, best, could, moved = best_rearrangement(hands, showdown_for(name, placed, fouled, settings))
         found[name] = Hindsight(name, tuple(hands), scored, best, could, moved)
     return found
-
-
-def game_hindsight(outcome: GameOutcome, entries: Sequence[object]) -> dict[int, dict[str, Hindsight]]:
-    """Every refereed round of a Crash game, by number (rounds with nothing to say left out)."""
-    found = {number: round_hindsight(outcome, entries, number) for number in range(1, len(outcome.rounds) + 1)}
-    return {number: players for number, players in found.items() if players}
-
-
-def hindsight(players: Sequence[str], rounds: Sequence[object], **options: object) -> tuple[dict[str, Hindsight], ...]:
-    """A Crash game's hindsight, round by round, from its rounds as entered and replay's
-    options (``replay("crash", players, rounds, **options)``)."""
-    outcome = replay_crash(players, rounds, **options)
-    return tuple(round_hindsight(outcome, rounds, number) for number in range(1, len(rounds) + 1))

@@ -145,10 +145,13 @@ def end_game(request, session_id, game_id):
 @login_required
 @require_GET
 def setting_check(request, session_id, game_id):
-    """The Crash setting check for one player's hands as typed so far (htmx, live)."""
+    """The Crash setting check for one player's hands as typed so far (htmx, live). Opened as
+    a page (a link shared, a reload), it is the game's page, where the check lives."""
     _, game = host_game(request, session_id, game_id)
     if game.kind != Game.Kind.CRASH:
         raise Http404("Only Crash hands are set.")
+    if not request.htmx:
+        return redirect(game)
     settings = game_replay(game, []).settings  # the game's options: whether it sorts, its ranking
     seat = request.GET.get("seat", "0")
     texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]

@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import format_cards, replay
 from engine.crash import read_round
-from engine.hindsight import game_hindsight, hindsight, round_hindsight
+from engine.hindsight import round_hindsight
 
 from .crash_rounds import random_round
 from .hindsight_brute_force import brute_force
@@ -117,7 +117,8 @@ def test_what_the_placed_hands_and_the_best_setting_score_is_what_the_referee_sa
 
 def told(rounds, players=("Ann", "Bob"), **options):
     """The last round's hindsight, by player."""
-    return hindsight(list(players), rounds, **options)[-1]
+    outcome = replay("crash", list(players), rounds, **options)
+    return round_hindsight(outcome, rounds, len(rounds))
 
 
 def scores(found):
@@ -287,10 +288,6 @@ def test_a_player_out_after_a_foul_has_no_hindsight_in_later_rounds():
     ]
     outcome = replay("crash", players, rounds)
     assert outcome.out == ("Ann",) and outcome.rounds[1].void and not outcome.finished
-    every = game_hindsight(outcome, rounds)
-    assert list(every) == [1, 3]  # the void deal has nothing to say
-    assert set(every[1]) == {"Ann", "Bob", "Cy"} and set(every[3]) == {"Bob", "Cy"}
-    assert every[1]["Ann"].scored.fouled and every[1]["Ann"].moved == 0
-    by_round = hindsight(players, rounds)
-    assert [set(found) for found in by_round] == [{"Ann", "Bob", "Cy"}, set(), {"Bob", "Cy"}]
-    assert [found["Bob"].text for found in (by_round[0], by_round[2])] == [every[1]["Bob"].text, every[3]["Bob"].text]
+    by_round = [round_hindsight(outcome, rounds, number) for number in (1, 2, 3)]
+    assert [set(found) for found in by_round] == [{"Ann", "Bob", "Cy"}, set(), {"Bob", "Cy"}]  # the void deal: nothing
+    assert by_round[0]["Ann"].scored.fouled and by_round[0]["Ann"].moved == 0

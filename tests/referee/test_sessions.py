@@ -509,3 +509,9 @@ def test_a_round_opened_for_correction_shows_the_players_who_were_in_when_it_was
     assert "Bob's hand" in text_of(first) and 'value="2C 3D 5H"' in first.content.decode()
     assert "Bob's hand" not in text_of(second) and "Cy's hand" in text_of(second)
     assert host_client.get(url.format(3)).status_code == 404
+
+
+def test_the_setting_check_opened_as_a_page_is_the_games_page(host_client, evening):
+    game = game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={})
+    response = host_client.get(f"/sessions/{evening.public_id}/games/{game.public_id}/setting-check/", {"seat": "0"})
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
