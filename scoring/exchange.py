@@ -18,6 +18,9 @@ limits, names, every game replayed through the engine and every replaced entry c
 it) before anything is saved, then written in batches. A session already in the account
 (same title, date, players, and games with the same rounds) is skipped, so importing a
 file twice makes no copies. docs/export-format.md documents every field.
+
+A module of its own, beside services.py and queries.py: an import is one write path (checked
+whole, then written in one transaction), an export one read, and each is the file's format.
 """
 
 from __future__ import annotations
