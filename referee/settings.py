@@ -222,7 +222,9 @@ CSRF_TRUSTED_ORIGINS = [
 ]
 
 SESSION_COOKIE_HTTPONLY = True
-CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+# htmx sends the token the page carries; the offline queue (static/js/outbox.js) falls back to
+# the cookie, so scripts may read it (Django: an HttpOnly CSRF cookie protects nothing more).
+CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
