@@ -1,7 +1,6 @@
 """The host's screens through real HTTP: sessions, games, rounds, with and without htmx."""
 
 import re
-import uuid
 
 import pytest
 from django.test import Client
@@ -17,6 +16,7 @@ from scoring.services import (
 
 from ..factories import PASSWORD, SessionFactory, UserFactory
 from ..pages import HX, field_error, field_errors, pad_of, said, sent, text_of, without_pad
+from ..threads import before_first_write
 
 pytestmark = pytest.mark.django_db
 
@@ -272,22 +272,14 @@ def test_another_form_for_a_round_already_recorded_is_refused_and_says_so(host_c
     assert "Round 1 recorded" not in text and "Round 2: enter the hands" in text
 
 
+@pytest.mark.django_db(transaction=True)
 def test_the_loser_of_two_submits_at_once_sees_the_winners_round_not_a_claim_it_recorded_it(
     host_client, evening, bus, host
 ):
     """The other phone's submit commits between this one's read of the game and its write."""
-    from unittest import mock
-
-    from scoring import services
-
-    record = services.round_record
-
-    def the_other_phone_first(**kwargs):
-        record(**{**kwargs, "submission": uuid.uuid4()})
-        return record(**kwargs)
-
+    entry = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}
     data = bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7c 7d 9s")
-    with mock.patch.object(services, "round_record", the_other_phone_first):
+    with before_first_write(lambda: round_record(game=bus, number=1, entry=entry, by=host)):
         response = host_client.post(evening.get_absolute_url(), data, headers=HX)
     text = text_of(without_pad(response))  # the pad repeats it
     assert Round.objects.count() == 1
