@@ -83,30 +83,17 @@ def delete_last_round(request, session_id, game_id):
     session, game = host_game(request, session_id, game_id)
     last = game.rounds.order_by("-number").first()
     form = DeleteRoundForm(request.POST or None, initial={"number": last.number if last else None})
-    error = None
-    if request.method == "POST" and form.is_valid():
-        number = form.cleaned_data["number"]
-        try:
-            services.round_delete_last(game=game, number=number, submission=form.cleaned_data["submission"])
-        except services.AlreadySubmitted:
-            return _done(request, game, f"Round {number} deleted.")
-        except EntryError as problem:
-            error = str(problem)
-        else:
-            return _done(request, game, f"Round {number} deleted.")
-    return render(
+    return confirmed(
         request,
-        "sessions/confirm.html",
-        {
-            "session": session,
-            "game": game,
-            "error": error or form.refusal(),
-            "form": form,
-            "question": f"Delete round {last.number}?" if last else "This game has no round to delete.",
-            "detail": "Everything after it is re-derived. This cannot be undone.",
-            "button": "Delete the round",
-            "allowed": last is not None,
-        },
+        session,
+        game,
+        form,
+        change=lambda data: services.round_delete_last(game=game, number=data["number"], submission=data["submission"]),
+        done=lambda data: f"Round {data['number']} deleted.",
+        question=f"Delete round {last.number}?" if last else "This game has no round to delete.",
+        detail="Everything after it is re-derived. This cannot be undone.",
+        button="Delete the round",
+        allowed=last is not None,
     )
 
 
@@ -115,31 +102,47 @@ def delete_last_round(request, session_id, game_id):
 def end_game(request, session_id, game_id):
     """Commerce ends when the host says so: GET asks, POST ends it (once per confirmation)."""
     session, game = host_game(request, session_id, game_id)
-    form = SubmissionForm(request.POST or None)
+    return confirmed(
+        request,
+        session,
+        game,
+        SubmissionForm(request.POST or None),
+        change=lambda data: services.game_end(game=game, submission=data["submission"]),
+        done=lambda data: f"{game} ended.",
+        question=f"End {game}?",
+        detail="The highest balance wins; the game takes no more hands.",
+        button="End the game",
+        allowed=game.kind == Game.Kind.COMMERCE and not game.ended,
+    )
+
+
+def confirmed(
+    request, session, game: Game, form, *, change, done, question: str, detail: str, button: str, allowed: bool
+):
+    """A change the host confirms on a page of its own (templates/sessions/confirm.html): GET
+    asks ``question``; a POST makes the ``change`` with the form's data and goes back to the
+    game saying what was ``done``, the first time or when the same confirmation comes again."""
     error = None
     if request.method == "POST" and form.is_valid():
         try:
-            services.game_end(game=game, submission=form.cleaned_data["submission"])
+            change(form.cleaned_data)
         except services.AlreadySubmitted:
-            return _done(request, game, f"{game} ended.")
+            return _done(request, game, done(form.cleaned_data))
         except EntryError as problem:
             error = str(problem)
         else:
-            return _done(request, game, f"{game} ended.")
-    return render(
-        request,
-        "sessions/confirm.html",
-        {
-            "session": session,
-            "game": game,
-            "error": error or form.refusal(),
-            "form": form,
-            "question": f"End {game}?",
-            "detail": "The highest balance wins; the game takes no more hands.",
-            "button": "End the game",
-            "allowed": game.kind == Game.Kind.COMMERCE and not game.ended,
-        },
-    )
+            return _done(request, game, done(form.cleaned_data))
+    context = {
+        "session": session,
+        "game": game,
+        "error": error or form.refusal(),
+        "form": form,
+        "question": question,
+        "detail": detail,
+        "button": button,
+        "allowed": allowed,
+    }
+    return render(request, "sessions/confirm.html", context)
 
 
 @login_required
