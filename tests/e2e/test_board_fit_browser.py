@@ -69,7 +69,11 @@ class BoardFits(ChannelsLiveServerTestCase):
         context = self.browser.new_context(viewport=viewport)
         page = context.new_page()
         page.set_default_timeout(10_000)
+        # Measured once the socket's first board has been swapped in (it replaces the page's):
+        # an element measured while it is swapped out reads as nothing.
+        page.add_init_script("document.addEventListener('htmx:wsAfterMessage', () => { window.boardsIn = true; })")
         page.goto(f"{self.live_server_url}/board/{session.share_token}/")
+        page.wait_for_function("window.boardsIn === true")
         expect(page.locator("#board-last")).to_contain_text(waiting_for)
         return context, page
 

@@ -340,13 +340,14 @@ def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally
 
 @pytest.mark.django_db
 def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothing(
-    host, django_capture_on_commit_callbacks
+    host, django_capture_on_commit_callbacks, settings
 ):
     """Its board is read anew after the commit; if a later change has committed meanwhile,
     the later one's broadcast brings the newer board. A board listens on the session's group
-    of the in-memory channel layer."""
+    of the in-memory channel layer (this process's own, whatever REDIS_URL says)."""
     from scoring.services import round_correct
 
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     session, first, game = _evening_of_three_games(host)
     layer = get_channel_layer()
     board = async_to_sync(layer.new_channel)()
