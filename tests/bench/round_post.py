@@ -60,7 +60,11 @@ def profile(client, url: str, deals: list) -> dict:
         response = client.post(url, data, HTTP_HX_REQUEST="true")
         profiler.disable()
         wall += time.perf_counter() - started
-        assert response.status_code == 200 and "HX-Trigger" in response and b'"recorded"' in response["HX-Trigger"].encode(), response.content[:3000]
+        assert (
+            response.status_code == 200
+            and "HX-Trigger" in response
+            and b'"recorded"' in response["HX-Trigger"].encode()
+        ), response.content[:3000]
     stats = pstats.Stats(profiler)
     return {
         "POST": wall / POSTS,
@@ -81,7 +85,9 @@ def main() -> None:
         host = UserFactory()
         client = Client(HTTP_HOST="localhost")
         client.force_login(host)
-        session = services.session_start(host=host, title="Bench", played_on="2026-11-26", player_names=["Ann", "Bob", "Cy"])
+        session = services.session_start(
+            host=host, title="Bench", played_on="2026-11-26", player_names=["Ann", "Bob", "Cy"]
+        )
         for name, (kind, seats, options, deals) in GAMES.items():
             game = services.game_start(session=session, kind=kind, seat_names=seats, options=options)
             url = f"{session.get_absolute_url()}?game={game.number}"
