@@ -92,7 +92,7 @@ def session_context(
         "session": session,
         "current": current,
         "form": form,
-        "tally": queries.tally_of(session),
+        "tally": {} if moved_on else queries.tally_of(session),  # a round that ends no game leaves it be
         "others": others,
         "rounds_query": f"?game={current.game.number}&" if current else "?",
         "players": session.players.all(),
