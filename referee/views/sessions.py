@@ -4,6 +4,7 @@ its host."""
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -66,12 +67,18 @@ def new_session(request):
 
 
 def session_context(
-    session: Session, current: queries.GameState | None, form: RoundEntryForm | None = None, page_number=1, **extra
+    session: Session,
+    current: queries.GameState | None,
+    form: RoundEntryForm | None = None,
+    page_number=1,
+    moved_on: bool = False,
+    **extra,
 ) -> dict:
     """The session page: the game shown (the latest, unless asked), the form for its next
-    round while it goes on, its rounds (newest first, ROUNDS_A_PAGE at a time), the other
-    games still going, and the evening's tally."""
-    if current and form is None and current.outcome and not current.outcome.finished:
+    round while it goes on (not when the page's form ``moved_on``: it stays), its rounds
+    (newest first, ROUNDS_A_PAGE at a time), the other games still going, and the evening's
+    tally."""
+    if current and form is None and not moved_on and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
     before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if current else {}
@@ -85,7 +92,7 @@ def session_context(
         "session": session,
         "current": current,
         "form": form,
-        "tally": queries.tally_of(session),
+        "tally": {} if moved_on else queries.tally_of(session),  # a round that ends no game leaves it be
         "others": others,
         "rounds_query": f"?game={current.game.number}&" if current else "?",
         "players": session.players.all(),
@@ -95,6 +102,7 @@ def session_context(
         "last_told": current.hindsight(current.last_round.number) if current and current.last_round else [],
         "summary": game_summary(outcome) if outcome else "",
         "unit": unit(outcome) if outcome else "",
+        "moved_on": moved_on,
         **extra,
     }
 
@@ -121,15 +129,20 @@ def session_page(request, session_id):
         elif answer.form is None:  # recorded by an earlier send, or nothing entered: show the game now
             current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
+    moved_on = bool(request.htmx and answer and answer.next)
     context = session_context(
         session,
         current,
         answer.form if answer else None,
         page_number,
+        moved_on=moved_on,
         recorded=bool(answer and answer.shows_last_round(current)),
         answer=answer,
     )
-    if request.htmx:
+    if moved_on:  # the page's form stays, emptied for the next round: the rest of #game out of band
+        response = render(request, "sessions/session.html#game-moved-on", context)
+        response["HX-Reswap"] = "none"
+    elif request.htmx:
         response = render(request, "sessions/session.html#game", context)
     else:
         board_url = room_url(request, reverse("board", kwargs={"token": session.share_token}))
@@ -179,6 +192,9 @@ class Answer:
     number: int | None = None  # the round recorded (or recorded before)
     form: RoundEntryForm | None = None  # to show again, as sent
     outcome: GameOutcome | None = None  # the game's replay as it now stands (as the service committed it)
+    # Recorded, the game going on with the same players: the form sent moves on to this round
+    # ({"number", "submission"}), emptied, rather than a new form being rendered.
+    next: dict | None = None
 
     def shows_last_round(self, current) -> bool:
         """Whether the page confirms the round just recorded (by this send or the first one)."""
@@ -190,7 +206,8 @@ class Answer:
         )
 
     def said(self) -> dict:
-        return {"id": self.submission, "status": self.status, "message": self.message, "number": self.number}
+        said = {"id": self.submission, "status": self.status, "message": self.message, "number": self.number}
+        return {**said, "next": self.next} if self.next else said
 
 
 def recorded_message(outcome: GameOutcome | None, number: int) -> str:
@@ -233,7 +250,9 @@ def record_round(request, current: queries.GameState) -> Answer:
         form.add_entry_error(error)
         return Answer("refused", sent, form.refusal(), form=form)
     number = form.cleaned_data["number"]
-    return Answer("recorded", sent, recorded_message(outcome, number), number, outcome=outcome)
+    same_form = not outcome.finished and list(outcome.still_in) == form.players
+    following = {"number": number + 1, "submission": str(uuid.uuid4())} if same_form else None
+    return Answer("recorded", sent, recorded_message(outcome, number), number, outcome=outcome, next=following)
 
 
 def _posted_number(request) -> int | None:

@@ -119,5 +119,9 @@
 
   // After picker.js (loaded first) has set up the pad: on load, and for each form htmx swaps in.
   document.addEventListener("DOMContentLoaded", start);
-  document.addEventListener("htmx:afterSwap", start);
+  // Once per answer: not again for each piece an answer swaps out of band (its target staying).
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (event.target === target || !target || !document.contains(target)) start();
+  });
 })();

@@ -101,23 +101,46 @@
     if (title) title.textContent = title.textContent.replace(/^Round \d+/, "Round " + number);
   }
 
-  // The form moves on to the next round: empty, numbered after the kept one, a new id.
-  function moveOn(form, item) {
-    setNumber(form, item.number + 1);
-    if (form.elements.submission) form.elements.submission.value = newId();
-    typed(form).forEach(function (element) { element.value = element.tagName === "SELECT" ? element.options[0].value : ""; });
-    form.querySelectorAll(".field-error, .request-failure, .pad-note, .same-hands, .setting-check > *").forEach(function (old) { old.remove(); });
+  // The form moves on to the next round: empty, numbered ``number``, the submission id ``id``,
+  // its old refusals gone; the pad says ``note`` (what became of the round just sent), above
+  // the element ``before`` names.
+  function moveOn(form, number, id, note, before) {
+    setNumber(form, number);
+    if (form.elements.submission) form.elements.submission.value = id;
+    typed(form).forEach(function (element) {
+      element.value = element.tagName === "SELECT" ? element.options[0].value : "";
+      element.removeAttribute("aria-invalid");
+    });
+    form.querySelectorAll(".error, .field-error, .request-failure, .pad-note, .same-hands, .setting-check > *").forEach(function (old) { old.remove(); });
+    form.querySelectorAll(".has-error").forEach(function (field) { field.classList.remove("has-error"); });
+    form.querySelectorAll("details[open]").forEach(function (details) { details.open = false; });
     var pad = form.querySelector("[data-picker]");
-    if (pad) {
-      var note = document.createElement("p");
-      note.className = "pad-note kept";
-      note.textContent = item.label + " is kept on this phone: it is sent when the connection is back.";
-      pad.insertBefore(note, pad.querySelector(".pad-bar"));
-    }
+    if (pad) pad.insertBefore(note, pad.querySelector(before));
     form.dispatchEvent(new Event("input", { bubbles: true }));  // draft.js keeps the empty round
     var first = form.querySelector("input[data-hand]");
     document.dispatchEvent(new CustomEvent("picker:refresh", { detail: { active: first ? first.id : "" } }));
   }
+
+  function padNote(className, text, role) {
+    var note = document.createElement("p");
+    note.className = "pad-note " + className;
+    if (role) note.setAttribute("role", role);
+    note.textContent = text;
+    return note;
+  }
+
+  // A round kept on this phone: the form goes on to the next one, with a new id.
+  function moveOnFrom(form, item) {
+    moveOn(form, item.number + 1, newId(), padNote("kept", item.label + " is kept on this phone: it is sent when the connection is back."), ".pad-bar");
+  }
+
+  // The server recorded the round and kept the page's form (the rest of the game came out of
+  // band): it moves on to the round and id the server gives.
+  document.addEventListener("submission", function (event) {
+    var answer = event.detail && (event.detail.value || event.detail);
+    var form = event.target.closest && event.target.closest("form[data-draft]");
+    if (form && answer && answer.next) moveOn(form, answer.next.number, answer.next.submission, padNote("recorded", answer.message, "status"), ".pad-check");
+  });
 
   // A page rendered before the kept rounds reached the server: its form follows them.
   function catchUp() {
@@ -140,7 +163,7 @@
     if (!form) return;
     var item = keep(form, event.detail.requestConfig);
     render();  // the pad's line first: moving on brings the next hand above the pad as it then is
-    moveOn(form, item);
+    moveOnFrom(form, item);
   }
 
   // While rounds of this game wait, the next one waits behind them: the server takes them in order.
@@ -150,7 +173,7 @@
     event.preventDefault();
     var item = keep(form, event.detail.requestConfig);
     render();  // the pad's line first: moving on brings the next hand above the pad as it then is
-    moveOn(form, item);
+    moveOnFrom(form, item);
     flush();
   });
   document.addEventListener("htmx:sendError", couldNotSend);
@@ -348,7 +371,10 @@
   // Before draft.js (loaded after this) puts back a round kept for the form's number.
   function start() { catchUp(); render(); }
   document.addEventListener("DOMContentLoaded", function () { start(); flush(); });
-  document.addEventListener("htmx:afterSwap", start);
+  document.addEventListener("htmx:afterSwap", function (event) {  // once per answer (see draft.js)
+    var target = event.detail.target;
+    if (event.target === target || !target || !document.contains(target)) start();
+  });
   window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flush(); });
   window.addEventListener("storage", function (event) { if (event.key === PREFIX + sessionId()) render(); });

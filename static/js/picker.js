@@ -273,7 +273,10 @@
   // The pad's height, for the page to leave room for it and scroll hands above it; when it
   // changes (a phone turned, a note shown), the hand being filled is brought back above it.
   var measure = function () {};
+  var docked = null;  // the pad measured (a form that moved on keeps its pad)
   function dock(pad) {
+    if (pad === docked) { measure(); return; }
+    docked = pad;
     var height = 0;
     measure = function () {
       var was = height;
@@ -408,6 +411,7 @@
       return;
     }
     pad.hidden = false;
+    pad.classList.remove("folded");  // a form that moved on opens its pad, as a new one does
     form.classList.add("padded");
     var nav = steps(form);
     if (nav) nav.hidden = false;
@@ -547,10 +551,18 @@
   // htmx swaps the form in place: pick up the new one, keep the highlighted hand.
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
+    if (outOfBand(event)) return;
     var check = target && target.closest && target.closest(".setting-check");
     if (check) settingChecked(check, event.detail.xhr);
     else swapped();
   });
+
+  // A piece of the page an answer swapped out of band, its target staying (a recorded round
+  // whose form moved on, emptied: outbox.js): the target's own swap is the one to follow.
+  function outOfBand(event) {
+    var target = event.detail.target;
+    return event.target !== target && target && document.contains(target);
+  }
 
   // A player's setting check came back: said in the pad; the awaited one lets it move on.
   function settingChecked(check, xhr) {
