@@ -44,7 +44,7 @@ def test_each_option_has_a_default_it_accepts_and_a_line_for_each_value(option):
     assert option.explain(option.default) in lines
 
 
-def test_the_crash_presets_are_rules_md_s_table():
+def test_the_crash_presets_are_the_rules_table_of_crash_options():
     assert dict(CRASH_PRESETS["classic"].options) == {
         "cards": 13,
         "ignore": "high_card",
