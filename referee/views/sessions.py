@@ -27,7 +27,7 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
-from ..presenters import entry_lines, game_summary, unit
+from ..presenters import entry_lines, game_summary, standings_rows, unit
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -100,6 +100,7 @@ def session_context(
         "rounds_page": rounds,
         # Crash: who could have done better in the last round (every round's: history)
         "last_told": current.hindsight(current.last_round.number) if current and current.last_round else [],
+        "rows": standings_rows(outcome),  # as the board shows them
         "summary": game_summary(outcome) if outcome else "",
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,
