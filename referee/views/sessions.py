@@ -81,7 +81,8 @@ def session_context(
     if current and form is None and not moved_on and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
-    before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if current else {}
+    corrected = current and any(round_.corrected_at for round_ in current.rounds)
+    before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if corrected else {}
     history = [
         (round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
         for round_, recorded in rounds
