@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from django.template.defaultfilters import pluralize
+
 from engine import (
     CRASH_PRESETS,
     GAME_OPTIONS,
@@ -28,7 +30,7 @@ def game_summary(outcome: GameOutcome) -> str:
     settings = outcome.settings
     if outcome.game == "stop_the_bus":
         ace_high = ", aces high" if settings.rules == "brag-ace-high" else ""
-        summary = f"Stop the Bus, {settings.tokens} tokens{ace_high}"
+        summary = f"Stop the Bus, {settings.tokens} token{pluralize(settings.tokens)}{ace_high}"
     elif outcome.game == "crash":
         cards = "" if settings.cards == 13 else f" {settings.cards} cards"
         summary = f"Crash, {settings.preset}{cards}, to {settings.target}"

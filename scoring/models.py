@@ -64,6 +64,12 @@ class Session(models.Model):
     # Counts the changes to the session's games and rounds, in the order they commit: a board
     # forwards only a board newer than the one it shows (see services._take_turn).
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # The game being played: the one the host last started, recorded into, corrected, deleted
+    # a round of or ended (the services set it with the change). The board shows it; a
+    # session from before it was kept (None) shows its latest game (queries.current_game).
+    current_game = models.ForeignKey(
+        "Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
 
     class Meta:
         ordering = ["-played_on", "-created"]
@@ -98,7 +104,8 @@ class Game(models.Model):
         constraints = [models.UniqueConstraint(fields=["session", "number"], name="game_number_unique_per_session")]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} #{self.number}"
+        """How every page names a game: "Stop the Bus · game 1"."""
+        return f"{self.get_kind_display()} · game {self.number}"
 
     def get_absolute_url(self) -> str:
         """The session page showing this game: where it is continued and corrected."""

@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from django.db.models import Count, QuerySet
+from django.db.models import Case, Count, F, QuerySet, Value, When
 
 from engine import EntryError, GameOutcome
 
@@ -109,6 +109,13 @@ def latest_game(session: Session) -> Game | None:
     return session.games.order_by("-number").first()
 
 
+def current_game(session: Session) -> Game | None:
+    """The game being played (Session.current_game, as the services last set it: read
+    afresh); in a session from before it was kept, the latest game. One query."""
+    being_played = Case(When(session__current_game=F("pk"), then=Value(0)), default=Value(1))
+    return session.games.order_by(being_played, "-number").first()
+
+
 def _state(game: Game, seats: list[str], rounds: list[Round]) -> GameState:
     try:
         outcome = game_replay(game, [r.entry for r in rounds], seats)
@@ -196,6 +203,7 @@ def tally_of(session: Session) -> dict[str, int]:
 __all__ = [
     "GameState",
     "RoundCorrection",
+    "current_game",
     "game_state",
     "game_states",
     "games_of",

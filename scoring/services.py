@@ -37,9 +37,11 @@ from .statistics import keep_figures
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
 # it), whenever a session's games or rounds change; the TV board listens (scoring never
-# imports the interface). Where the change was to the session's current (latest) game,
-# ``game=`` and ``outcome=`` (its replay, as committed) come too, so listeners need not read
-# and replay it again; otherwise they are None.
+# imports the interface). A change to a game makes it the session's game being played
+# (Session.current_game): ``game=`` and ``outcome=`` (its replay, as committed) come too, so
+# listeners need not read and replay it again, and ``switched=`` says whether the game being
+# played was another one before (the board says which is played now). A change to no game
+# (a new session) sends None, None and False.
 session_changed = Signal()
 # Sent after commit, with ``session=`` and ``old_token=``, when a board's address changes.
 share_token_rotated = Signal()
@@ -102,18 +104,30 @@ def _in_turn(game: Game) -> tuple[Game, Turn]:
     return Game.objects.select_related("session").get(pk=game.pk), turn
 
 
-def _announce(session: Session, turn: Turn, game: Game | None = None, outcome: GameOutcome | None = None) -> None:
-    """Announce the change once committed, with its game and replay if that is the
-    session's current (latest) game: the one the change started, or the latest before. A
-    listener that fails is logged and never undoes or fails the change (robust)."""
-    current = game is not None and game.number >= (turn.latest or 0)
+def _play(game: Game, latest: int | None) -> bool:
+    """Make ``game`` (read with its session in this change's turn) the session's game being
+    played; whether another game was (``latest``, the number of the session's latest game,
+    stands for the game being played in a session from before it was kept)."""
+    was = game.session.current_game_id
+    if was == game.pk:
+        return False
+    Session.objects.filter(pk=game.session_id).update(current_game=game)
+    game.session.current_game = game
+    return was is not None or game.number != latest
+
+
+def _announce(
+    session: Session,
+    turn: Turn,
+    game: Game | None = None,
+    outcome: GameOutcome | None = None,
+    switched: bool = False,
+) -> None:
+    """Announce the change once committed, with its game (now the game being played) and
+    replay. A listener that fails is logged and never undoes or fails the change (robust)."""
     transaction.on_commit(
         lambda: session_changed.send(
-            sender=Session,
-            session=session,
-            revision=turn.revision,
-            game=game if current else None,
-            outcome=outcome if current else None,
+            sender=Session, session=session, revision=turn.revision, game=game, outcome=outcome, switched=switched
         ),
         robust=True,
     )
@@ -212,7 +226,8 @@ def game_start(*, session: Session, kind: str, seat_names: list[str], options: M
     game.full_clean()
     game.save()
     Seat.objects.bulk_create(Seat(game=game, player=present[name], position=i) for i, name in enumerate(seat_names))
-    _announce(session, turn, game, outcome)
+    Session.objects.filter(pk=session.pk).update(current_game=game)  # a new game is the one played now
+    _announce(session, turn, game, outcome, switched=True)
     return game
 
 
@@ -232,7 +247,7 @@ def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
     players = seated_players(game)
     outcome = game_replay(game, seats=list(players))
     keep_figures(game, outcome, players)
-    _announce(game.session, turn, game, outcome)
+    _announce(game.session, turn, game, outcome, _play(game, turn.latest))
     return outcome
 
 
@@ -368,7 +383,8 @@ def round_record(
             )
             _keep_submission(submission, checked.game, action, entry, number)
             keep_figures(checked.game, checked.outcome, checked.players, checked.missed)
-            _announce(checked.game.session, turn, checked.game, checked.outcome)
+            switched = _play(checked.game, checked.game.latest)
+            _announce(checked.game.session, turn, checked.game, checked.outcome, switched)
     except (IntegrityError, RoundAlreadyRecorded):
         _check_not_submitted(submission, game, action, entry)  # a twin of this form committed first
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number)) from None
@@ -411,7 +427,7 @@ def round_correct(*, round: Round, entry: Mapping, by, submission: uuid.UUID | N
     target.save(update_fields=["entry", "corrected_at"])
     _keep_submission(submission, game, Submission.Action.CORRECT, entry, target.number)
     keep_figures(game, outcome, players, points_missed(_keep_told(rounds, outcome, entries)))
-    _announce(game.session, turn, game, outcome)
+    _announce(game.session, turn, game, outcome, _play(game, turn.latest))
     return outcome
 
 
@@ -433,5 +449,5 @@ def round_delete_last(*, game: Game, number: int, submission: uuid.UUID | None =
     entries = [r.entry for r in rounds]
     outcome = game_replay(game, entries, list(players))
     keep_figures(game, outcome, players, points_missed(_keep_told(rounds, outcome, entries)))
-    _announce(game.session, turn, game, outcome)
+    _announce(game.session, turn, game, outcome, _play(game, turn.latest))
     return outcome

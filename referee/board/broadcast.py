@@ -28,14 +28,16 @@ def broadcast_board(
     revision: int,
     game: Game | None = None,
     outcome: GameOutcome | None = None,
+    switched: bool = False,
     **kwargs,
 ) -> None:
-    """Send the board as the change left it, marked with the change's revision: a board
-    forwards only what is newer than what it shows, whatever order concurrent changes'
-    messages arrive in. A change overtaken by a later one meanwhile sends nothing: the later
-    one's broadcast brings the newer board."""
+    """Send the board as the change left it (saying which game is played now if the change
+    ``switched`` to another), marked with the change's revision: a board forwards only what
+    is newer than what it shows, whatever order concurrent changes' messages arrive in. A
+    change to no game overtaken by a later one meanwhile sends nothing: the later one's
+    broadcast brings the newer board."""
     try:
-        board = render_board(session, game, outcome, revision)
+        board = render_board(session, game, outcome, revision, switched)
         if board.revision > revision:
             return
         _send(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})

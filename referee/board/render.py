@@ -1,5 +1,6 @@
-"""What a board shows, rendered once per change: the session's latest game as replayed,
-the evening's tally, and the session's revision (the board is at least that new)."""
+"""What a board shows, rendered once per change: the game being played as replayed (the one
+the host last started or changed: queries.current_game), the evening's tally, and the
+session's revision (the board is at least that new)."""
 
 from __future__ import annotations
 
@@ -36,15 +37,20 @@ class Board(NamedTuple):
 
 
 def board_context(
-    session: Session, game: Game | None = None, outcome: GameOutcome | None = None, revision: int | None = None
+    session: Session,
+    game: Game | None = None,
+    outcome: GameOutcome | None = None,
+    revision: int | None = None,
+    switched: bool = False,
 ) -> dict:
-    """Given a change a service has just committed to the session's current game (that
-    game, its replay and the revision it left), the board shows it; otherwise it reads the
-    revision, then the latest game, and replays it."""
+    """Given a change a service has just committed to a game (that game, now the one being
+    played, its replay and the revision it left), the board shows it, and says it is the
+    game played now if the change ``switched`` to it; otherwise it reads the revision, then
+    the game being played, and replays it."""
     state = None
     if game is None or outcome is None or revision is None:
         revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
-        game = queries.latest_game(session)
+        game = queries.current_game(session)
         state = queries.game_state(game) if game else None
         outcome = state.outcome if state else None  # None if a stored round no longer passes
     rounds = outcome.rounds if outcome else ()
@@ -53,6 +59,7 @@ def board_context(
         "session": session,
         "revision": revision,
         "game": game,
+        "switched": switched and game is not None,
         "outcome": outcome,
         "tally": queries.tally_of(session),
         "summary": game_summary(outcome) if outcome else (game.get_kind_display() if game else ""),
@@ -74,8 +81,12 @@ def last_told(game: Game | None, outcome: GameOutcome | None, state: queries.Gam
 
 
 def render_board(
-    session: Session, game: Game | None = None, outcome: GameOutcome | None = None, revision: int | None = None
+    session: Session,
+    game: Game | None = None,
+    outcome: GameOutcome | None = None,
+    revision: int | None = None,
+    switched: bool = False,
 ) -> Board:
     """The board's fragments (out-of-band swaps by element id), as one HTML string."""
-    context = board_context(session, game, outcome, revision)
+    context = board_context(session, game, outcome, revision, switched)
     return Board(context["revision"], render_to_string(BOARD_FRAGMENTS, context))

@@ -47,10 +47,10 @@ def correct_round(request, session_id, game_id, number):
                 services.round_correct(
                     round=round_, entry=form.entry(), by=request.user, submission=form.cleaned_data["submission"]
                 )
-                return _done(request, game, f"Round {number} corrected.")
+                return _done(request, game, f"Round {number} of {game} corrected.")
             preview = correction.preview(form.entry())
         except services.AlreadySubmitted:
-            return _done(request, game, f"Round {number} corrected.")
+            return _done(request, game, f"Round {number} of {game} corrected.")
         except EntryError as error:
             if error.round in (None, number):  # this round's, beside its field
                 form.add_entry_error(error)
@@ -89,8 +89,8 @@ def delete_last_round(request, session_id, game_id):
         game,
         form,
         change=lambda data: services.round_delete_last(game=game, number=data["number"], submission=data["submission"]),
-        done=lambda data: f"Round {data['number']} deleted.",
-        question=f"Delete round {last.number}?" if last else "This game has no round to delete.",
+        done=lambda data: f"Round {data['number']} of {game} deleted.",
+        question=f"Delete round {last.number} of {game}?" if last else f"{game} has no round to delete.",
         detail="Everything after it is re-derived. This cannot be undone.",
         button="Delete the round",
         allowed=last is not None,
@@ -102,6 +102,7 @@ def delete_last_round(request, session_id, game_id):
 def end_game(request, session_id, game_id):
     """Commerce ends when the host says so: GET asks, POST ends it (once per confirmation)."""
     session, game = host_game(request, session_id, game_id)
+    last = game.rounds.order_by("-number").values_list("number", flat=True).first()
     return confirmed(
         request,
         session,
@@ -109,7 +110,7 @@ def end_game(request, session_id, game_id):
         SubmissionForm(request.POST or None),
         change=lambda data: services.game_end(game=game, submission=data["submission"]),
         done=lambda data: f"{game} ended.",
-        question=f"End {game}?",
+        question=f"End {game} after round {last}?" if last else f"End {game} before its first round?",
         detail="The highest balance wins; the game takes no more hands.",
         button="End the game",
         allowed=game.kind == Game.Kind.COMMERCE and not game.ended,

@@ -72,12 +72,14 @@ def session_context(
     form: RoundEntryForm | None = None,
     page_number=1,
     moved_on: bool = False,
+    playing: Game | None = None,
     **extra,
 ) -> dict:
-    """The session page: the game shown (the latest, unless asked), the form for its next
-    round while it goes on (not when the page's form ``moved_on``: it stays), its rounds
-    (newest first, ROUNDS_A_PAGE at a time), the other games still going, and the evening's
-    tally."""
+    """The session page: the game shown (the game being played, unless another is asked
+    for), the form for its next round while it goes on (not when the page's form
+    ``moved_on``: it stays), its rounds (newest first, ROUNDS_A_PAGE at a time), the game
+    being played (``playing``: the board's, said beside the one shown), the other games
+    still going, and the evening's tally."""
     if current and form is None and not moved_on and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
@@ -95,6 +97,7 @@ def session_context(
         "form": form,
         "tally": {} if moved_on else queries.tally_of(session),  # a round that ends no game leaves it be
         "others": others,
+        "playing": playing or (current.game if current else None),
         "rounds_query": f"?game={current.game.number}&" if current else "?",
         "players": session.players.all(),
         "history": history,
@@ -114,12 +117,13 @@ def session_context(
 @vary_on_headers("HX-Request")
 def session_page(request, session_id):
     """The evening: a game's standings and who deals next, its last round's outcome, and
-    the form for its next round; the latest game, or the one asked for (``?game=``), so a
-    game left unfinished can be continued. POST records that round into that game, and the
-    answer says what became of it (``HX-Trigger``'s "submission": see Answer)."""
+    the form for its next round; the game being played (the board's), or the one asked for
+    (``?game=``), so a game left unfinished can be continued. POST records that round into
+    that game (it becomes the game being played), and the answer says what became of it
+    (``HX-Trigger``'s "submission": see Answer)."""
     session = host_session(request, session_id)
     asked = asked_game(request, session)
-    game = asked or queries.latest_game(session)
+    game = asked or queries.current_game(session)
     current = queries.game_state(game) if game else None
     answer = None
     if request.method == "POST" and current:
@@ -138,6 +142,7 @@ def session_page(request, session_id):
         answer.form if answer else None,
         page_number,
         moved_on=moved_on,
+        playing=queries.current_game(session) if asked else game,  # a round recorded here made it this one
         recorded=bool(answer and answer.shows_last_round(current)),
         answer=answer,
     )
@@ -284,7 +289,9 @@ def new_game(request, session_id):
             form.add_engine_error(error)
         else:
             return redirect(session)
-    return render(request, "sessions/new_game.html", {"session": session, "form": form})
+    # The games still going stay open to continue: said before another is started.
+    unfinished = queries.unfinished_games(session)
+    return render(request, "sessions/new_game.html", {"session": session, "form": form, "unfinished": unfinished})
 
 
 @login_required

@@ -318,7 +318,7 @@ def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(
 
 
 @pytest.mark.django_db
-def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally(
+def test_a_correction_to_an_earlier_game_shows_that_game_as_the_one_played_now_and_the_new_tally(
     host, django_capture_on_commit_callbacks
 ):
     from scoring.services import round_correct
@@ -331,40 +331,37 @@ def test_a_correction_to_an_earlier_game_shows_the_latest_game_and_the_new_tally
             round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}
         ),
     )
-    assert change["game"] is None  # not the game the room is playing
-    shown = render_board(session, change["game"], change["outcome"], change["revision"])
-    assert shown == render_board(session) and shown.revision == change["revision"]
-    assert "Stop the Bus, 3 tokens · game 3" in text_of(shown.html)
-    assert "Bob loses a token (2 left)" in text_of(shown.html)
+    assert change["game"] == first and change["switched"]
+    shown = render_board(session, change["game"], change["outcome"], change["revision"], change["switched"])
+    assert "Now playing: Stop the Bus · game 1" in text_of(shown.html)
+    assert "Stop the Bus, 1 token · game 1" in text_of(shown.html) and "Bob wins!" in text_of(shown.html)
     assert "Tonight Bob 1" in text_of(shown.html) and "Ann 1" not in text_of(shown.html)
+    connecting = render_board(session)  # a board connecting now: the same game, not told it switched
+    assert connecting.revision == shown.revision and "Bob wins!" in text_of(connecting.html)
+    assert "Now playing" not in text_of(connecting.html)
 
 
 @pytest.mark.django_db
-def test_a_change_to_an_earlier_game_overtaken_before_its_broadcast_sends_nothing(
+def test_a_change_to_no_game_overtaken_before_its_broadcast_sends_nothing(
     host, django_capture_on_commit_callbacks, settings
 ):
     """Its board is read anew after the commit; if a later change has committed meanwhile,
     the later one's broadcast brings the newer board. A board listens on the session's group
     of the in-memory channel layer (this process's own, whatever REDIS_URL says)."""
-    from scoring.services import round_correct
-
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    session, first, game = _evening_of_three_games(host)
+    start = announced(
+        django_capture_on_commit_callbacks,
+        lambda: session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"]),
+    )
+    session = start["session"]
     layer = get_channel_layer()
     board = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(session_group(session.pk), board)
-    correction = announced(
-        django_capture_on_commit_callbacks,
-        lambda: round_correct(
-            round=first.rounds.get(), by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS"}}
-        ),
-    )
-    assert "Tonight Bob 1" in text_of(async_to_sync(layer.receive)(board)["html"])  # the group reaches it
-    with django_capture_on_commit_callbacks(execute=True):  # committed before the correction's hook runs
-        round_record(game=game, number=1, entry=ROUND, by=host)
-    assert "Bob loses a token (2 left)" in text_of(async_to_sync(layer.receive)(board)["html"])
-    broadcast.broadcast_board(**correction)
-    assert correction["game"] is None and nothing_waiting(layer, board)
+    with django_capture_on_commit_callbacks(execute=True):  # committed before the new session's hook runs
+        game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    assert "Now playing: Stop the Bus · game 1" in text_of(async_to_sync(layer.receive)(board)["html"])
+    broadcast.broadcast_board(**start)
+    assert start["game"] is None and nothing_waiting(layer, board)
 
 
 def nothing_waiting(layer, channel) -> bool:

@@ -36,7 +36,9 @@ def test_a_recorded_round_swaps_what_changed_and_moves_the_form_on(host_client, 
     assert response.status_code == 200 and response["HX-Reswap"] == "none"
     assert out_of_band(response) == ["game-messages", "other-games", "standings", "last-round", "rounds"]
     page = text_of(response)
-    assert "Cy loses a token (2 left)" in page and "Round 1 recorded" in page and "Game 1 · Commerce" in page
+    assert (
+        "Cy loses a token (2 left)" in page and "Round 1 recorded" in page and "Commerce · game 1, no round yet" in page
+    )
     assert "<form" not in response.content.decode() and "data-hand" not in response.content.decode()
     following = said(response)["next"]
     assert following["number"] == 2 and uuid.UUID(following["submission"]) != uuid.UUID(data["submission"])

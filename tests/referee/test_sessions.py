@@ -369,7 +369,7 @@ def test_correcting_a_past_round_asks_for_confirmation_then_re_derives(host_clie
 def test_deleting_the_last_round_asks_first(host_client, evening, bus, host):
     round_record(game=bus, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}, by=host)
     url = f"/sessions/{evening.public_id}/games/{bus.public_id}/delete-last/"
-    assert "Delete round 1?" in text_of(host_client.get(url))
+    assert "Delete round 1 of Stop the Bus · game 1?" in text_of(host_client.get(url))
     assert host_client.post(url, sent({"number": "1"})).status_code == 302
     assert not Round.objects.exists()
 
@@ -427,7 +427,7 @@ def test_ending_a_commerce_game_asks_first_and_names_the_winner(host_client, eve
     game = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 5})
     round_record(game=game, number=1, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C"}}, by=host)
     url = f"/sessions/{evening.public_id}/games/{game.public_id}/end/"
-    assert "End Commerce #1?" in text_of(host_client.get(url))
+    assert "End Commerce · game 1 after round 1?" in text_of(host_client.get(url))
     assert host_client.post(url, sent({})).status_code == 302
     text = text_of(host_client.get(evening.get_absolute_url()))
     assert "Winner: Ann" in text and "enter the hands" not in text

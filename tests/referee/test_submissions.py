@@ -186,7 +186,8 @@ def test_a_correction_saved_twice_is_kept_once(host_client, evening, host):
     }
     first, again = host_client.post(url, data, follow=True), host_client.post(url, data, follow=True)
     assert RoundRevision.objects.count() == 1 and Round.objects.get().entry["hands"]["Ann"] == "2C 3D 5H"
-    assert "Round 1 corrected." in text_of(first) and "Round 1 corrected." in text_of(again)
+    corrected = "Round 1 of Stop the Bus · game 1 corrected."
+    assert corrected in text_of(first) and corrected in text_of(again)
     other = host_client.post(url, {**data, "hand_2": "7c 7d 8s"})
     assert "This form was already sent with something else in it (round 1 corrected)" in text_of(other)
     assert RoundRevision.objects.count() == 1 and Round.objects.get().entry["hands"]["Cy"] == "7C 7D 9S"
@@ -203,7 +204,8 @@ def test_a_deletion_confirmed_twice_deletes_one_round(host_client, evening, host
     data = {"number": "2", "submission": submission_of(page)}
     first, again = host_client.post(url, data, follow=True), host_client.post(url, data, follow=True)
     assert list(game.rounds.values_list("number", flat=True)) == [1]
-    assert "Round 2 deleted." in text_of(first) and "Round 2 deleted." in text_of(again)
+    deleted = "Round 2 of Stop the Bus · game 1 deleted."
+    assert deleted in text_of(first) and deleted in text_of(again)
     missing = host_client.post(url, {"number": "1"})
     assert SUBMISSION_NEEDED in text_of(missing) and game.rounds.count() == 1
 
@@ -216,7 +218,7 @@ def test_ending_a_game_twice_ends_it_once_and_says_so(host_client, evening, host
     url = f"/sessions/{evening.public_id}/games/{game.public_id}/end/"
     data = {"submission": submission_of(host_client.get(url).content.decode())}
     first, again = host_client.post(url, data, follow=True), host_client.post(url, data, follow=True)
-    assert "Commerce #1 ended." in text_of(first) and "Commerce #1 ended." in text_of(again)
+    assert "Commerce · game 1 ended." in text_of(first) and "Commerce · game 1 ended." in text_of(again)
     assert Submission.objects.filter(action="end").count() == 1
     late = host_client.post(url, sent({}))
     assert "This game has ended: it takes no more rounds." in text_of(late)

@@ -30,7 +30,7 @@ def test_the_session_page_lists_the_other_unfinished_games_with_a_link_to_contin
     response = host_client.get(evening_of_two_games.get_absolute_url())
     text = text_of(response)
     assert "Crash · game 2" in text
-    assert "Games not finished: Game 1 · Stop the Bus, 1 round" in text
+    assert "Switch to a game not finished: Stop the Bus · game 1, 1 round" in text
     assert f'href="{evening_of_two_games.get_absolute_url()}?game=1"' in response.content.decode()
 
 
@@ -42,7 +42,7 @@ def test_an_unfinished_game_is_shown_whole_with_its_form_rounds_and_corrections(
     assert "Bob loses a token (2 left)" in text
     assert f"/games/{bus.public_id}/rounds/1/" in html and f"/games/{bus.public_id}/delete-last/" in html
     assert f'hx-post="{evening_of_two_games.get_absolute_url()}?game=1"' in html
-    assert "Games not finished: Game 2 · Crash, no round yet" in text
+    assert "Switch to a game not finished: Crash · game 2, no round yet" in text
 
 
 def test_a_round_posted_for_an_unfinished_game_is_recorded_into_that_game(host_client, evening_of_two_games):

@@ -20,7 +20,7 @@ def test_every_model_has_a_factory_and_a_readable_name():
     seat = SeatFactory()
     assert str(revision).startswith("Revision 1 of Round ")
     assert str(seat).endswith("in seat 1")
-    assert str(GameFactory(kind=Game.Kind.CRASH)).startswith("Crash #")
+    assert str(GameFactory(kind=Game.Kind.CRASH)).startswith("Crash · game ")
     assert str(PlayerFactory(name="Ann")) == "Ann"
 
 

@@ -116,15 +116,17 @@ def test_recording_returns_the_outcome_and_announces_after_commit(evening, host,
     assert (round_.number, outcome.standings) == (1, {"Ann": 2, "Bob": 1, "Cy": 2})
 
 
-def test_a_change_to_the_sessions_current_game_is_announced_with_it_and_its_replay(
+def test_a_change_to_a_game_makes_it_the_one_being_played_and_is_announced_with_it_and_its_replay(
     evening, host, django_capture_on_commit_callbacks
 ):
     """Listeners (the board) take the game and its replay from the announcement rather than
-    reading them again, but only when that game is still the session's latest: a correction
-    to an earlier game doesn't change which game the room is playing."""
+    reading them again. The game the host last started, recorded into or corrected is the
+    one being played, even an earlier one; the announcement says when it switched."""
     heard = []
     services.session_changed.connect(
-        lambda sender, game, outcome, **kw: heard.append((game, outcome)), weak=False, dispatch_uid="test"
+        lambda sender, game, outcome, switched, **kw: heard.append((game, outcome, switched)),
+        weak=False,
+        dispatch_uid="test",
     )
     try:
         with django_capture_on_commit_callbacks(execute=True):
@@ -137,9 +139,11 @@ def test_a_change_to_the_sessions_current_game_is_announced_with_it_and_its_repl
             )
     finally:
         services.session_changed.disconnect(dispatch_uid="test")
-    assert [game for game, _ in heard] == [first, first, second, None, second]
-    assert heard[3] == (None, None) and heard[4][1] == outcome
+    assert [game for game, _, _ in heard] == [first, first, second, first, second]
+    assert [switched for _, _, switched in heard] == [True, False, True, True, True]
+    assert heard[3][1].standings == {"Ann": 1, "Bob": 2, "Cy": 2} and heard[4][1] == outcome
     assert heard[1][1].standings == {"Ann": 2, "Bob": 1, "Cy": 2}
+    assert Session.objects.get(pk=evening.pk).current_game == second
 
 
 def test_every_change_counts_the_sessions_revision_up_and_announces_it(
@@ -214,11 +218,11 @@ def first_write_tells(event: threading.Event):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_round_that_waits_for_a_new_games_commit_is_not_announced_as_the_current_game(host):
+def test_a_round_that_waits_for_a_new_games_commit_makes_its_own_game_the_one_being_played(host):
     """A round is recorded in the first game while the host starts a second one on another
     phone: the new game is written first and commits only once the round, read before it,
-    comes to write. The round waits for that commit, is recorded once, and is then not
-    announced as the current game's (the room is playing the second game by then)."""
+    comes to write. The round waits for that commit, is recorded once, and, the last change,
+    makes the first game the one being played again: the board switches back to it."""
     evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     first = bus(evening)
     new_game_written, round_writes = threading.Event(), threading.Event()
@@ -241,7 +245,7 @@ def test_a_round_that_waits_for_a_new_games_commit_is_not_announced_as_the_curre
         second, (recorded, _) = at_once(new_game, round_)
     (started_game, started), (current, counted) = heard
     assert (started_game, second.number) == (second, 2) and counted == started + 1
-    assert current is None
+    assert current == first == Session.objects.get(pk=evening.pk).current_game
     assert list(Round.objects.values_list("pk", flat=True)) == [recorded.pk] and first.performances.count() == 3
 
 
@@ -249,14 +253,14 @@ def test_a_round_that_waits_for_a_new_games_commit_is_not_announced_as_the_curre
 def test_a_new_game_landing_between_a_rounds_check_and_its_write_has_the_round_checked_again(host):
     """The host starts a new game on another phone just after a round of the first game was
     read and checked, before it is written: the round is not written over that change but
-    checked again after it, recorded once, and then not announced as the current game."""
+    checked again after it, recorded once, and makes its game the one being played again."""
     evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
     first = bus(evening)
     with changes_heard() as heard, before_first_write(lambda: bus(evening)):
         round_record(game=first, number=1, by=host, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"))
     (second, started), (current, recorded) = heard
     assert second.number == 2 and recorded == started + 1 == Session.objects.get(pk=evening.pk).revision
-    assert current is None
+    assert current == first == Session.objects.get(pk=evening.pk).current_game
     assert Round.objects.filter(game=first).count() == 1 and first.performances.count() == 3
 
 
