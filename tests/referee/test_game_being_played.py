@@ -10,7 +10,6 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from referee.asgi import application
-
 from scoring.models import Session
 from scoring.services import game_start, round_record, session_start
 
@@ -115,7 +114,7 @@ def fields(entry) -> dict:
 @pytest.mark.django_db
 def test_the_session_page_names_the_game_being_played_and_the_games_to_switch_to(host_client, two_games):
     page = text_of(host_client.get(two_games.get_absolute_url(), headers=HX))
-    assert "Now playing, on the board too: Crash · game 2 " in page
+    assert "Now playing, on the board too: Crash · game 2 " in page and "{#" not in page
     assert "Switch to a game not finished: Stop the Bus · game 1, 1 round" in page
 
     asked = text_of(host_client.get(two_games.get_absolute_url(), {"game": 1}, headers=HX))
@@ -146,7 +145,9 @@ def test_new_game_is_the_primary_button_and_its_page_says_which_games_stay_open(
     text = text_of(new_game)
     assert "Stop the Bus · game 1 is not finished: it stays open to continue." in text
     assert "Crash · game 2 is not finished: it stays open to continue." in text
-    assert f'href="{two_games.get_absolute_url()}?game=1">Stop the Bus · game 1</a>' in new_game.content.decode()
+    assert (
+        f'href="{two_games.get_absolute_url()}?game=1">Continue Stop the Bus · game 1</a>' in new_game.content.decode()
+    )
 
 
 @pytest.mark.django_db
