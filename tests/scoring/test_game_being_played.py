@@ -66,3 +66,29 @@ def test_the_game_being_played_deleted_leaves_the_latest_game(evening, host):
     round_record(game=first, number=1, entry=ROUND, by=host)
     first.delete()  # as a session's games are deleted with it, or by an admin
     assert being_played(evening) is None and queries.current_game(evening) == second
+
+
+def test_in_a_session_from_before_it_was_kept_only_a_change_to_an_earlier_game_is_a_switch(
+    evening, host, django_capture_on_commit_callbacks
+):
+    """Its board showed the latest game: a round of that game switches nothing; a round of
+    an earlier one does."""
+    from scoring.services import session_changed
+
+    first = start(evening, tokens=3)
+    latest = start(evening, "crash")
+    Session.objects.filter(pk=evening.pk).update(current_game=None)
+    heard = []
+    session_changed.connect(lambda sender, switched, **kw: heard.append(switched), weak=False, dispatch_uid="test")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            round_record(
+                game=latest,
+                number=1,
+                entry={"hands": {"Ann": ["3S 3H 3D"], "Bob": ["2C 5D 9H"], "Cy": ["4C 6D 8H"]}},
+                by=host,
+            )
+            round_record(game=first, number=1, entry=ROUND, by=host)
+    finally:
+        session_changed.disconnect(dispatch_uid="test")
+    assert heard == [False, True] and being_played(evening) == first
