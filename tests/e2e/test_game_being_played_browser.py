@@ -114,6 +114,10 @@ class TheTVFollowsTheGameBeingPlayed(ChannelsLiveServerTestCase):
         self.shoot("tv-winner", tv)
         assert tv.evaluate("document.scrollingElement.scrollHeight") <= 1080
 
+        phone.locator(".round-head").first.get_by_role("link", name="Correct").tap()
+        expect(phone.get_by_role("heading", level=1)).to_have_text("Correct round 5 of Stop the Bus · game 1")
+        self.shoot("correct-round", wide=True)
+        phone.go_back()
         phone.get_by_role("link", name="Delete the last round").tap()
         expect(phone.get_by_role("heading", level=1)).to_have_text("Delete round 5 of Stop the Bus · game 1?")
         self.shoot("confirm-delete", wide=True)
