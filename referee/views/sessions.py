@@ -20,6 +20,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
 from engine import EntryError, GameOutcome
+from engine.crash import allows_void_deal
 from scoring import queries, services
 from scoring.models import Game, Session
 
@@ -103,6 +104,8 @@ def session_context(
         "summary": game_summary(outcome) if outcome else "",
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,
+        # Crash, where the options can void a deal: the host may record one (docs/rules.md)
+        "void_deal": bool(form and current.game.kind == Game.Kind.CRASH and allows_void_deal(current.settings)),
         **extra,
     }
 
