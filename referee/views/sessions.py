@@ -96,7 +96,7 @@ def session_context(
         "tally": {} if moved_on else queries.tally_of(session),  # a round that ends no game leaves it be
         "others": others,
         "rounds_query": f"?game={current.game.number}&" if current else "?",
-        "players": session.players.all(),
+        "players": queries.players_at(session),
         "history": history,
         "rounds_page": rounds,
         # Crash: who could have done better in the last round (every round's: history)
@@ -269,7 +269,7 @@ def _posted_number(request) -> int | None:
 @require_http_methods(["GET", "POST"])
 def new_game(request, session_id):
     session = host_session(request, session_id)
-    players = [player.name for player in session.players.all()]
+    players = [player.name for player in queries.players_at(session)]
     previous = session.games.order_by("-number").first()
     initial = {"kind": previous.kind} if previous else {}
     form = NewGameForm(request.POST or None, players=players, initial=initial)
