@@ -5,6 +5,7 @@ knows a default of its own."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 
 from engine import (
@@ -20,6 +21,13 @@ from engine import (
     rank_hand,
     show_cards,
 )
+
+
+def date_under_title(title: str, played_on: datetime.date) -> str:
+    """The evening's date to show under its title ("Friday 20 November 2026"), or "" when
+    the title says it already (the default title, "Friday 20 November", does)."""
+    said = f"{played_on.day} {played_on:%B}".casefold()
+    return "" if said in " ".join(title.split()).casefold() else f"{played_on:%A} {played_on.day} {played_on:%B %Y}"
 
 
 def game_summary(outcome: GameOutcome) -> str:

@@ -28,7 +28,7 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
-from ..presenters import entry_lines, game_summary, unit
+from ..presenters import date_under_title, entry_lines, game_summary, unit
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -97,6 +97,7 @@ def session_context(
         "others": others,
         "rounds_query": f"?game={current.game.number}&" if current else "?",
         "players": queries.players_at(session),
+        "date_line": date_under_title(session.title, session.played_on),
         "history": history,
         "rounds_page": rounds,
         # Crash: who could have done better in the last round (every round's: history)
