@@ -23,3 +23,7 @@ def test_a_title_that_says_the_date_is_not_followed_by_the_date_again(host_clien
 
 def test_a_title_without_the_date_has_the_date_under_it(host_client, evening):
     assert heading(host_client, evening) == "Friday Friday 20 November 2026"
+
+
+def test_no_template_comment_shows_on_the_session_page(host_client, evening):
+    assert "{#" not in text_of(host_client.get(evening.get_absolute_url()).content.decode())
