@@ -30,6 +30,14 @@ def date_under_title(title: str, played_on: datetime.date) -> str:
     return "" if said in " ".join(title.split()).casefold() else f"{played_on:%A} {played_on.day} {played_on:%B %Y}"
 
 
+def void_deal_reasons(settings) -> str:
+    """What voids a Crash deal under these options (docs/rules.md, Crash: A void deal)."""
+    reasons = (["six pairs shown"] if settings.declarations else []) + (
+        ["every player fouled"] if settings.fouls else []
+    )
+    return ", or ".join(reasons)
+
+
 def game_summary(outcome: GameOutcome) -> str:
     """The game and its options in words: "Crash, classic, to 7", and what its house rules
     change ("…, but taking every position of a round scores one extra point")."""
@@ -132,6 +140,8 @@ def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
     def seated(mapping: Mapping) -> list:
         return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
 
+    if entry.get("void"):
+        return ["A void deal: no cards entered"]
     lines = []
     for name, hands in seated(entry.get("hands", {})):
         placed = hands if isinstance(hands, list) else [hands]

@@ -20,7 +20,6 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
 from engine import EntryError, GameOutcome
-from engine.crash import allows_void_deal
 from scoring import queries, services
 from scoring.models import Game, Session
 
@@ -28,7 +27,7 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
-from ..presenters import date_under_title, entry_lines, game_summary, unit
+from ..presenters import date_under_title, entry_lines, game_summary, unit, void_deal_reasons
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -106,7 +105,7 @@ def session_context(
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,
         # Crash, where the options can void a deal: the host may record one (docs/rules.md)
-        "void_deal": bool(form and current.game.kind == Game.Kind.CRASH and allows_void_deal(current.settings)),
+        "void_deal": void_deal_reasons(current.settings) if form and current.game.kind == Game.Kind.CRASH else "",
         **extra,
     }
 

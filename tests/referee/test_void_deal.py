@@ -88,3 +88,30 @@ def test_a_void_round_reads_as_one_in_the_list_of_rounds(host_client, evening):
     host_client.post(void_link(game), {"number": "1", "submission": hidden(page, "submission")})
     response = host_client.post(evening.get_absolute_url(), sent({"number": "2", **ROUND}), headers=HX)
     assert said(response)["status"] == "recorded" and game.rounds.count() == 2
+
+
+@pytest.mark.parametrize(
+    "options, reasons",
+    [
+        ({}, "six pairs shown, or every player fouled"),
+        ({"preset": "arena", "out_of_order": "foul_round"}, "every player fouled"),
+        ({"preset": "arena", "declarations": True, "cards": 13}, "six pairs shown"),
+    ],
+)
+def test_the_void_deal_says_what_voids_a_deal_under_the_games_options(host_client, evening, options, reasons):
+    crash(evening, **options)
+    page = host_client.get(evening.get_absolute_url()).content.decode()
+    assert f"A deal the table agrees is void ({reasons}) is recorded without its cards" in text_of(page)
+
+
+def test_a_void_round_reads_as_one_where_its_entry_is_shown(host_client, evening, host):
+    game = crash(evening)
+    page = host_client.get(void_link(game)).content.decode()
+    host_client.post(void_link(game), {"number": "1", "submission": hidden(page, "submission")})
+    url = f"/sessions/{evening.public_id}/games/{game.public_id}/rounds/1/"
+    html = host_client.get(url).content.decode()
+    correction = {"number": "1", "submission": hidden(html, "submission"), "hand_0_1": "As Ks Qs", "action": "confirm"}
+    host_client.post(url, correction)
+    assert "First recorded as: A void deal: no cards entered" in text_of(
+        host_client.get(evening.get_absolute_url()).content.decode()
+    )
