@@ -30,7 +30,7 @@ from .ranking import (
     hand_ranking,
     rank_hand,
 )
-from .replay import GAMES, replay
+from .replay import GAMES, game_settings, replay
 from .stop_the_bus import StopTheBusOptions
 
 __all__ = [
@@ -71,6 +71,7 @@ __all__ = [
     "check_one_deck",
     "check_setting",
     "format_cards",
+    "game_settings",
     "hand_ranking",
     "parse_cards",
     "parse_hand",

@@ -13,7 +13,7 @@ from django.db.models import Count, QuerySet
 from engine import EntryError, GameOutcome
 
 from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session, Submission
-from .replays import corrected_replay, game_replay, seat_names
+from .replays import corrected_replay, game_options, game_replay, seat_names
 
 
 def sessions_of(host) -> QuerySet[Session]:
@@ -49,7 +49,7 @@ class GameState:
     @property
     def settings(self):
         """The game's options as the engine reads them (typed, defaults filled in)."""
-        return (self.outcome or game_replay(self.game, [], self.seats)).settings
+        return self.outcome.settings if self.outcome else game_options(self.game, self.seats)
 
     @property
     def next_number(self) -> int:

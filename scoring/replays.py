@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from engine import EntryError, GameOutcome, replay
+from engine import EntryError, GameOutcome, game_settings, replay
 from engine.hindsight import round_hindsight
 
 from .models import Game
@@ -39,6 +39,14 @@ def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str
         seat_names(game) if seats is None else seats,
         recorded_entries(game) if rounds is None else rounds,
         **replay_options(game.kind, game.options, game.ended),
+    )
+
+
+def game_options(game: Game, seats: list[str] | None = None):
+    """The game's options as the engine reads them (typed, defaults filled in), without a
+    replay: whether a Crash game sorts, its ranking, how many cards are dealt."""
+    return game_settings(
+        game.kind, seat_names(game) if seats is None else seats, **replay_options(game.kind, game.options, game.ended)
     )
 
 

@@ -8,7 +8,6 @@ import uuid
 from collections.abc import Mapping, Sequence
 
 from django import forms
-from django.utils.html import format_html, format_html_join
 
 from engine import DECK, CardError, EntryError, format_cards, parse_cards, parse_hand
 from engine.crash import DECLARATION_KINDS
@@ -78,27 +77,6 @@ CARD_INPUT = {
 }
 
 
-class CardsInput(forms.TextInput):
-    """A text input for cards, the same tag Django's template writes, written directly: a
-    round's form has one for each hand, and the host's page is rendered after every round."""
-
-    def render(self, name, value, attrs=None, renderer=None):
-        widget = self.get_context(name, value, attrs)["widget"]
-        shown = format_html(' value="{}"', widget["value"]) if widget["value"] is not None else ""
-        written = (
-            format_html(" {}", key) if setting is True else format_html(' {}="{}"', key, setting)
-            for key, setting in widget["attrs"].items()
-            if setting is not False
-        )
-        return format_html(
-            '<input type="{}" name="{}"{}{}>',
-            widget["type"],
-            name,
-            shown,
-            format_html_join("", "{}", ((part,) for part in written)),
-        )
-
-
 class CardsField(forms.CharField):
     """Cards as typed; cleans to the canonical stored text ("AS TH QC"), or refuses in the
     engine's words. ``count`` is how many cards it must hold (3 for a hand, 13 for a
@@ -107,7 +85,7 @@ class CardsField(forms.CharField):
     def __init__(self, *, count: int = 3, **kwargs):
         self.count = count
         kwargs.setdefault("max_length", 200 if count > 3 else 80)
-        kwargs.setdefault("widget", CardsInput(attrs=dict(CARD_INPUT)))
+        kwargs.setdefault("widget", forms.TextInput(attrs=dict(CARD_INPUT)))
         super().__init__(**kwargs)
 
     def clean(self, value):
@@ -161,7 +139,7 @@ class RoundEntryForm(forms.Form):
                         count=13,
                         required=False,
                         label=f"{name}'s 13 cards",
-                        widget=CardsInput(
+                        widget=forms.TextInput(
                             attrs={**CARD_INPUT, "placeholder": "the 13 cards", "data-hand": "", "data-capacity": "13"}
                         ),
                     )

@@ -13,7 +13,7 @@ from engine import EntryError, check_setting
 from engine.crash import allows_void_deal
 from scoring import queries, services
 from scoring.models import Game, Round
-from scoring.replays import game_replay
+from scoring.replays import game_options
 
 from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for
 from ..presenters import entry_lines
@@ -213,7 +213,7 @@ def setting_check(request, session_id, game_id):
         raise Http404("Only Crash hands are set.")
     if not request.htmx:
         return redirect(game)
-    settings = game_replay(game, []).settings  # the game's options: whether it sorts, its ranking
+    settings = game_options(game)  # whether it sorts, its ranking: no replay
     seat = request.GET.get("seat", "0")
     texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]
     texts = [text for text in texts if text]

@@ -27,7 +27,7 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
-from ..presenters import date_under_title, entry_lines, game_summary, unit, void_deal_reasons
+from ..presenters import date_under_title, entry_lines, game_summary, standings_rows, unit, void_deal_reasons
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -81,7 +81,8 @@ def session_context(
     if current and form is None and not moved_on and current.outcome and not current.outcome.finished:
         form = entry_form_for(current)
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
-    before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if current else {}
+    corrected = current and any(round_.corrected_at for round_ in current.rounds)
+    before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if corrected else {}
     history = [
         (round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
         for round_, recorded in rounds
@@ -101,6 +102,7 @@ def session_context(
         "rounds_page": rounds,
         # Crash: who could have done better in the last round (every round's: history)
         "last_told": current.hindsight(current.last_round.number) if current and current.last_round else [],
+        "rows": standings_rows(outcome),  # as the board shows them
         "summary": game_summary(outcome) if outcome else "",
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,

@@ -1,7 +1,9 @@
 """Where a round POST's time goes: rounds posted through the session page as htmx posts them
 (Django's test client, SQLite), under cProfile, in Stop the Bus, classic Crash and Commerce.
 Per POST: the whole request, recording the round (the view's record_round, the service
-inside), building the page's context (session_context) and rendering the answer.
+inside, and within it the boards' broadcast once committed: the test client runs it in the
+request), the broadcast alone, building the page's context (session_context) and rendering
+the answer.
 
 Run alone (it sets Django up on a database of its own): python -m tests.bench.round_post
 """
@@ -39,7 +41,6 @@ GAMES = {
         [{f"hand_{i}": hand for i, hand in enumerate(TRIO)}, {f"hand_{i}": hand for i, hand in enumerate(TRIO[::-1])}],
     ),
 }
-PARTS = {"record": "record_round", "context": "session_context", "render": "render"}
 
 
 def cumulative(stats: pstats.Stats, function: str, module: str) -> float:
@@ -69,6 +70,7 @@ def profile(client, url: str, deals: list) -> dict:
     return {
         "POST": wall / POSTS,
         "record": cumulative(stats, "record_round", "referee/views/sessions.py") / POSTS,
+        "broadcast": cumulative(stats, "broadcast_board", "referee/board/broadcast.py") / POSTS,
         "context": cumulative(stats, "session_context", "referee/views/sessions.py") / POSTS,
         "render": cumulative(stats, "render", "django/shortcuts.py") / POSTS,
         "bytes": len(response.content),
@@ -93,7 +95,8 @@ def main() -> None:
             url = f"{session.get_absolute_url()}?game={game.number}"
             figures = profile(client, url, deals)
             print(
-                f"{name:14} POST {figures['POST'] * 1000:5.1f} ms: record {figures['record'] * 1000:4.1f}, "
+                f"{name:14} POST {figures['POST'] * 1000:5.1f} ms: record {figures['record'] * 1000:4.1f} "
+                f"(broadcast {figures['broadcast'] * 1000:4.1f}), "
                 f"context {figures['context'] * 1000:4.1f}, render {figures['render'] * 1000:4.1f} "
                 f"(under cProfile; answer {figures['bytes']} bytes)"
             )

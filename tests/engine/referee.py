@@ -6,6 +6,19 @@ import pytest
 
 from engine import EntryError, replay
 
+# Classic Crash, every option as the rules' table of Crash options gives it.
+CLASSIC_CRASH = {
+    "cards": 13,
+    "ignore": "high_card",
+    "out_of_order": "foul_out",
+    "stick_up": "nobody",
+    "crash": "wins_game",
+    "quads": "bonus",
+    "declarations": True,
+    "target": 7,
+    "ending": "at_once",
+}
+
 
 def hands(**by_player):
     """A round of hands only: hands(Ann="As Ks Qs", Bob=...)."""

@@ -18,6 +18,8 @@ from engine.house_rules import (
     ranking_with,
 )
 
+from .referee import CLASSIC_CRASH
+
 PLAYERS = {"stop_the_bus": ["Ann", "Bob", "Cy"], "crash": ["Ann", "Bob", "Cy"], "commerce": ["Ann", "Bob", "Cy"]}
 REPLAY_OPTIONS = {"stop_the_bus": stop_the_bus.OPTIONS, "crash": crash.OPTIONS, "commerce": commerce.OPTIONS}
 NOT_HOUSE_RULES = {"first_dealer", "ended"}  # a seat, and the host's end of a Commerce game
@@ -45,17 +47,7 @@ def test_each_option_has_a_default_it_accepts_and_a_line_for_each_value(option):
 
 
 def test_the_crash_presets_are_the_rules_table_of_crash_options():
-    assert dict(CRASH_PRESETS["classic"].options) == {
-        "cards": 13,
-        "ignore": "high_card",
-        "out_of_order": "foul_out",
-        "stick_up": "nobody",
-        "crash": "wins_game",
-        "quads": "bonus",
-        "declarations": True,
-        "target": 7,
-        "ending": "at_once",
-    }
+    assert dict(CRASH_PRESETS["classic"].options) == CLASSIC_CRASH
     assert dict(CRASH_PRESETS["arena"].options) == {
         "cards": 13,
         "ignore": "high_card",

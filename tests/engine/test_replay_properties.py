@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given
 
-from engine import EntryError, replay
+from engine import EntryError, game_settings, replay
 
 from .strategies import PROPERTY_SETTINGS, played_games
 
@@ -57,3 +57,29 @@ def test_a_finished_game_has_winners_and_accepts_no_further_round(played):
     with pytest.raises(EntryError, match="^the game is over: .* won$") as error:
         replay(game, players, [*rounds, {"hands": {}}], **options)
     assert error.value.round == len(rounds) + 1
+
+
+@PROPERTY_SETTINGS
+@given(played_games())
+def test_a_games_settings_read_without_a_replay_are_those_its_replay_plays_by(played):
+    game, players, options, rounds = played
+    assert game_settings(game, players, **options) == replay(game, players, rounds, **options).settings
+
+
+@pytest.mark.parametrize(
+    "game, players, options, field",
+    [
+        ("crash", ["Al", "Bo"], {"preset": "none"}, "preset"),
+        ("crash", ["Al"], {}, "players"),
+        ("stop_the_bus", ["Al", "Bo"], {"tokens": 0}, "tokens"),
+        ("poker", ["Al", "Bo"], {}, "game"),
+        (["crash"], ["Al", "Bo"], {}, "game"),
+    ],
+)
+def test_a_games_settings_refuse_what_its_replay_refuses(game, players, options, field):
+    with pytest.raises(EntryError) as refused:
+        replay(game, players, [], **options)
+    with pytest.raises(EntryError) as also_refused:
+        game_settings(game, players, **options)
+    assert (str(also_refused.value), also_refused.value.field) == (str(refused.value), refused.value.field)
+    assert refused.value.field == field

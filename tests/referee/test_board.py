@@ -2,14 +2,13 @@
 
 import asyncio
 import contextlib
-from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.db.backends.utils import CursorWrapper
+from django.db import OperationalError, connection
 
 from engine.hindsight import round_hindsight
 from referee.asgi import application
@@ -46,18 +45,20 @@ def record(game, number=1, entry=ROUND):
     return round_record(game=game, number=number, entry=entry, by=game.session.host)
 
 
-@contextlib.contextmanager
-def statements_run():
-    """The SQL statements run meanwhile, from any thread (a consumer reaches the database
-    from a thread of its own)."""
-    ran, execute = [], CursorWrapper.execute
+@contextlib.asynccontextmanager
+async def database_unreachable():
+    """Every statement refused, on the thread where the consumers' (and the tests') database
+    calls run: Django's execute_wrapper, entered and left on that thread."""
+    stack = contextlib.ExitStack()
 
-    def spy(self, sql, params=None):
-        ran.append(sql)
-        return execute(self, sql, params)
+    def refuse(execute, sql, params, many, context):
+        raise OperationalError("the database is unreachable")
 
-    with mock.patch.object(CursorWrapper, "execute", spy):
-        yield ran
+    await database_sync_to_async(lambda: stack.enter_context(connection.execute_wrapper(refuse)))()
+    try:
+        yield
+    finally:
+        await database_sync_to_async(stack.close)()
 
 
 async def connect(token, headers=ORIGIN):
@@ -196,18 +197,18 @@ async def test_a_message_from_the_client_changes_nothing():
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_ping_is_answered_at_once_without_reading_anything_and_changes_nothing():
-    """The board's heartbeat: its socket carries as long as its pings are answered."""
+async def test_a_ping_is_answered_at_once_even_with_the_database_unreachable_and_changes_nothing():
+    """The board's heartbeat: its socket carries as long as its pings are answered, and
+    answering one reads nothing."""
     session, game = await evening_under_way()
-    with statements_run() as ran:
-        communicator, _ = await connect(session.share_token)
-        assert "board-standings" in await communicator.receive_from()
-        assert ran  # connecting reads the board: the spy sees the consumer's queries
-        ran.clear()
+    communicator, _ = await connect(session.share_token)
+    assert "board-standings" in await communicator.receive_from()
+    async with database_unreachable():
+        with pytest.raises(OperationalError):  # the database is out of reach of that thread
+            await record(game)
         await communicator.send_to(text_data=PING)
         assert await communicator.receive_from() == PONG
         assert await communicator.receive_nothing()  # the answer, and nothing else
-        assert ran == []
     assert PONG == '<i id="board-pulse" hidden hx-swap-oob="true"></i>'  # the page's empty mark, swapped for itself
     await communicator.disconnect()
 

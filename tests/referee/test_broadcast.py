@@ -2,41 +2,12 @@
 channel layer that fails or hangs is logged with the session and given up within its
 bound; boards catch up on the next change or when they reconnect."""
 
-import asyncio
-
 import pytest
-from channels.layers import InMemoryChannelLayer
 
-from referee.board.broadcast import BROADCAST_WITHIN
 from scoring.models import Round
 
+from ..layers import BrokenLayer, HangingLayer, use_layer
 from ..pages import HX, sent, text_of
-
-
-class BrokenLayer(InMemoryChannelLayer):
-    """Redis refusing connections, say."""
-
-    async def group_send(self, group, message):
-        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
-
-
-class HangingLayer(InMemoryChannelLayer):
-    """A channel layer that does not answer: it is given up on (cancelled) or, if nobody gives up
-    on it, says so once the test has waited long enough for a failure."""
-
-    given_up = False
-
-    async def group_send(self, group, message):
-        try:
-            await asyncio.sleep(BROADCAST_WITHIN * 10)
-        except asyncio.CancelledError:
-            HangingLayer.given_up = True
-            raise
-
-
-def use_layer(settings, layer: type) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.{layer.__name__}"}}
-
 
 ROUND = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}
 

@@ -1,33 +1,15 @@
 """/health/, for the proxy and for monitoring: the database and the channel layer each
 answer, or the answer is 503 naming the one that did not; no login, nothing else said."""
 
-import asyncio
-
 import pytest
-from channels.layers import InMemoryChannelLayer
 from django.db import OperationalError, connection
 
 from referee.settings import channel_layers_config
-from referee.views.health import LAYER_WITHIN
 
+from ..layers import HangingLayer, use_layer
 from ..servers import free_port
 
 BOTH_OK = {"database": "ok", "channel_layer": "ok"}
-
-
-class HangingLayer(InMemoryChannelLayer):
-    """A channel layer that does not answer: it is given up on (cancelled) or, if nobody gives up
-    on it, says so once the test has waited long enough for a failure."""
-
-    given_up = False
-
-    async def send(self, channel, message):
-        try:
-            await asyncio.sleep(LAYER_WITHIN * 10)
-        except asyncio.CancelledError:
-            HangingLayer.given_up = True
-            raise
-        await super().send(channel, message)
 
 
 @pytest.mark.django_db
@@ -61,7 +43,7 @@ def test_redis_refusing_connections_is_503_naming_the_channel_layer(client, sett
 
 @pytest.mark.django_db
 def test_a_channel_layer_that_does_not_answer_is_given_up_on_and_named_in_a_503(client, settings):
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.HangingLayer"}}
+    use_layer(settings, HangingLayer)
     HangingLayer.given_up = False
     response = client.get("/health/")
     assert (response.status_code, response.json()) == (503, {"database": "ok", "channel_layer": "unavailable"})

@@ -146,20 +146,3 @@ def test_a_caller_must_be_one_of_the_players_in_the_form():
     form = stop_the_bus({"hand_0": "as 10h q♣", "hand_1": "7C 7D 5D", "hand_2": "4s,5h,6c", "caller": "Zed"})
     assert not form.is_valid()
     assert form.errors == {"caller": ["Select a valid choice. Zed is not one of the available choices."]}
-
-
-def test_the_card_inputs_are_the_tags_djangos_text_input_writes_typed_refused_or_empty():
-    """The card inputs are written without a template (one per hand, on every round's page):
-    the same attributes, the typed text escaped, and a refusal's aria attributes."""
-    from django import forms
-
-    from referee.forms.rounds import CardsInput
-
-    form = crash({"hand_0": 'AS KS <b>"&', "hand_1": "", "hand_2": "AS KS QS", "declared_0": "2C"})
-    form.is_valid()
-    card_fields = [field for field in form if isinstance(field.field.widget, CardsInput)]
-    assert len(card_fields) >= 12 and any(field.errors for field in card_fields)
-    for field in card_fields:
-        written = str(field)
-        field.field.widget = forms.TextInput(attrs=field.field.widget.attrs)
-        assert written == str(field)

@@ -296,6 +296,20 @@ def test_the_game_ends_with_a_winner_and_offers_another_game(host_client, evenin
     assert "Start another game" in text and "enter the hands" not in text
 
 
+def standings_of(response) -> list[str]:
+    """The session page's standings, a row's words each (its badges included)."""
+    table = re.search(r'<table class="standings">.*?</table>', response.content.decode(), re.S).group(0)
+    return [text_of(row).strip() for row in re.findall(r"<tr class=.*?</tr>", table, re.S)]
+
+
+def test_the_standings_mark_who_deals_next_who_is_out_and_who_won(host_client, evening, bus, host):
+    assert standings_of(host_client.get(evening.get_absolute_url())) == ["Ann deals next 1", "Bob 1", "Cy 1"]
+    response = host_client.post(evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="2c 3d 5h", Cy="7c 7d 9s"))
+    assert standings_of(host_client.get(evening.get_absolute_url())) == ["Ann 1", "Bob out 0", "Cy deals next 1"]
+    response = host_client.post(evening.get_absolute_url(), bus_round(2, Ann="As Ks Qs", Cy="2c 3d 5h"), headers=HX)
+    assert standings_of(response) == ["Ann won 1", "Bob out 0", "Cy out 0"]
+
+
 def test_the_session_page_runs_a_constant_number_of_queries(
     host_client, evening, bus, host, django_assert_max_num_queries
 ):

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from engine import EntryError
 from scoring import services
 from scoring.models import Game, Player, Round, RoundRevision, Session
-from scoring.replays import game_replay, seat_names
+from scoring.replays import game_replay, points_missed, rounds_told, seat_names
 from scoring.services import (
     GAME_ENDED,
     NAME_TWICE,
@@ -28,6 +28,7 @@ from scoring.services import (
     session_start,
 )
 
+from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..factories import UserFactory
 from ..threads import at_once, before_first_write
 
@@ -421,3 +422,37 @@ def test_a_game_takes_no_more_than_its_most_rounds_and_a_round_no_more_correctio
     with pytest.raises(EntryError, match=f"^{services.ROUND_CORRECTED_ENOUGH}$"):
         round_correct(round=first, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
     assert commerce.rounds.count() == 2 and RoundRevision.objects.count() == 1
+
+
+# --- Crash hindsight, kept with each round --------------------------------------------------------
+
+ANN_BEST = ["AS 3S 2S", "KC QC JC", "AH 4H 2H", "9D 6D 2D"]  # ANN_COULD's setting of her cards
+
+
+def missed(game) -> dict[str, int]:
+    """Crash points each player left on the table, as the game's figures keep them."""
+    return dict(game.performances.values_list("player__name", "points_missed"))
+
+
+def told_now(game) -> dict[int, list[dict]]:
+    """Each round's hindsight as the engine works it out from the game as it is now."""
+    entries = [r.entry for r in game.rounds.order_by("number")]
+    return rounds_told(game_replay(game, entries), entries)
+
+
+def test_a_crash_rounds_hindsight_is_kept_with_it_and_a_correction_or_a_deletion_refreshes_it(host, evening):
+    game = game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={"target": 99})
+    for number in (1, 2):
+        round_record(game=game, number=number, entry={"hands": HINDSIGHT_ROUND}, by=host)
+    first = Round.objects.get(game=game, number=1)
+    assert [found["text"] for found in first.better_told] == [ANN_COULD, BOB_COULD]
+    assert missed(game) == {"Ann": 2, "Bob": 4}  # 3 instead of 2, and 3 instead of 1, twice
+
+    round_correct(round=first, entry={"hands": {**HINDSIGHT_ROUND, "Ann": ANN_BEST}}, by=host)
+    kept = {r.number: r.told for r in game.rounds.all()}
+    assert kept == told_now(game) and ANN_COULD not in [found["text"] for found in kept[1]]
+    assert missed(game) == dict(points_missed(kept))
+
+    round_delete_last(game=game, number=2)
+    assert missed(game) == dict(points_missed({1: Round.objects.get(game=game, number=1).told}))
+    assert missed(game)["Bob"] < 4
