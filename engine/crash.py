@@ -48,7 +48,7 @@ OPTIONS = (
     "ending",
     "rules",
 )
-ROUND_KEYS = ("hands", "declarations")
+ROUND_KEYS = ("hands", "declarations", "void")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
 # What a player may declare instead of setting hands, as the host's form names it.
 DECLARATION_KINDS = {SIX_PAIRS: "Six pairs", THIRTEEN_RUN: "Thirteen-card run"}
@@ -136,6 +136,13 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
 class CrashRound:
     placed: dict[str, tuple[tuple[Card, ...], ...]]  # hands in the order placed
     declared: dict[str, tuple[str, tuple[Card, ...]]]  # kind and the 13 cards
+    void: bool = False  # the host recorded the deal as void (docs/rules.md, Crash: A void deal)
+
+
+def allows_void_deal(settings: CrashOptions) -> bool:
+    """Whether a deal of this game can be void: six pairs (declarations on) or every player
+    fouling (hands out of order a foul). Arena's options (sorted, no declarations) have none."""
+    return settings.declarations or settings.fouls
 
 
 def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], settings: CrashOptions) -> CrashRound:
@@ -168,7 +175,28 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
             gave = "no hands and no declaration" if settings.declarations else "no hands"
             raise EntryError(f"{name} is still in the game but gave {gave}", player=name, field="hands")
     dealt.check_one_deck()
+    if entry.get("void") is not None:
+        check_void_deal(entry["void"], placed, declared, settings)
+        return CrashRound(placed, declared, void=True)
     return CrashRound(placed, declared)
+
+
+NO_VOID_DEAL = (
+    "a deal cannot be void in this game: with hands out of order sorted and no declarations, no rule voids a deal"
+)
+
+
+def check_void_deal(void: object, placed: Mapping, declared: Mapping, settings: CrashOptions) -> None:
+    """``"void": true``: the host's word that the deal is void; nobody gives cards."""
+    if void is not True:
+        raise EntryError(f'"void" must be true (a void deal), got {void!r}', field="void")
+    if not allows_void_deal(settings):
+        raise EntryError(NO_VOID_DEAL, field="void")
+    if declared:
+        name = next(iter(declared))
+        raise EntryError(f"a void deal has no declarations, got {name}'s", player=name, field="declarations")
+    if name := next((name for name, hands in placed.items() if hands), None):
+        raise EntryError(f"a void deal has no hands, got {name}'s", player=name, field="hands")
 
 
 def read_placed_hands(
@@ -421,6 +449,8 @@ def play_round(
             void=void,
         )
 
+    if entered.void:
+        return void_deal(dealer, events, outcome)
     if declared_runs := [name for name, (kind, _) in entered.declared.items() if kind == THIRTEEN_RUN]:
         return thirteen_card_run(declared_runs, board, events, outcome)
     if declared_pairs := [name for name, (kind, _) in entered.declared.items() if kind == SIX_PAIRS]:
@@ -489,6 +519,12 @@ def six_pairs(names: list[str], dealer: str, events: list[Event], outcome) -> Ro
             f"the deal is void, nobody scores, and {dealer} deals again",
         )
     )
+    return outcome(void=True)
+
+
+def void_deal(dealer: str, events: list[Event], outcome) -> RoundOutcome:
+    """The host recorded the deal as void: nothing of it counts, the dealer deals again."""
+    events.append(Event("void_deal", (), f"A void deal: nobody scores, and {dealer} deals again"))
     return outcome(void=True)
 
 

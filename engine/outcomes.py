@@ -28,6 +28,7 @@ EVENT_KINDS = frozenset(
         "quad_bonus",
         "six_pairs",
         "thirteen_run",
+        "void_deal",
         # Commerce
         "won_pot",
         "split_pot",
@@ -80,7 +81,7 @@ class RoundOutcome:
     ``deltas``: what the round changed, for every player in the game (0 if nothing);
     ``standings``: the standings after it; ``hands``: each player's ranked hands in the
     order placed (one for Stop the Bus and Commerce); ``out``: players put out this round;
-    ``void``: a deal that counted for nothing (six pairs, or every player fouled) and is
+    ``void``: a deal that counted for nothing (six pairs, every player fouled, or the host's word) and is
     dealt again by the same dealer.
     """
 

@@ -5,6 +5,7 @@ knows a default of its own."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 
 from django.template.defaultfilters import pluralize
@@ -22,6 +23,21 @@ from engine import (
     rank_hand,
     show_cards,
 )
+
+
+def date_under_title(title: str, played_on: datetime.date) -> str:
+    """The evening's date to show under its title ("Friday 20 November 2026"), or "" when
+    the title says it already (the default title, "Friday 20 November", does)."""
+    said = f"{played_on.day} {played_on:%B}".casefold()
+    return "" if said in " ".join(title.split()).casefold() else f"{played_on:%A} {played_on.day} {played_on:%B %Y}"
+
+
+def void_deal_reasons(settings) -> str:
+    """What voids a Crash deal under these options (docs/rules.md, Crash: A void deal)."""
+    reasons = (["six pairs shown"] if settings.declarations else []) + (
+        ["every player fouled"] if settings.fouls else []
+    )
+    return ", or ".join(reasons)
 
 
 def game_summary(outcome: GameOutcome) -> str:
@@ -126,6 +142,8 @@ def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
     def seated(mapping: Mapping) -> list:
         return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
 
+    if entry.get("void"):
+        return ["A void deal: no cards entered"]
     lines = []
     for name, hands in seated(entry.get("hands", {})):
         placed = hands if isinstance(hands, list) else [hands]

@@ -31,6 +31,7 @@ urlpatterns = [
         name="delete-last-round",
     ),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/end/", rounds.end_game, name="end-game"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/void-deal/", rounds.void_deal, name="void-deal"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check, name="setting-check"),
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
     path("players/", players.circle_page, name="circle"),

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session
+from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session, SessionPlayer
 
 
 @admin.register(Player)
@@ -38,12 +38,18 @@ class RoundInline(ThroughTheServicesOnly, admin.TabularInline):
     readonly_fields = ["recorded_at"]
 
 
+class SessionPlayerInline(admin.TabularInline):
+    model = SessionPlayer
+    extra = 0
+    fields = ["player", "position"]
+
+
 @admin.register(Session)
 class SessionAdmin(admin.ModelAdmin):
     list_display = ["title", "played_on", "host", "public_id"]
     list_filter = ["host", "played_on"]
     search_fields = ["title", "host__username"]
-    filter_horizontal = ["players"]
+    inlines = [SessionPlayerInline]
     readonly_fields = ["public_id", "share_token", "created"]
 
 

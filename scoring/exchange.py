@@ -203,7 +203,11 @@ def import_sessions(host, text: str | bytes) -> Imported:
     )
     Member = Session.players.through
     Member.objects.bulk_create(
-        [Member(session=created[s], player=players[name]) for s, item in new.items() for name in item["players"]],
+        [
+            Member(session=created[s], player=players[name], position=position)
+            for s, item in new.items()
+            for position, name in enumerate(item["players"])
+        ],
         batch_size=BATCH,
     )
     for batch in _batches((g for g in games if g.session in created), BATCH):

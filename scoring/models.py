@@ -58,7 +58,8 @@ class Session(models.Model):
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sessions")
     title = models.CharField(max_length=80)
     played_on = models.DateField()
-    players = models.ManyToManyField(Player, related_name="sessions")
+    # In the order the host named them: a table's seat order (SessionPlayer.position).
+    players = models.ManyToManyField(Player, related_name="sessions", through="SessionPlayer")
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     # Counts the changes to the session's games and rounds, in the order they commit: a board
@@ -80,6 +81,23 @@ class Session(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("session", kwargs={"session_id": self.public_id})
+
+
+class SessionPlayer(models.Model):
+    """A player of an evening, ``position`` the place in the order the host named them: the
+    session page lists them so, and a new game's seats follow it."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        db_table = "scoring_session_players"  # the table Session.players always had
+        ordering = ["position", "id"]
+        unique_together = [("session", "player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.session}, named {self.position + 1}"
 
 
 class Game(models.Model):

@@ -29,6 +29,13 @@ def players_of(host) -> QuerySet[Player]:
     return Player.objects.filter(host=host)
 
 
+def players_at(session: Session) -> QuerySet[Player]:
+    """An evening's players in the order the host named them (a table's seat order)."""
+    return Player.objects.filter(sessionplayer__session=session).order_by(
+        "sessionplayer__position", "sessionplayer__id"
+    )
+
+
 @dataclass(frozen=True)
 class GameState:
     """A game with its seats, its rounds as recorded, and the engine's replay of them."""

@@ -29,6 +29,7 @@ from .models import (
     RoundRevision,
     Seat,
     Session,
+    SessionPlayer,
     Submission,
     new_share_token,
 )
@@ -177,7 +178,10 @@ def session_start(*, host, title: str, played_on: datetime.date, player_names: I
     session = Session(host=host, title=title, played_on=played_on)
     session.full_clean()
     session.save()
-    session.players.set(players_named(host=host, names=names))
+    SessionPlayer.objects.bulk_create(  # in the order named: the table's seat order
+        SessionPlayer(session=session, player=player, position=position)
+        for position, player in enumerate(players_named(host=host, names=names))
+    )
     _announce(session, _take_turn(session.pk))
     return session
 

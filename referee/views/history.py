@@ -95,7 +95,7 @@ def past_session(request, session_id):
             "stories": stories,
             "games_page": games_page,
             "one_game": asked is not None,
-            "players": list(session.players.all()),
+            "players": list(queries.players_at(session)),
             "tally": queries.tally_of(session),
         },
     )

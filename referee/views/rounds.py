@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from engine import EntryError, check_setting
+from engine.crash import allows_void_deal
 from scoring import queries, services
 from scoring.models import Game, Round
 from scoring.replays import game_options
@@ -99,6 +100,49 @@ def delete_last_round(request, session_id, game_id):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+def void_deal(request, session_id, game_id):
+    """Crash: GET asks "Record round N ... as a void deal?"; POST (the round confirmed)
+    records it, nobody giving cards, once per confirmation (docs/rules.md, Crash: A void deal)."""
+    session, game = host_game(request, session_id, game_id)
+    state = queries.game_state(game)
+    outcome = state.outcome
+    going_on = game.kind == Game.Kind.CRASH and outcome is not None and not outcome.finished
+    allowed = going_on and allows_void_deal(state.settings)
+    form = DeleteRoundForm(request.POST or None, initial={"number": state.next_number})
+    name = f"{game.get_kind_display()} · game {game.number}"
+    if allowed:
+        question = (
+            f"Record round {state.next_number} of {name} as a void deal: "
+            f"nobody scores and {outcome.next_dealer} deals again?"
+        )
+    elif going_on:
+        question = f"{name} has no void deal: with hands out of order sorted and no declarations, no rule voids a deal."
+    else:
+        question = f"{name} takes no more rounds." if outcome and outcome.finished else "Only a Crash deal can be void."
+    return confirmed(
+        request,
+        session,
+        game,
+        form,
+        change=lambda data: services.round_record(
+            game=game,
+            number=data["number"],
+            entry={"hands": {name: [] for name in outcome.still_in}, "void": True},
+            by=request.user,
+            submission=data["submission"],
+        ),
+        done=lambda data: f"Round {data['number']} recorded as a void deal.",
+        question=question,
+        detail="Nothing entered on the round's form counts; the next round is entered as usual.",
+        button="Record the void deal",
+        cancel="Back to the round",
+        allowed=allowed,
+        again=lambda: DeleteRoundForm(initial={"number": state.next_number}),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def end_game(request, session_id, game_id):
     """Commerce ends when the host says so: GET asks, POST ends it (once per confirmation)."""
     session, game = host_game(request, session_id, game_id)
@@ -118,7 +162,19 @@ def end_game(request, session_id, game_id):
 
 
 def confirmed(
-    request, session, game: Game, form, *, change, done, question: str, detail: str, button: str, allowed: bool
+    request,
+    session,
+    game: Game,
+    form,
+    *,
+    change,
+    done,
+    question: str,
+    detail: str,
+    button: str,
+    allowed: bool,
+    cancel: str = "Keep it",
+    again=None,
 ):
     """A change the host confirms on a page of its own (templates/sessions/confirm.html): GET
     asks ``question``; a POST makes the ``change`` with the form's data and goes back to the
@@ -131,6 +187,7 @@ def confirmed(
             return _done(request, game, done(form.cleaned_data))
         except EntryError as problem:
             error = str(problem)
+            form = again() if again else form  # asked again with a fresh form, for the round as it now is
         else:
             return _done(request, game, done(form.cleaned_data))
     context = {
@@ -141,6 +198,7 @@ def confirmed(
         "question": question,
         "detail": detail,
         "button": button,
+        "cancel": cancel,
         "allowed": allowed,
     }
     return render(request, "sessions/confirm.html", context)

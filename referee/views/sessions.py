@@ -27,7 +27,7 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
-from ..presenters import entry_lines, game_summary, standings_rows, unit
+from ..presenters import date_under_title, entry_lines, game_summary, standings_rows, unit, void_deal_reasons
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -99,7 +99,8 @@ def session_context(
         "others": others,
         "playing": playing or (current.game if current else None),
         "rounds_query": f"?game={current.game.number}&" if current else "?",
-        "players": session.players.all(),
+        "players": queries.players_at(session),
+        "date_line": date_under_title(session.title, session.played_on),
         "history": history,
         "rounds_page": rounds,
         # Crash: who could have done better in the last round (every round's: history)
@@ -108,6 +109,8 @@ def session_context(
         "summary": game_summary(outcome) if outcome else "",
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,
+        # Crash, where the options can void a deal: the host may record one (docs/rules.md)
+        "void_deal": void_deal_reasons(current.settings) if form and current.game.kind == Game.Kind.CRASH else "",
         **extra,
     }
 
@@ -273,7 +276,7 @@ def _posted_number(request) -> int | None:
 @require_http_methods(["GET", "POST"])
 def new_game(request, session_id):
     session = host_session(request, session_id)
-    players = [player.name for player in session.players.all()]
+    players = [player.name for player in queries.players_at(session)]
     previous = session.games.order_by("-number").first()
     initial = {"kind": previous.kind} if previous else {}
     form = NewGameForm(request.POST or None, players=players, initial=initial)

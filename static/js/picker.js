@@ -194,7 +194,12 @@
   }
   function padTop() {
     var pad = document.querySelector(".pad:not([hidden])");
-    return pad ? pad.getBoundingClientRect().top : window.innerHeight;
+    return pad ? pad.getBoundingClientRect().top - tabHeight(pad) : window.innerHeight;
+  }
+  // The "Hide pad" tab stands above the pad's top edge while the pad is open.
+  function tabHeight(pad) {
+    var tab = pad.querySelector("[data-pad-hide]");
+    return tab && tab.offsetParent ? tab.offsetHeight : 0;
   }
 
   // The hand and the pad both on screen: scroll the hand between the steps and the pad.
@@ -280,7 +285,7 @@
     var height = 0;
     measure = function () {
       var was = height;
-      height = pad.offsetHeight;
+      height = pad.offsetHeight + tabHeight(pad);
       document.documentElement.style.setProperty("--pad-height", height + "px");
       return was !== height;
     };
@@ -295,10 +300,10 @@
   }
 
   // Folded, the pad is a bar with one button that brings it back (so is a tap anywhere on it).
-  function fold(form) {
+  function fold(form, label) {
     var pad = padOf(form);
     var button = pad.querySelector("[data-pad-unfold]");
-    button.textContent = form.getAttribute("data-unfold") || "Show the cards";
+    button.textContent = label || form.getAttribute("data-unfold") || "Show the cards";
     pad.classList.add("folded");
     measure();
   }
@@ -307,8 +312,26 @@
     var pad = padOf(form);
     if (!pad || !pad.classList.contains("folded")) return;
     pad.classList.remove("folded");
+    remember(false);
     measure();
     if (active) keepInView(active);
+  }
+
+  // "Hide pad": folded until the host shows it again (or taps into a hand), on every page
+  // with a pad, for a host reading rather than entering cards.
+  var HIDDEN = "brag-referee:pad-hidden";
+  function remembered() {
+    try { return window.localStorage.getItem(HIDDEN) === "1"; } catch (error) { return false; }
+  }
+  function remember(hidden) {
+    try {
+      if (hidden) window.localStorage.setItem(HIDDEN, "1");
+      else window.localStorage.removeItem(HIDDEN);
+    } catch (error) { /* no storage (a private window): hidden for this page only */ }
+  }
+  function hide(form) {
+    remember(true);
+    fold(form, "Show pad");
   }
 
   function typeCard(form, code) {
@@ -412,6 +435,7 @@
     }
     pad.hidden = false;
     pad.classList.remove("folded");  // a form that moved on opens its pad, as a new one does
+    if (remembered()) fold(form, "Show pad");  // unless the host hid it
     form.classList.add("padded");
     var nav = steps(form);
     if (nav) nav.hidden = false;
@@ -474,6 +498,7 @@
     var form = event.target.closest && event.target.closest("[data-picker-form]");
     if (!form) return;
     if (event.target.closest(".pad.folded")) { unfold(form); return; }
+    if (event.target.closest("[data-pad-hide]")) { hide(form); return; }
     if (event.target.closest("[data-foul-on], [data-foul-back]")) {
       answerFoul(form, !!event.target.closest("[data-foul-on]"));
       return;

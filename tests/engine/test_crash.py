@@ -529,7 +529,7 @@ def test_player_counts(players, options, message):
         (
             {"hands": {"Ann": [], "Bob": [], "Cy": []}, "table": "2s 3s 4s"},
             {},
-            'Crash rounds have no "table": expected hands, declarations',
+            'Crash rounds have no "table": expected hands, declarations, void',
             None,
             "table",
         ),
@@ -586,3 +586,43 @@ def test_an_entry_error_in_a_crash_hand_says_which_position():
     assert (clash.player, clash.field, clash.position) == ("Bob", "hands", 2)
     bad = refused([hands(Ann=["2s 2h 5d", "Qh 3h"], Bob=[], Cy=[])])
     assert (str(bad), bad.player, bad.position) == ("Ann's hand 2: expected three cards, got 2: Q♥ 3♥", "Ann", 2)
+
+
+def void_deal(*players):
+    """The host's void deal: every player still in named, with no hands."""
+    return {"hands": {name: [] for name in players}, "void": True}
+
+
+def test_a_void_deal_scores_nothing_and_the_same_dealer_deals_again():
+    game = play([void_deal("Ann", "Bob", "Cy"), hands(Ann=ANN, Bob=BOB, Cy=CY)])
+    first, second = game.rounds
+    assert first.void and first.out == () and first.deltas == {"Ann": 0, "Bob": 0, "Cy": 0}
+    assert described(first) == [("void_deal", (), None, "A void deal: nobody scores, and Ann deals again")]
+    assert second.dealer == "Ann" and game.next_dealer == "Bob"
+
+
+@pytest.mark.parametrize(
+    "options", [{"preset": "classic"}, {"preset": "arena", "out_of_order": "foul_round"}, {"declarations": True}]
+)
+def test_a_void_deal_is_taken_wherever_the_options_can_void_a_deal(options):
+    assert play([void_deal("Ann", "Bob", "Cy")], **options).rounds[0].void
+
+
+def test_arena_has_no_void_deal_a_deal_is_void_only_by_six_pairs_or_every_player_fouling():
+    error = refused([void_deal("Ann", "Bob", "Cy")], preset="arena")
+    assert str(error) == (
+        "a deal cannot be void in this game: with hands out of order sorted and no declarations, no rule voids a deal"
+    )
+    assert (error.round, error.field) == (1, "void")
+
+
+def test_a_void_deal_has_no_cards_and_names_every_player_still_in():
+    with_hands = refused([{"hands": {"Ann": [], "Bob": ["2s 3h 9c"], "Cy": []}, "void": True}])
+    assert (str(with_hands), with_hands.player) == ("a void deal has no hands, got Bob's", "Bob")
+    assert str(refused([{**void_deal("Ann", "Bob", "Cy"), "void": "yes"}])) == (
+        "\"void\" must be true (a void deal), got 'yes'"
+    )
+    assert (
+        str(refused([{"hands": {"Ann": [], "Bob": []}, "void": True}]))
+        == "Cy is still in the game but gave no hands and no declaration"
+    )

@@ -134,8 +134,9 @@ def test_an_empty_form_right_after_a_round_keeps_its_confirmation_and_shows_no_e
     assert game.rounds.count() == 1
 
 
-def test_an_empty_first_round_records_nothing_and_says_nothing_was_entered(host_client, evening):
-    start(evening, "crash")
+@pytest.mark.parametrize("kind", ["stop_the_bus", "crash", "commerce"])
+def test_an_empty_first_round_records_nothing_and_says_nothing_was_entered(host_client, evening, kind):
+    start(evening, kind)
     empty = host_client.post(evening.get_absolute_url(), sent({"number": "1"}), headers=HX)
     assert said(empty)["status"] == "empty" and NOTHING_ENTERED in text_of(pad_of(empty))
     assert not Round.objects.exists() and not field_errors(empty)
