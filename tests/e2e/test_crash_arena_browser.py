@@ -52,7 +52,7 @@ class ArenaOnAPhone(ChannelsLiveServerTestCase):
         self.shoot("arena-setting-check")
         fill_hands(page, {"hand_1_1": "As Ac 4d", "hand_1_2": "Ks Kd 6c", "hand_1_3": "7c 8c 10d"})
         page.get_by_role("button", name="Record round").tap()
-        expect(page.locator(".last-round")).to_contain_text("Position 1: Ann's prial of 3s is the best hand")
+        expect(page.locator(".last-round")).to_contain_text("Hand 1: Ann's prial of 3s is the best hand")
 
         page.get_by_role("link", name="Look back on this session").tap()
         ann = page.locator(".shown-hands li").first

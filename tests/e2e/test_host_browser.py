@@ -76,8 +76,8 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         )
         outcome = page.locator(".last-round")
         expect(outcome).to_contain_text("Cy placed a pair of 5s left of a flush: foul, Cy is out of the game")
-        expect(outcome).to_contain_text("Position 1: Ann's prial of 3s is the best hand: Ann scores a point (1)")
-        expect(outcome).to_contain_text("Position 2: Ann's pair of kings and Bob's pair of kings tie: stick-up")
+        expect(outcome).to_contain_text("Hand 1: Ann's prial of 3s is the best hand: Ann scores a point (1)")
+        expect(outcome).to_contain_text("Hand 2: Ann's pair of kings and Bob's pair of kings tie: stick-up")
         expect(page.locator(".standings")).to_contain_text("out")
 
     def test_a_commerce_hand_with_a_split_pot(self):

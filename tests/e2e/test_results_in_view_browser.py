@@ -108,7 +108,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         expect(events.first).to_have_text(
             "Cy placed a running flush 8-9-10 left of a running flush J-Q-K: foul, Cy is out of the game"
         )
-        expect(outcome).to_contain_text("Position 1: Bob's prial of aces is the best hand")
+        expect(outcome).to_contain_text("Hand 1: Bob's prial of aces is the best hand")
         pad = page.locator(".pad")
         expect(pad).to_have_class("pad folded")
         self.assert_on_screen(outcome, "the outcome")  # from its heading to its last line

@@ -126,7 +126,7 @@ class ThumbEntry(Thumb, ChannelsLiveServerTestCase):
         self.record()
         expect(page.locator(".pad .pad-note")).to_contain_text("Round 1 recorded")
         outcome = page.locator(".last-round")
-        expect(outcome).to_contain_text("Position 1: Bob's prial of aces is the best hand")
+        expect(outcome).to_contain_text("Hand 1: Bob's prial of aces is the best hand")
         assert Round.objects.filter(game=game).count() == 1
         assert self.taps <= 49, f"{self.taps} taps"
         print(f"\nClassic Crash, 4 players: {self.taps} taps")

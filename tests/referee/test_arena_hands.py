@@ -26,7 +26,7 @@ def arena(host):
 def test_looking_back_shows_each_arena_hand_with_its_own_label_in_the_order_played(host_client, arena):
     text = text_of(host_client.get(f"/sessions/{arena.public_id}/history/"))
     assert AS_PLAYED in text
-    assert "Position 1: Ann's prial of 3s is the best hand" in text
+    assert "Hand 1: Ann's prial of 3s is the best hand" in text
     assert "Arena sorts each player's hands before scoring: they are shown as played, best first." in text
 
 
