@@ -215,7 +215,8 @@ def test_foul_out_under_the_arena_preset_puts_the_player_out():
     game = play([hands(Ann=["Qs Qh 2d"], Bob=FOULING_BOB, Cy=["Jd Jh 4c"])], preset="arena", out_of_order="foul_out")
     assert game.out == ("Bob",)
     assert game.rounds[0].events[0].text == (
-        "Bob fouled: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s): Bob is out of the game"
+        "Bob fouled: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s): "
+        "Bob is out of the game"
     )
 
 
