@@ -45,7 +45,7 @@ class ArenaOnAPhone(ChannelsLiveServerTestCase):
         fill_hands(page, {"hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh", "hand_0_3": "3s 3h 3d"})
         check = page.locator(".setting-check").first
         expect(check).to_have_text(
-            "Hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 2s, 5 kicker): no foul "
+            "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (2♠ 2♥ 5♦, a pair of 2s): no foul "
             "in this game, the hands will be played sorted, best first: 3♠ 3♥ 3♦, A♥ K♥ Q♥, 2♠ 2♥ 5♦"
         )
         expect(check.locator(".warning")).to_have_count(0)
