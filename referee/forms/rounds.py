@@ -85,11 +85,13 @@ class CardsField(forms.CharField):
     engine's words. ``count`` is how many cards it must hold (3 for a hand, 13 for a
     declaration)."""
 
-    def __init__(self, *, count: int = 3, **kwargs):
+    def __init__(self, *, count: int = 3, pad_name: str = "", **kwargs):
         self.count = count
         kwargs.setdefault("max_length", 200 if count > 3 else 80)
         kwargs.setdefault("widget", forms.TextInput(attrs=dict(CARD_INPUT)))
         super().__init__(**kwargs)
+        if pad_name:  # what the pad calls it, where the label reads otherwise ("Hand 1 of Ann")
+            self.widget.attrs["data-pad-name"] = pad_name
 
     def clean(self, value):
         text = super().clean(value)
@@ -132,7 +134,7 @@ class RoundEntryForm(forms.Form):
             if game == "crash":
                 for position in range(1, positions + 1):
                     self.fields[f"hand_{seat}_{position}"] = CardsField(
-                        required=False, label=f"{name}, hand {position}"
+                        required=False, label=f"{name}, hand {position}", pad_name=f"Hand {position} of {name}"
                     )
                 if declarations:
                     self.fields[f"declare_{seat}"] = forms.ChoiceField(
@@ -149,7 +151,9 @@ class RoundEntryForm(forms.Form):
             else:
                 self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
         if game != "crash":
-            self.fields["table"] = CardsField(required=False, label="Table cards (optional)", help_text=TABLE_HELP)
+            self.fields["table"] = CardsField(
+                required=False, label="Table cards (optional)", help_text=TABLE_HELP, pad_name="The table cards"
+            )
             extra = "caller" if game == "stop_the_bus" else "knocker"
             self.fields[extra] = forms.ChoiceField(
                 choices=[("", "Nobody / not noted")] + [(name, name) for name in self.players],
