@@ -193,8 +193,12 @@
     showSeat(form, seatOf(active));
     say(form);
     sayCheck(form);
-    if (following) keepInView(active);
+    if (following) keepInView(inView(active));
   }
+
+  // What to keep on screen while a hand is filled: the hand, or with the table cards the
+  // round's extras (who called or knocked) beside them, the host's next step.
+  function inView(input) { return input.closest("[data-extras]") || input; }
 
   // What stays on top of the page while it scrolls: the Crash steps, stuck there.
   function topBound() {
@@ -301,7 +305,7 @@
 
   function followActive() {
     var pad = document.querySelector(".pad:not([hidden])");
-    if (following && active && pad && !pad.classList.contains("folded") && document.contains(active)) keepInView(active);
+    if (following && active && pad && !pad.classList.contains("folded") && document.contains(active)) keepInView(inView(active));
   }
 
   // Folded, the pad is a bar with one button that brings it back (so is a tap anywhere on it).
@@ -328,7 +332,7 @@
     changed(active);
     refresh(form);
     var seat = seatOf(active);
-    if (!full(active)) keepInView(active);
+    if (!full(active)) keepInView(inView(active));
     else if (!(seat && seatDone(seat) && awaitCheck(form, seat))) setActive(nextOpen(form, active));
   }
 

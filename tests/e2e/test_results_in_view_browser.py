@@ -88,7 +88,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         # Any player is one tap away, the steps on screen above the last hand.
         self.tap(self.step("Cy"), "Cy's step")
         expect(page.locator(".seat-entry:visible legend")).to_have_text("Cy")
-        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (running flush J-Q-K)")
+        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (K♣ Q♣ J♣, a running flush J-Q-K)")
         self.tap(self.step("Di"), "Di's step")
         self.record()
         expect(page.locator(".pad .pad-note")).to_contain_text("Round 1 recorded")

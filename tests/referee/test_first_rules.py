@@ -155,3 +155,8 @@ def test_commerce_says_what_the_table_cards_and_the_knocker_change(host_client, 
     game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={})
     text = text_of(host_client.get(evening.get_absolute_url()))
     assert "Who knocked (optional) Nobody / not noted Ann Bob Kept with the round, for the record: who knocked" in text
+
+
+def test_the_session_page_shows_no_template_comment(host_client, evening):
+    game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={})
+    assert "{#" not in text_of(host_client.get(evening.get_absolute_url()))
