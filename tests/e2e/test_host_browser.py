@@ -154,5 +154,5 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         )
         page.get_by_role("link", name="Crash", exact=True).tap()
         expect(page.get_by_role("img", name="Ann's hands in")).to_have_count(1)
-        expect(page.locator(".figures.positions div").nth(1)).to_have_text(re.compile(r"Position 2\s*6"))
+        expect(page.locator(".figures.positions div").nth(1)).to_have_text(re.compile(r"Hand 2\s*6"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
