@@ -89,11 +89,11 @@ def _commerce_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
         )
     else:
         first = RuleLine(
-            "Played for the win alone: the best hand wins the hand, and the most hands won wins when the host "
-            "ends the game.",
+            "Played for the win alone: the best hand of each deal counts a hand won, and when the host ends "
+            "the game the most hands won wins.",
             "Standings and the end",
         )
     second = RuleLine(
-        "Ace counts 11, kings to 10s 10; a sequence must be of one suit: no mixed-suit runs.", "Commerce hands"
+        "Ace counts 11, K Q J 10 count 10, the rest their number; a sequence must be of one suit.", "Commerce hands"
     )
     return first, second

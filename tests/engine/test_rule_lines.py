@@ -62,12 +62,12 @@ def test_commerce_says_the_stake_or_the_win_alone_and_how_its_hands_count():
         "players-the-stake-and-the-pot",
     )
     assert hands == (
-        "Ace counts 11, kings to 10s 10; a sequence must be of one suit: no mixed-suit runs.",
+        "Ace counts 11, K Q J 10 count 10, the rest their number; a sequence must be of one suit.",
         "commerce-hands",
     )
     assert said("commerce")[0] == (
-        "Played for the win alone: the best hand wins the hand, and the most hands won wins when the host "
-        "ends the game.",
+        "Played for the win alone: the best hand of each deal counts a hand won, and when the host ends "
+        "the game the most hands won wins.",
         "standings-and-the-end",
     )
 

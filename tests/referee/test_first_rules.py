@@ -30,9 +30,9 @@ def test_the_new_game_form_says_each_games_first_rules_under_its_default_options
         "Everyone starts with 3 tokens: the worst hand of each round loses one, and the last player with tokens "
         "wins. The worst hand, in the rules",
         CLASSIC_LINES,
-        "Played for the win alone: the best hand wins the hand, and the most hands won wins when the host ends "
-        "the game. Standings and the end, in the rules "
-        "Ace counts 11, kings to 10s 10; a sequence must be of one suit: no mixed-suit runs. "
+        "Played for the win alone: the best hand of each deal counts a hand won, and when the host ends "
+        "the game the most hands won wins. Standings and the end, in the rules "
+        "Ace counts 11, K Q J 10 count 10, the rest their number; a sequence must be of one suit. "
         "Commerce hands, in the rules",
     ]
     assert 'href="/rules/#fouls"' in markup and 'href="/rules/#setting-hands"' in markup
@@ -92,7 +92,7 @@ def test_the_preset_is_chosen_by_radio_buttons_its_names_read_in_full(host_clien
             {"stake": 4},
             "Everyone pays 4 into the pot each hand; the best hand takes the pot, tied best hands split it. "
             "Players, the stake and the pot, in the rules "
-            "Ace counts 11, kings to 10s 10; a sequence must be of one suit: no mixed-suit runs. "
+            "Ace counts 11, K Q J 10 count 10, the rest their number; a sequence must be of one suit. "
             "Commerce hands, in the rules",
         ),
     ],
