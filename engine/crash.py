@@ -318,15 +318,6 @@ def kind_of_hand(rank: HandRank) -> str:
     return "high-card hand" if rank.category == "high_card" else CATEGORY_NAMES[rank.category]
 
 
-def describe_pair(left: HandRank, right: HandRank) -> tuple[str, str]:
-    """Two hands of one player, told apart: "a pair of 5s" and "a flush", or, when they
-    are of one kind, in full: "a pair of 5s, 9 kicker" and "a pair of 5s, king kicker"."""
-    a, b = kind_of_hand(left), kind_of_hand(right)
-    if a == b:
-        a, b = left.phrase, right.phrase
-    return _a(a), _a(b)
-
-
 def hand_shown(position: int, cards: Sequence[Card], kind: str) -> str:
     """ "hand 2 (Q♠ J♠ 10♠, a run)": a placed hand by its number, its cards and what it is."""
     return f"hand {position} ({show_cards(cards)}, {kind})"
@@ -334,11 +325,18 @@ def hand_shown(position: int, cards: Sequence[Card], kind: str) -> str:
 
 def out_of_order_hands(pair: tuple[int, int], placed: Sequence[Sequence[Card]], ranks: Sequence[HandRank]) -> str:
     """Two hands out of order, the words of the setting check and the foul alike (0-based
-    ``pair``, left then right): "hand 2 (Q♠ J♠ 10♠, a run) is stronger than hand 1 (9♥ 9♦
-    4♣, a pair of 9s)"."""
+    ``pair``, left then right): "hand 2 (Q♠ J♠ 10♠, a run) is stronger than hand 1 (9♥ 9♦ 4♣,
+    a pair of 9s)", or, of one kind, "hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1
+    (10♣ 9♣ 8♣)"."""
     left, right = pair
-    low, high = describe_pair(ranks[left], ranks[right])
-    return f"{hand_shown(right + 1, placed[right], high)} is stronger than {hand_shown(left + 1, placed[left], low)}"
+    low, high = kind_of_hand(ranks[left]), kind_of_hand(ranks[right])
+    if low == high:
+        return (
+            f"hand {right + 1} ({show_cards(placed[right])}) is a higher {high} than "
+            f"hand {left + 1} ({show_cards(placed[left])})"
+        )
+    stronger, weaker = hand_shown(right + 1, placed[right], _a(high)), hand_shown(left + 1, placed[left], _a(low))
+    return f"{stronger} is stronger than {weaker}"
 
 
 def unscorable(settings: CrashOptions) -> frozenset[str]:

@@ -19,7 +19,7 @@ DEALS = {  # each player's four hands in the order placed (the 13th card is kept
     "Di": "7D 6D 5D 6C 5C 4C 4D 3D 2D 3C 2C 3H",
 }
 CY_FOULS = (
-    "Cy: hand 2 (K♣ Q♣ J♣, a running flush J-Q-K) is stronger than hand 1 (10♣ 9♣ 8♣, a running flush 8-9-10): "
+    "Cy: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣): "
     "foul if left like this (a foul puts the player out of the game); "
     "legal order: K♣ Q♣ J♣, K♦ Q♦ J♦, 10♣ 9♣ 8♣, 10♦ 9♦ 8♦"
 )
@@ -88,7 +88,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         # Any player is one tap away, the steps on screen above the last hand.
         self.tap(self.step("Cy"), "Cy's step")
         expect(page.locator(".seat-entry:visible legend")).to_have_text("Cy")
-        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (K♣ Q♣ J♣, a running flush J-Q-K)")
+        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (K♣ Q♣ J♣) is a higher running flush")
         self.tap(self.step("Di"), "Di's step")
         self.record()
         expect(page.locator(".pad .pad-note")).to_contain_text("Round 1 recorded")
@@ -107,8 +107,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         expect(outcome).to_be_visible()
         events = outcome.locator(".event")
         expect(events.first).to_have_text(
-            "Cy fouled: hand 2 (K♣ Q♣ J♣, a running flush J-Q-K) is stronger than hand 1 (10♣ 9♣ 8♣, a running flush "
-            "8-9-10): Cy is out of the game"
+            "Cy fouled: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣): Cy is out of the game"
         )
         expect(outcome).to_contain_text("Hand 1: Bob's prial of aces is the best hand")
         pad = page.locator(".pad")

@@ -188,8 +188,7 @@ def test_a_lower_hand_left_of_a_higher_one_is_a_foul_even_with_few_hands():
 def test_a_foul_between_hands_of_one_kind_names_them_in_full():
     game = play([hands(Ann=["2s 2h 5d", "2c 2d 9h"], Bob=["Ks Kh 3c"])], players=["Ann", "Bob"])
     assert game.rounds[0].events[0].text == (
-        "Ann fouled: hand 2 (2♣ 2♦ 9♥, a pair of 2s, 9 kicker) is stronger than hand 1 (2♠ 2♥ 5♦, a pair of 2s, "
-        "5 kicker): Ann is out of the game"
+        "Ann fouled: hand 2 (2♣ 2♦ 9♥) is a higher pair of 2s than hand 1 (2♠ 2♥ 5♦): Ann is out of the game"
     )
 
 
