@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scoring.services import game_start
+from scoring.services import game_start, round_record
 
 from ..pages import HX, text_of
 
@@ -160,3 +160,14 @@ def test_commerce_says_what_the_table_cards_and_the_knocker_change(host_client, 
 def test_the_session_page_shows_no_template_comment(host_client, evening):
     game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={})
     assert "{#" not in text_of(host_client.get(evening.get_absolute_url()))
+
+
+def test_after_the_first_round_the_first_rules_follow_the_hands(host_client, evening):
+    """Above the first round's hands; then below them, where the outcome and the next hand
+    keep their room above the pad."""
+    game = game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={})
+    round_record(game=game, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H"}}, by=evening.host)
+    markup = host_client.get(evening.get_absolute_url()).content.decode()
+    entry = markup[markup.index('<section class="entry"') :]
+    assert len(first_rules(entry)) == 1
+    assert entry.index("</form>") < entry.index('<ul class="rule-lines">') < entry.index('id="rounds"')
