@@ -243,10 +243,7 @@ class SettingCheck:
 
 
 # What a foul costs, by the option for hands out of order (docs/rules.md, Crash: Fouls).
-FOUL_COSTS = {
-    "foul_out": "a foul puts the player out of the game",
-    "foul_round": "a foul costs the player this round's points; they stay in",
-}
+FOUL_COSTS = {"foul_out": "out of the game", "foul_round": "no points this round"}
 # What the setting check says of hands out of order: a foul (and its cost, when the game's
 # option is known), or (out_of_order="sort") how they are played.
 OUT_OF_ORDER_FOULS = "{hands}: foul if left like this{cost}; legal order: {order}"
@@ -278,7 +275,7 @@ def check_setting(
     cost = FOUL_COSTS.get(out_of_order or "")
     text = (OUT_OF_ORDER_SORTED if sorts else OUT_OF_ORDER_FOULS).format(
         hands=out_of_order_hands(pair, parsed, ranks),
-        cost=f" ({cost})" if cost else "",
+        cost=f", {cost}" if cost else "",
         order=", ".join(show_cards(cards) for cards in legal),
     )
     return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text, sorts)

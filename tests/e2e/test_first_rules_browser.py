@@ -38,9 +38,7 @@ class FirstRulesOnAPhone(Thumb, ChannelsLiveServerTestCase):
         page = self.page
         self.tap_cards(ANN_FOULS)
         expect(self.step("Ann")).to_contain_text("✗ foul")  # marked as soon as the check finds it
-        expect(page.locator(".pad [data-pad-check]")).to_contain_text(
-            "foul if left like this (a foul puts the player out of the game)"
-        )
+        expect(page.locator(".pad [data-pad-check]")).to_contain_text("foul if left like this, out of the game")
         for code in "4C 6C 8D 2S 3S 5H".split():  # hands 3 and 4 in order
             self.tap(page.locator(f'[data-card="{code}"]'), code)
         expect(page.locator(".pad [data-pad-foul]")).to_be_visible()

@@ -20,7 +20,7 @@ DEALS = {  # each player's four hands in the order placed (the 13th card is kept
 }
 CY_FOULS = (
     "Cy: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣): "
-    "foul if left like this (a foul puts the player out of the game); "
+    "foul if left like this, out of the game; "
     "legal order: K♣ Q♣ J♣, K♦ Q♦ J♦, 10♣ 9♣ 8♣, 10♦ 9♦ 8♦"
 )
 
@@ -40,7 +40,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         check = page.locator(".pad [data-pad-check]")
         expect(check).to_have_text(
             "Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): "
-            "foul if left like this (a foul puts the player out of the game); legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
+            "foul if left like this, out of the game; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
         )
         expect(check).to_have_attribute("role", "status")
         self.assert_on_screen(check, "the setting check")

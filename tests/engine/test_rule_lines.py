@@ -80,8 +80,8 @@ def test_an_unknown_game_is_refused():
 @pytest.mark.parametrize(
     ("out_of_order", "cost"),
     [
-        ("foul_out", "foul if left like this (a foul puts the player out of the game)"),
-        ("foul_round", "foul if left like this (a foul costs the player this round's points; they stay in)"),
+        ("foul_out", "foul if left like this, out of the game"),
+        ("foul_round", "foul if left like this, no points this round"),
     ],
 )
 def test_the_setting_check_says_what_a_foul_costs_under_the_games_option(out_of_order, cost):

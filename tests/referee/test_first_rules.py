@@ -117,14 +117,14 @@ def test_every_first_rules_link_lands_on_a_section_of_the_rules(host_client, cli
 @pytest.mark.parametrize(
     ("options", "cost"),
     [
-        ({"preset": "classic"}, "foul if left like this (a foul puts the player out of the game)"),
+        ({"preset": "classic"}, "foul if left like this, out of the game"),
         (
             {"preset": "classic", "out_of_order": "foul_round"},
-            "foul if left like this (a foul costs the player this round's points; they stay in)",
+            "foul if left like this, no points this round",
         ),
         (
             {"preset": "arena", "out_of_order": "foul_out"},
-            "foul if left like this (a foul puts the player out of the game)",
+            "foul if left like this, out of the game",
         ),
     ],
 )
