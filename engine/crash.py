@@ -518,8 +518,7 @@ def foul(
     """A hand below a hand to its right: the player is out of the game (foul_out), or scores
     nothing this round (foul_round)."""
     hands = out_of_order_hands(pair, placed, ranks)
-    cost = f"no points for {name} this round" if settings.out_of_order == "foul_round" else f"{name} is out of the game"
-    return Event("foul", (name,), f"{name} fouled: {hands}: {cost}", position=pair[0] + 1)
+    return Event("foul", (name,), f"{name} fouled, {FOUL_COSTS[settings.out_of_order]}: {hands}", position=pair[0] + 1)
 
 
 def every_player_fouled(

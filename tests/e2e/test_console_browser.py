@@ -69,8 +69,7 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
                 "hand_2_1": "5s 5h 9h",
                 "hand_2_2": "Qc 8c 2c",
             },
-            "Cy fouled: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s): "
-            "Cy is out of the game",
+            "Cy fouled, out of the game: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s)",
         )
 
         page.goto(f"{session_url}?game={games[2].number}")

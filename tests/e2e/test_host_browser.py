@@ -78,8 +78,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         )
         outcome = page.locator(".last-round")
         expect(outcome).to_contain_text(
-            "Cy fouled: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s): "
-            "Cy is out of the game"
+            "Cy fouled, out of the game: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s)"
         )
         expect(outcome).to_contain_text("Hand 1: Ann's prial of 3s is the best hand: Ann scores a point (1)")
         expect(outcome).to_contain_text("Hand 2: Ann's pair of kings and Bob's pair of kings tie: stick-up")

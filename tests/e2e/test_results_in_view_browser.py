@@ -107,7 +107,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         expect(outcome).to_be_visible()
         events = outcome.locator(".event")
         expect(events.first).to_have_text(
-            "Cy fouled: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣): Cy is out of the game"
+            "Cy fouled, out of the game: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣)"
         )
         expect(outcome).to_contain_text("Hand 1: Bob's prial of aces is the best hand")
         pad = page.locator(".pad")

@@ -118,8 +118,7 @@ def test_a_foul_puts_the_player_out_of_the_game_and_their_hands_take_no_part():
             "foul",
             ("Bob",),
             1,
-            "Bob fouled: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s): "
-            "Bob is out of the game",
+            "Bob fouled, out of the game: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s)",
         ),
         ("scored", ("Ann",), 1, "Hand 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
         (
@@ -180,15 +179,14 @@ def test_a_player_who_placed_fewer_hands_does_not_compete_for_the_missing_positi
 def test_a_lower_hand_left_of_a_higher_one_is_a_foul_even_with_few_hands():
     game = play([hands(Ann=["2s 2h 5d"], Bob=["3s 3h 5c", "4s 4h 5h"], Cy=["Ks Kh 2c"])])
     assert game.rounds[0].events[0].text == (
-        "Bob fouled: hand 2 (4♠ 4♥ 5♥, a pair of 4s) is stronger than hand 1 (3♠ 3♥ 5♣, a pair of 3s): "
-        "Bob is out of the game"
+        "Bob fouled, out of the game: hand 2 (4♠ 4♥ 5♥, a pair of 4s) is stronger than hand 1 (3♠ 3♥ 5♣, a pair of 3s)"
     )
 
 
 def test_a_foul_between_hands_of_one_kind_names_them_in_full():
     game = play([hands(Ann=["2s 2h 5d", "2c 2d 9h"], Bob=["Ks Kh 3c"])], players=["Ann", "Bob"])
     assert game.rounds[0].events[0].text == (
-        "Ann fouled: hand 2 (2♣ 2♦ 9♥) is a higher pair of 2s than hand 1 (2♠ 2♥ 5♦): Ann is out of the game"
+        "Ann fouled, out of the game: hand 2 (2♣ 2♦ 9♥) is a higher pair of 2s than hand 1 (2♠ 2♥ 5♦)"
     )
 
 

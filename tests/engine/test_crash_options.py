@@ -137,8 +137,8 @@ def test_foul_round_the_player_scores_nothing_this_round_and_stays_in():
             "foul",
             ("Bob",),
             1,
-            "Bob fouled: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s): "
-            "no points for Bob this round",
+            "Bob fouled, no points this round: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 "
+            "(5♠ 5♥ 9♦, a pair of 5s)",
         ),
         ("scored", ("Ann",), 1, "Hand 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
         (
@@ -215,8 +215,7 @@ def test_foul_out_under_the_arena_preset_puts_the_player_out():
     game = play([hands(Ann=["Qs Qh 2d"], Bob=FOULING_BOB, Cy=["Jd Jh 4c"])], preset="arena", out_of_order="foul_out")
     assert game.out == ("Bob",)
     assert game.rounds[0].events[0].text == (
-        "Bob fouled: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s): "
-        "Bob is out of the game"
+        "Bob fouled, out of the game: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s)"
     )
 
 
