@@ -31,6 +31,7 @@ from .ranking import (
     rank_hand,
 )
 from .replay import GAMES, game_settings, replay
+from .rule_lines import RuleLine, rule_lines
 from .stop_the_bus import StopTheBusOptions
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "Preset",
     "Ranking",
     "RoundOutcome",
+    "RuleLine",
     "Setting",
     "SettingCheck",
     "StopTheBusOptions",
@@ -77,5 +79,6 @@ __all__ = [
     "parse_hand",
     "rank_hand",
     "replay",
+    "rule_lines",
     "show_cards",
 ]

@@ -270,23 +270,28 @@ class SettingCheck:
     sorts: bool = False  # hands out of order are sorted, not a foul (out_of_order="sort")
 
 
-# What the setting check says of hands out of order: a foul, or (out_of_order="sort") how they are played.
-OUT_OF_ORDER_FOULS = (
-    "hand {higher} ({high}) ranks above hand {lower} ({low}): foul if left like this; legal order: {order}"
-)
-OUT_OF_ORDER_SORTED = (
-    "hand {higher} ({high}) ranks above hand {lower} ({low}): no foul in this game, "
-    "the hands will be played sorted, best first: {order}"
-)
+# What a foul costs, by the option for hands out of order (docs/rules.md, Crash: Fouls).
+FOUL_COSTS = {"foul_out": "out of the game", "foul_round": "no points this round"}
+# What the setting check says of hands out of order: a foul (and its cost, when the game's
+# option is known), or (out_of_order="sort") how they are played.
+OUT_OF_ORDER_FOULS = "{hands}: foul if left like this{cost}; legal order: {order}"
+OUT_OF_ORDER_SORTED = "{hands}: no foul in this game, the hands will be played sorted, best first: {order}"
 
 
 def check_setting(
-    hands: Sequence[str | Sequence[Card]], *, sorts: bool = False, rules: str | Mapping[str, object] = BRAG
+    hands: Sequence[str | Sequence[Card]],
+    *,
+    sorts: bool = False,
+    rules: str | Mapping[str, object] = BRAG,
+    out_of_order: str | None = None,
 ) -> SettingCheck:
     """The host's check before the showdown: given one player's hands (text or cards) in
     the order placed, are they in order under the game's Brag ranking ``rules``? ``sorts``:
-    the game sorts hands out of order (arena) rather than calling a foul. Raises EntryError
-    for hands that are not hands."""
+    the game sorts hands out of order (arena) rather than calling a foul; ``out_of_order``,
+    the game's option when known, says so too and has the check say what a foul costs.
+    Raises EntryError for hands that are not hands."""
+    if out_of_order is not None:
+        sorts = out_of_order == "sort"
     parsed = tuple(h if not isinstance(h, str) else _setting_hand(h, i) for i, h in enumerate(hands, 1))
     name = hand_ranking(rules).name
     ranks = tuple(rank_hand(cards, name) for cards in parsed)
@@ -295,11 +300,10 @@ def check_setting(
     if pair is None:
         return SettingCheck(True, ranks, legal, text="in order")
     lower, higher = pair
+    cost = FOUL_COSTS.get(out_of_order or "")
     text = (OUT_OF_ORDER_SORTED if sorts else OUT_OF_ORDER_FOULS).format(
-        higher=higher + 1,
-        high=ranks[higher].phrase,
-        lower=lower + 1,
-        low=ranks[lower].phrase,
+        hands=out_of_order_hands(pair, parsed, ranks),
+        cost=f", {cost}" if cost else "",
         order=", ".join(show_cards(cards) for cards in legal),
     )
     return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text, sorts)
@@ -339,13 +343,25 @@ def kind_of_hand(rank: HandRank) -> str:
     return "high-card hand" if rank.category == "high_card" else CATEGORY_NAMES[rank.category]
 
 
-def describe_pair(left: HandRank, right: HandRank) -> tuple[str, str]:
-    """Two hands of one player, told apart: "a pair of 5s" and "a flush", or, when they
-    are of one kind, in full: "a pair of 5s, 9 kicker" and "a pair of 5s, king kicker"."""
-    a, b = kind_of_hand(left), kind_of_hand(right)
-    if a == b:
-        a, b = left.phrase, right.phrase
-    return _a(a), _a(b)
+def hand_shown(position: int, cards: Sequence[Card], kind: str) -> str:
+    """ "hand 2 (Q♠ J♠ 10♠, a run)": a placed hand by its number, its cards and what it is."""
+    return f"hand {position} ({show_cards(cards)}, {kind})"
+
+
+def out_of_order_hands(pair: tuple[int, int], placed: Sequence[Sequence[Card]], ranks: Sequence[HandRank]) -> str:
+    """Two hands out of order, the words of the setting check and the foul alike (0-based
+    ``pair``, left then right): "hand 2 (Q♠ J♠ 10♠, a run) is stronger than hand 1 (9♥ 9♦ 4♣,
+    a pair of 9s)", or, of one kind, "hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1
+    (10♣ 9♣ 8♣)"."""
+    left, right = pair
+    low, high = kind_of_hand(ranks[left]), kind_of_hand(ranks[right])
+    if low == high:
+        return (
+            f"hand {right + 1} ({show_cards(placed[right])}) is a higher {high} than "
+            f"hand {left + 1} ({show_cards(placed[left])})"
+        )
+    stronger, weaker = hand_shown(right + 1, placed[right], _a(high)), hand_shown(left + 1, placed[left], _a(low))
+    return f"{stronger} is stronger than {weaker}"
 
 
 def unscorable(settings: CrashOptions) -> frozenset[str]:
@@ -466,8 +482,8 @@ def play_round(
             if values != sorted(values, reverse=True):  # cheap test first: most hands are in order
                 fouls[name] = first_out_of_order(ranks[name])
         if fouls and len(fouls) == len(still_in):
-            return every_player_fouled(fouls, ranks, dealer, settings, events, outcome)
-        events.extend(foul(name, pair, ranks[name], settings) for name, pair in fouls.items())
+            return every_player_fouled(fouls, entered.placed, ranks, dealer, settings, events, outcome)
+        events.extend(foul(name, pair, entered.placed[name], ranks[name], settings) for name, pair in fouls.items())
         in_play = [name for name in in_play if name not in fouls]
         remaining = [name for name in still_in if name not in fouls]
         if settings.out_of_order == "foul_out":
@@ -528,27 +544,32 @@ def void_deal(dealer: str, events: list[Event], outcome) -> RoundOutcome:
     return outcome(void=True)
 
 
-def foul(name: str, pair: tuple[int, int], ranks: Sequence[HandRank], settings: CrashOptions) -> Event:
+def foul(
+    name: str,
+    pair: tuple[int, int],
+    placed: Sequence[Sequence[Card]],
+    ranks: Sequence[HandRank],
+    settings: CrashOptions,
+) -> Event:
     """A hand below a hand to its right: the player is out of the game (foul_out), or scores
     nothing this round (foul_round)."""
-    left, right = pair
-    low, high = describe_pair(ranks[left], ranks[right])
-    if settings.out_of_order == "foul_round":
-        return Event(
-            "foul", (name,), f"{name} fouled: no points this round ({low} placed left of {high})", position=left + 1
-        )
-    return Event(
-        "foul", (name,), f"{name} placed {low} left of {high}: foul, {name} is out of the game", position=left + 1
-    )
+    hands = out_of_order_hands(pair, placed, ranks)
+    return Event("foul", (name,), f"{name} fouled, {FOUL_COSTS[settings.out_of_order]}: {hands}", position=pair[0] + 1)
 
 
 def every_player_fouled(
-    fouls: Mapping[str, tuple[int, int]], ranks, dealer: str, settings: CrashOptions, events: list[Event], outcome
+    fouls: Mapping[str, tuple[int, int]],
+    placed: Mapping[str, Sequence[Sequence[Card]]],
+    ranks,
+    dealer: str,
+    settings: CrashOptions,
+    events: list[Event],
+    outcome,
 ) -> RoundOutcome:
     """Every player still in fouled: the deal is void, nobody is put out, the dealer deals again."""
-    for name, (left, right) in fouls.items():
-        low, high = describe_pair(ranks[name][left], ranks[name][right])
-        events.append(Event("foul", (name,), f"{name} placed {low} left of {high}: foul", position=left + 1))
+    for name, pair in fouls.items():
+        hands = out_of_order_hands(pair, placed[name], ranks[name])
+        events.append(Event("foul", (name,), f"{name} fouled: {hands}", position=pair[0] + 1))
     nobody = "nobody scores" if settings.out_of_order == "foul_round" else "nobody is out"
     events.append(
         Event("foul", tuple(fouls), f"Every player fouled: the deal is void, {nobody}, and {dealer} deals again")
@@ -589,11 +610,11 @@ def showdown(
             points = f"({board.points[name] + 1})"
             if cancelled:
                 text = (
-                    f"{cancelled_ties(cancelled)}; {name}'s {best.phrase} scores position {position}: "
+                    f"Hand {position}: {cancelled_ties(cancelled)}; {name}'s {best.phrase} scores: "
                     f"a point for {name} {points}"
                 )
             else:
-                text = f"Position {position}: {name}'s {best.phrase} is the best hand: {name} scores a point {points}"
+                text = f"Hand {position}: {name}'s {best.phrase} is the best hand: {name} scores a point {points}"
             events.append(Event("scored", (name,), text, position))
             scorers.append(name)
             board.add(name, deltas, events)
@@ -650,7 +671,7 @@ def stick_up(
         then = "the tied hands cancel"
     else:
         then = "the tied hands cancel and no hand is left: nobody scores"
-    return Event("stick_up", tuple(tied), f"Position {position}: {hands} tie: stick-up, {then}", position)
+    return Event("stick_up", tuple(tied), f"Hand {position}: {hands} tie: stick-up, {then}", position)
 
 
 def no_score(position: int, top: Sequence[str], rank: HandRank, after_tie: bool = False) -> Event:
@@ -662,7 +683,7 @@ def no_score(position: int, top: Sequence[str], rank: HandRank, after_tie: bool 
         else f"the best hands{left} ({rank.phrase}) tie"
     )
     why = "pairs cannot score in this game" if rank.category == "pair" else "a high-card hand cannot score"
-    return Event("no_score", tuple(top), f"Position {position}: {holders} but {why}: nobody scores", position)
+    return Event("no_score", tuple(top), f"Hand {position}: {holders} but {why}: nobody scores", position)
 
 
 def is_crash(scorers: Sequence[str | None], settings: CrashOptions) -> bool:

@@ -76,6 +76,7 @@ class HandJudgeForm(forms.Form):
                         "autocapitalize": "characters",
                         "spellcheck": "false",
                         "data-hand": str(i),
+                        "data-pad-name": f"Hand {i}",
                     }
                 ),
             )

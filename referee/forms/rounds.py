@@ -17,6 +17,9 @@ FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but h
 DECLARE_OR_PLACE = "A player who declares places no hands: clear the hands or the declaration."
 DECLARED_CARDS_NEEDED = "Enter the 13 cards of the declaration."
 HAND_NEEDED = "Enter the three cards of this hand."
+# What the extras of Stop the Bus and Commerce change (docs/rules.md: The worst hand; Players, the stake and the pot).
+TABLE_HELP = "The three cards face up at the showdown: checked against the hands (one deck a round); no result changes."
+CALLER_HELP = "Kept with the round, for the record: who {called} changes no result."
 SUBMISSION_NEEDED = "This form is out of date (it has no submission id): reload the page for a fresh one."
 
 
@@ -82,11 +85,13 @@ class CardsField(forms.CharField):
     engine's words. ``count`` is how many cards it must hold (3 for a hand, 13 for a
     declaration)."""
 
-    def __init__(self, *, count: int = 3, **kwargs):
+    def __init__(self, *, count: int = 3, pad_name: str = "", **kwargs):
         self.count = count
         kwargs.setdefault("max_length", 200 if count > 3 else 80)
         kwargs.setdefault("widget", forms.TextInput(attrs=dict(CARD_INPUT)))
         super().__init__(**kwargs)
+        if pad_name:  # what the pad calls it, where the label reads otherwise ("Hand 1 of Ann")
+            self.widget.attrs["data-pad-name"] = pad_name
 
     def clean(self, value):
         text = super().clean(value)
@@ -129,7 +134,7 @@ class RoundEntryForm(forms.Form):
             if game == "crash":
                 for position in range(1, positions + 1):
                     self.fields[f"hand_{seat}_{position}"] = CardsField(
-                        required=False, label=f"{name}, hand {position}"
+                        required=False, label=f"{name}, hand {position}", pad_name=f"Hand {position} of {name}"
                     )
                 if declarations:
                     self.fields[f"declare_{seat}"] = forms.ChoiceField(
@@ -146,12 +151,15 @@ class RoundEntryForm(forms.Form):
             else:
                 self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
         if game != "crash":
-            self.fields["table"] = CardsField(required=False, label="Table cards (optional)")
+            self.fields["table"] = CardsField(
+                required=False, label="Table cards (optional)", help_text=TABLE_HELP, pad_name="The table cards"
+            )
             extra = "caller" if game == "stop_the_bus" else "knocker"
             self.fields[extra] = forms.ChoiceField(
                 choices=[("", "Nobody / not noted")] + [(name, name) for name in self.players],
                 required=False,
-                label="Who called “Stop the bus!”" if extra == "caller" else "Who knocked",
+                label="Who called “Stop the bus!” (optional)" if extra == "caller" else "Who knocked (optional)",
+                help_text=CALLER_HELP.format(called="called" if extra == "caller" else "knocked"),
             )
 
     # --- For the template ------------------------------------------------------------------

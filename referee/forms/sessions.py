@@ -8,8 +8,8 @@ import re
 from django import forms
 from django.utils import timezone
 
-from engine import GAME_OPTIONS
-from engine.house_rules import CRASH, CRASH_PRESET_OPTIONS, game_rankings, ranking_with
+from engine import GAME_OPTIONS, RuleLine, rule_lines
+from engine.house_rules import CRASH, CRASH_PRESET_OPTIONS, PRESET, game_rankings, ranking_with
 from scoring.models import Game
 
 from .options import AS_PRESET, AS_RANKING, chosen_value, option_field, ranking_field
@@ -84,6 +84,8 @@ class NewGameForm(forms.Form):
                 preset_sets = kind == CRASH and option in CRASH_PRESET_OPTIONS
                 blank = AS_RANKING if option.within == "rules" else AS_PRESET if preset_sets else None
                 self.fields[f"{kind}-{option.name}"] = option_field(option, blank)
+        preset = self.fields[f"{CRASH}-{PRESET.name}"]  # its long names read in full at 375 px, one tap each
+        preset.widget = forms.RadioSelect(choices=preset.choices)
         seat_choices = [("", "Not playing")] + [(str(i), f"Seat {i}") for i in range(1, len(players) + 1)]
         for i, name in enumerate(players):
             self.fields[f"seat_{i}"] = forms.TypedChoiceField(
@@ -134,7 +136,17 @@ class NewGameForm(forms.Form):
         """The game's options exactly as replay takes them: those the host set (an option
         left empty takes the preset's, the ranking's or the engine's default)."""
         data, kind = self.cleaned_data, self.cleaned_data["kind"]
-        options: dict = {"first_dealer": data["seat_names"].index(data["first_dealer"])}
+        return {"first_dealer": data["seat_names"].index(data["first_dealer"]), **self.game_options(kind)}
+
+    def rule_lines(self, kind: str) -> tuple[RuleLine, ...]:
+        """The first rules of ``kind`` as the options chosen so far make them (unsent: the defaults)."""
+        return rule_lines(kind, self.game_options(kind) if hasattr(self, "cleaned_data") else {})
+
+    def game_options(self, kind: str) -> dict:
+        """``kind``'s options as the host set them (first_dealer aside), each field that
+        cleaned: one that did not says nothing."""
+        data = self.cleaned_data
+        options: dict = {}
         ranking: dict = {}
         for option in GAME_OPTIONS[kind]:
             value = data.get(f"{kind}-{option.name}")

@@ -214,12 +214,12 @@ def setting_check(request, session_id, game_id):
         raise Http404("Only Crash hands are set.")
     if not request.htmx:
         return redirect(game)
-    settings = game_options(game)  # whether it sorts, its ranking: no replay
+    settings = game_options(game)  # what a foul costs, its ranking: no replay
     seat = request.GET.get("seat", "0")
     texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]
     texts = [text for text in texts if text]
     try:
-        check = check_setting(texts, sorts=settings.sorts, rules=settings.rules)
+        check = check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
     except EntryError:
         check = None  # a hand not complete yet: nothing to say
     return render(request, "sessions/setting_check.html", {"check": check, "seat": seat})

@@ -298,6 +298,22 @@ def new_game(request, session_id):
 
 
 @login_required
+@require_GET
+def new_game_rules(request, session_id):
+    """The first rules of the game being chosen on the new-game form, as its options stand
+    (htmx, live, as the host changes them). Opened as a page, it is the form."""
+    session = host_session(request, session_id)
+    kind = request.GET.get("game", "")
+    if kind not in Game.Kind.values:
+        raise Http404(f"No such game: {kind}.")
+    if not request.htmx:
+        return redirect("new-game", session.public_id)
+    form = NewGameForm(request.GET, players=[])
+    form.is_valid()  # each option that cleans counts; the seats are not this answer's business
+    return render(request, "includes/rule_lines.html", {"lines": form.rule_lines(kind)})
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def rotate_board(request, session_id):
     """A new board link: GET asks, POST replaces it (boards on the old link are closed)."""

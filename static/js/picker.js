@@ -49,6 +49,12 @@
     return label ? label.textContent.trim() : "the highlighted hand";
   }
 
+  // What the pad calls a hand: "Hand 1 of Ann" (data-pad-name), else its label.
+  function padName(input) {
+    var name = input.getAttribute("data-pad-name") || labelOf(input);
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  }
+
   function padOf(form) { return form && form.querySelector("[data-picker]"); }
 
   // --- Crash, a player at a time --------------------------------------------------------
@@ -81,8 +87,11 @@
     seats(form).forEach(function (seat, index) {
       var hands = seatInputs(seat);
       var done = hands.filter(full).length;
-      var count = nav.querySelector('[data-step="' + index + '"] [data-step-count]');
-      count.textContent = done === hands.length ? "✓" : done + "/" + hands.length;
+      var button = nav.querySelector('[data-step="' + index + '"]');
+      var foul = !!seat.querySelector(".setting-check [data-foul]");  // the live check's word, as it stands
+      button.classList.toggle("is-foul", foul);
+      button.querySelector("[data-step-count]").textContent =
+        foul ? "✗ foul" : done === hands.length ? "✓" : done + "/" + hands.length;
     });
   }
 
@@ -184,8 +193,12 @@
     showSeat(form, seatOf(active));
     say(form);
     sayCheck(form);
-    if (following) keepInView(active);
+    if (following) keepInView(inView(active));
   }
+
+  // What to keep on screen while a hand is filled: the hand, or with the table cards the
+  // round's extras (who called or knocked) beside them, the host's next step.
+  function inView(input) { return input.closest("[data-extras]") || input; }
 
   // What stays on top of the page while it scrolls: the Crash steps, stuck there.
   function topBound() {
@@ -245,8 +258,9 @@
     if (pad) pad.classList.toggle("only-left", onlyLeft(form));
     var into = form.querySelector("[data-pad-into]");
     if (!into || !active) return;
-    into.textContent = full(active) ? labelOf(active) + " is full"
-                                    : "Into " + labelOf(active);
+    var name = padName(active), count = codes(active.value).length;
+    into.textContent = full(active) ? name + " is full"
+                                    : name + ": " + count + " of " + capacity(active) + " cards";
   }
 
   // --- The pad ----------------------------------------------------------------------------
@@ -296,7 +310,7 @@
 
   function followActive() {
     var pad = document.querySelector(".pad:not([hidden])");
-    if (following && active && pad && !pad.classList.contains("folded") && document.contains(active)) keepInView(active);
+    if (following && active && pad && !pad.classList.contains("folded") && document.contains(active)) keepInView(inView(active));
   }
 
   // Folded, the pad is a bar with one button that brings it back (so is a tap anywhere on it).
@@ -341,7 +355,7 @@
     changed(active);
     refresh(form);
     var seat = seatOf(active);
-    if (!full(active)) keepInView(active);
+    if (!full(active)) keepInView(inView(active));
     else if (!(seat && seatDone(seat) && awaitCheck(form, seat))) setActive(nextOpen(form, active));
   }
 
@@ -592,6 +606,7 @@
   // A player's setting check came back: said in the pad; the awaited one lets it move on.
   function settingChecked(check, xhr) {
     var form = check.closest("[data-picker-form]");
+    if (form) countSteps(form);  // a player's step marks a foul
     if (checking && xhr === checking.xhr) checked(checking.seat, !!check.querySelector("[data-foul]"));
     else if (form && seatOf(active) === check.closest(".seat-entry")) sayCheck(form);
   }

@@ -56,7 +56,9 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
 
         page.goto(f"{session_url}?game={games[1].number}")
         fill_hands(page, {"hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"})
-        expect(page.locator(".setting-check").first).to_contain_text("Hand 2 (running flush Q-K-A) ranks above hand 1")
+        expect(page.locator(".setting-check").first).to_contain_text(
+            "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1"
+        )
         self.record(
             1,
             {
@@ -67,7 +69,7 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
                 "hand_2_1": "5s 5h 9h",
                 "hand_2_2": "Qc 8c 2c",
             },
-            "Cy placed a pair of 5s left of a flush: foul, Cy is out of the game",
+            "Cy fouled, out of the game: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s)",
         )
 
         page.goto(f"{session_url}?game={games[2].number}")

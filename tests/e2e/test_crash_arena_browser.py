@@ -45,14 +45,14 @@ class ArenaOnAPhone(ChannelsLiveServerTestCase):
         fill_hands(page, {"hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh", "hand_0_3": "3s 3h 3d"})
         check = page.locator(".setting-check").first
         expect(check).to_have_text(
-            "Hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 2s, 5 kicker): no foul "
+            "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (2♠ 2♥ 5♦, a pair of 2s): no foul "
             "in this game, the hands will be played sorted, best first: 3♠ 3♥ 3♦, A♥ K♥ Q♥, 2♠ 2♥ 5♦"
         )
         expect(check.locator(".warning")).to_have_count(0)
         self.shoot("arena-setting-check")
         fill_hands(page, {"hand_1_1": "As Ac 4d", "hand_1_2": "Ks Kd 6c", "hand_1_3": "7c 8c 10d"})
         page.get_by_role("button", name="Record round").tap()
-        expect(page.locator(".last-round")).to_contain_text("Position 1: Ann's prial of 3s is the best hand")
+        expect(page.locator(".last-round")).to_contain_text("Hand 1: Ann's prial of 3s is the best hand")
 
         page.get_by_role("link", name="Look back on this session").tap()
         ann = page.locator(".shown-hands li").first

@@ -64,7 +64,9 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         self.start("crash", {"preset": "classic"})
         page = self.page
         fill_hands(page, {"hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"})
-        expect(page.locator(".setting-check").first).to_contain_text("Hand 2 (running flush Q-K-A) ranks above hand 1")
+        expect(page.locator(".setting-check").first).to_contain_text(
+            "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1"
+        )
         self.record(
             1,
             hand_0_1="3s 3h 3d",
@@ -75,9 +77,11 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
             hand_2_2="Qc 8c 2c",
         )
         outcome = page.locator(".last-round")
-        expect(outcome).to_contain_text("Cy placed a pair of 5s left of a flush: foul, Cy is out of the game")
-        expect(outcome).to_contain_text("Position 1: Ann's prial of 3s is the best hand: Ann scores a point (1)")
-        expect(outcome).to_contain_text("Position 2: Ann's pair of kings and Bob's pair of kings tie: stick-up")
+        expect(outcome).to_contain_text(
+            "Cy fouled, out of the game: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s)"
+        )
+        expect(outcome).to_contain_text("Hand 1: Ann's prial of 3s is the best hand: Ann scores a point (1)")
+        expect(outcome).to_contain_text("Hand 2: Ann's pair of kings and Bob's pair of kings tie: stick-up")
         expect(page.locator(".standings")).to_contain_text("out")
 
     def test_a_commerce_hand_with_a_split_pot(self):
@@ -149,5 +153,5 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         )
         page.get_by_role("link", name="Crash", exact=True).tap()
         expect(page.get_by_role("img", name="Ann's hands in")).to_have_count(1)
-        expect(page.locator(".figures.positions div").nth(1)).to_have_text(re.compile(r"Position 2\s*6"))
+        expect(page.locator(".figures.positions div").nth(1)).to_have_text(re.compile(r"Hand 2\s*6"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -46,5 +46,5 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
         page.fill("#id_hand_0_1", "3s 3h 3d")
         page.fill("#id_hand_0_2", "As Ah Ad")
         expect(page.locator(".seat-entry:visible .setting-check")).to_contain_text(
-            "Hand 2 (prial of aces) ranks above hand 1 (prial of 3s)"
+            "Hand 2 (A♠ A♥ A♦, a prial of aces) is stronger than hand 1 (3♠ 3♥ 3♦, a prial of 3s)"
         )

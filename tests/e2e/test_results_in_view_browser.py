@@ -19,7 +19,8 @@ DEALS = {  # each player's four hands in the order placed (the 13th card is kept
     "Di": "7D 6D 5D 6C 5C 4C 4D 3D 2D 3C 2C 3H",
 }
 CY_FOULS = (
-    "Cy: hand 2 (running flush J-Q-K) ranks above hand 1 (running flush 8-9-10): foul if left like this; "
+    "Cy: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣): "
+    "foul if left like this, out of the game; "
     "legal order: K♣ Q♣ J♣, K♦ Q♦ J♦, 10♣ 9♣ 8♣, 10♦ 9♦ 8♦"
 )
 
@@ -38,8 +39,8 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.tap_cards("7C 7D 9S AH KH QH")
         check = page.locator(".pad [data-pad-check]")
         expect(check).to_have_text(
-            "Ann: hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): "
-            "foul if left like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
+            "Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): "
+            "foul if left like this, out of the game; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
         )
         expect(check).to_have_attribute("role", "status")
         self.assert_on_screen(check, "the setting check")
@@ -48,8 +49,8 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.tap(self.step("Bob"), "Bob's step")
         expect(check).to_have_text("")
         self.tap(self.step("Ann"), "Ann's step")
-        expect(check).to_contain_text("Ann: hand 2 (running flush Q-K-A)")
-        assert page.locator("[role=status]:has-text('ranks above')").count() == 1  # said once
+        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush)")
+        assert page.locator("[role=status]:has-text('is stronger than')").count() == 1  # said once
         assert [text for text in logged if "hx-disabled-elt" in text] == []  # the check disables no button
         assert self.serious() == []
 
@@ -87,7 +88,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         # Any player is one tap away, the steps on screen above the last hand.
         self.tap(self.step("Cy"), "Cy's step")
         expect(page.locator(".seat-entry:visible legend")).to_have_text("Cy")
-        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (running flush J-Q-K)")
+        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (K♣ Q♣ J♣) is a higher running flush")
         self.tap(self.step("Di"), "Di's step")
         self.record()
         expect(page.locator(".pad .pad-note")).to_contain_text("Round 1 recorded")
@@ -106,9 +107,9 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         expect(outcome).to_be_visible()
         events = outcome.locator(".event")
         expect(events.first).to_have_text(
-            "Cy placed a running flush 8-9-10 left of a running flush J-Q-K: foul, Cy is out of the game"
+            "Cy fouled, out of the game: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣)"
         )
-        expect(outcome).to_contain_text("Position 1: Bob's prial of aces is the best hand")
+        expect(outcome).to_contain_text("Hand 1: Bob's prial of aces is the best hand")
         pad = page.locator(".pad")
         expect(pad).to_have_class("pad folded")
         self.assert_on_screen(outcome, "the outcome")  # from its heading to its last line
@@ -180,10 +181,10 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         page = self.page
         check = page.locator(".pad [data-pad-check]")
         self.tap_cards("7C 7D 9S AH KH QH")
-        expect(check).to_contain_text("Ann: hand 2 (running flush Q-K-A) ranks above hand 1")
+        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1")
         with page.expect_response(lambda response: "setting-check" in response.url) as answer:
             self.tap_cards("2S 3S")
         answer.value.finished()
         # "2♠ 3♠" is not a hand yet: the check leaves it out, and Ann's two full hands stay checked.
         assert "hand_0_3" not in answer.value.url
-        expect(check).to_contain_text("Ann: hand 2 (running flush Q-K-A) ranks above hand 1")
+        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1")

@@ -126,7 +126,7 @@ class ThumbEntry(Thumb, ChannelsLiveServerTestCase):
         self.record()
         expect(page.locator(".pad .pad-note")).to_contain_text("Round 1 recorded")
         outcome = page.locator(".last-round")
-        expect(outcome).to_contain_text("Position 1: Bob's prial of aces is the best hand")
+        expect(outcome).to_contain_text("Hand 1: Bob's prial of aces is the best hand")
         assert Round.objects.filter(game=game).count() == 1
         assert self.taps <= 49, f"{self.taps} taps"
         print(f"\nClassic Crash, 4 players: {self.taps} taps")
@@ -137,7 +137,7 @@ class ThumbEntry(Thumb, ChannelsLiveServerTestCase):
         page = self.page
         self.tap_cards("7C 7D 9S AH KH QH")
         check = page.locator(".pad [data-pad-check]")  # in view, in the pad
-        expect(check).to_contain_text("Ann: hand 2 (running flush Q-K-A) ranks above hand 1")
+        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1")
         self.tap(page.locator("[data-seat-steps] button", has_text="Bob"), "Bob's step")
         expect(page.locator(".seat-entry:visible legend")).to_have_text("Bob")
         self.assert_hand_and_pad_on_screen()

@@ -26,15 +26,15 @@ def test_each_position_goes_to_the_single_highest_hand_and_a_tie_is_a_stick_up()
     game = play([hands(Ann=ANN, Bob=BOB, Cy=CY)])
     (first,) = game.rounds
     assert described(first) == [
-        ("scored", ("Ann",), 1, "Position 1: Ann's prial of 3s is the best hand: Ann scores a point (1)"),
-        ("scored", ("Ann",), 2, "Position 2: Ann's running flush Q-K-A is the best hand: Ann scores a point (2)"),
+        ("scored", ("Ann",), 1, "Hand 1: Ann's prial of 3s is the best hand: Ann scores a point (1)"),
+        ("scored", ("Ann",), 2, "Hand 2: Ann's running flush Q-K-A is the best hand: Ann scores a point (2)"),
         (
             "stick_up",
             ("Ann", "Bob"),
             3,
-            "Position 3: Ann's pair of 7s and Bob's pair of 7s tie: stick-up, nobody scores",
+            "Hand 3: Ann's pair of 7s and Bob's pair of 7s tie: stick-up, nobody scores",
         ),
-        ("scored", ("Ann",), 4, "Position 4: Ann's pair of 2s, 5 kicker is the best hand: Ann scores a point (3)"),
+        ("scored", ("Ann",), 4, "Hand 4: Ann's pair of 2s, 5 kicker is the best hand: Ann scores a point (3)"),
     ]
     assert first.deltas == {"Ann": 3, "Bob": 0, "Cy": 0}
     assert game.standings == {"Ann": 3, "Bob": 0, "Cy": 0}
@@ -81,12 +81,12 @@ def test_only_the_highest_four_of_a_kind_scores_and_4s_rank_highest():
     bob = ["4h 4d 4c", "4s Kc 9s"]  # four 4s
     game = play([hands(Ann=ann, Bob=bob)], players=["Ann", "Bob"])
     assert described(game.rounds[0]) == [
-        ("scored", ("Ann",), 1, "Position 1: Ann's prial of aces is the best hand: Ann scores a point (1)"),
+        ("scored", ("Ann",), 1, "Hand 1: Ann's prial of aces is the best hand: Ann scores a point (1)"),
         (
             "no_score",
             ("Ann",),
             2,
-            "Position 2: Ann's ace high (A-K-9) is the best hand but a high-card hand cannot score: nobody scores",
+            "Hand 2: Ann's ace high (A-K-9) is the best hand but a high-card hand cannot score: nobody scores",
         ),
         ("quad_bonus", ("Bob",), None, "Bob holds all four 4s: four-of-a-kind bonus, Bob scores a point (1)"),
     ]
@@ -114,13 +114,18 @@ def test_a_foul_puts_the_player_out_of_the_game_and_their_hands_take_no_part():
     game = play([hands(Ann=ann, Bob=bob, Cy=cy)])
     first = game.rounds[0]
     assert described(first) == [
-        ("foul", ("Bob",), 1, "Bob placed a pair of 5s left of a flush: foul, Bob is out of the game"),
-        ("scored", ("Ann",), 1, "Position 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
+        (
+            "foul",
+            ("Bob",),
+            1,
+            "Bob fouled, out of the game: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s)",
+        ),
+        ("scored", ("Ann",), 1, "Hand 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
         (
             "no_score",
             ("Ann",),
             2,
-            "Position 2: Ann's jack high (J-9-3) is the best hand but a high-card hand cannot score: nobody scores",
+            "Hand 2: Ann's jack high (J-9-3) is the best hand but a high-card hand cannot score: nobody scores",
         ),
     ]
     assert (first.out, game.out, game.still_in) == (("Bob",), ("Bob",), ("Ann", "Cy"))
@@ -165,8 +170,8 @@ def test_when_every_player_fouls_the_deal_is_void_and_the_same_dealer_deals_agai
 def test_a_player_who_placed_fewer_hands_does_not_compete_for_the_missing_positions():
     game = play([hands(Ann=["2s 2h 5d"], Bob=["4s 4h 5h", "3s 3h 5c"], Cy=[])])
     assert described(game.rounds[0]) == [
-        ("scored", ("Bob",), 1, "Position 1: Bob's pair of 4s, 5 kicker is the best hand: Bob scores a point (1)"),
-        ("scored", ("Bob",), 2, "Position 2: Bob's pair of 3s, 5 kicker is the best hand: Bob scores a point (2)"),
+        ("scored", ("Bob",), 1, "Hand 1: Bob's pair of 4s, 5 kicker is the best hand: Bob scores a point (1)"),
+        ("scored", ("Bob",), 2, "Hand 2: Bob's pair of 3s, 5 kicker is the best hand: Bob scores a point (2)"),
     ]
     assert game.out == ()
 
@@ -174,14 +179,14 @@ def test_a_player_who_placed_fewer_hands_does_not_compete_for_the_missing_positi
 def test_a_lower_hand_left_of_a_higher_one_is_a_foul_even_with_few_hands():
     game = play([hands(Ann=["2s 2h 5d"], Bob=["3s 3h 5c", "4s 4h 5h"], Cy=["Ks Kh 2c"])])
     assert game.rounds[0].events[0].text == (
-        "Bob placed a pair of 3s left of a pair of 4s: foul, Bob is out of the game"
+        "Bob fouled, out of the game: hand 2 (4♠ 4♥ 5♥, a pair of 4s) is stronger than hand 1 (3♠ 3♥ 5♣, a pair of 3s)"
     )
 
 
 def test_a_foul_between_hands_of_one_kind_names_them_in_full():
     game = play([hands(Ann=["2s 2h 5d", "2c 2d 9h"], Bob=["Ks Kh 3c"])], players=["Ann", "Bob"])
     assert game.rounds[0].events[0].text == (
-        "Ann placed a pair of 2s, 5 kicker left of a pair of 2s, 9 kicker: foul, Ann is out of the game"
+        "Ann fouled, out of the game: hand 2 (2♣ 2♦ 9♥) is a higher pair of 2s than hand 1 (2♠ 2♥ 5♦)"
     )
 
 
@@ -190,9 +195,9 @@ def test_classic_target_wins_at_once_and_nothing_further_is_scored():
     bob = ["As Ac 4d", "Ks Kd 6c", "7h 7s 8h", "4c 5h 8s"]
     game = play([hands(Ann=ann, Bob=bob)], players=["Ann", "Bob"], target=2)
     assert described(game.rounds[0]) == [
-        ("scored", ("Ann",), 1, "Position 1: Ann's prial of 3s is the best hand: Ann scores a point (1)"),
-        ("scored", ("Bob",), 2, "Position 2: Bob's pair of kings, 6 kicker is the best hand: Bob scores a point (1)"),
-        ("scored", ("Ann",), 3, "Position 3: Ann's pair of jacks, 9 kicker is the best hand: Ann scores a point (2)"),
+        ("scored", ("Ann",), 1, "Hand 1: Ann's prial of 3s is the best hand: Ann scores a point (1)"),
+        ("scored", ("Bob",), 2, "Hand 2: Bob's pair of kings, 6 kicker is the best hand: Bob scores a point (1)"),
+        ("scored", ("Ann",), 3, "Hand 3: Ann's pair of jacks, 9 kicker is the best hand: Ann scores a point (2)"),
         ("won", ("Ann",), None, "Ann reaches 2 points, the target: Ann wins"),
     ]
     assert game.standings == {"Ann": 2, "Bob": 1} and game.winners == ("Ann",)
@@ -262,7 +267,7 @@ def test_arena_ignore_says_which_hands_cannot_score(ignore, kinds):
 def test_arena_pairs_that_cannot_score_say_so():
     game = play([hands(Ann=["2s 2h 5d"], Bob=["3c 4h 9c"])], players=["Ann", "Bob"], preset="arena", ignore="pair")
     assert game.rounds[0].events[0].text == (
-        "Position 1: Ann's pair of 2s, 5 kicker is the best hand but pairs cannot score in this game: nobody scores"
+        "Hand 1: Ann's pair of 2s, 5 kicker is the best hand but pairs cannot score in this game: nobody scores"
     )
 
 
@@ -273,7 +278,7 @@ def test_tied_hands_that_cannot_score_are_no_score_not_a_stick_up():
             "no_score",
             ("Ann", "Bob"),
             1,
-            "Position 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
+            "Hand 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
         )
     ]
 
@@ -348,7 +353,7 @@ def test_the_setting_check_finds_hands_out_of_order_and_gives_a_legal_order():
     check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"])
     assert (check.in_order, check.lower, check.higher) == (False, 1, 2)
     assert check.text == (
-        "hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): foul if left "
+        "hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): foul if left "
         "like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦"
     )
     assert [list(map(str, hand)) for hand in check.legal_order] == [
@@ -362,7 +367,7 @@ def test_the_arena_setting_check_says_the_hands_will_be_played_sorted_not_a_foul
     check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"], sorts=True)
     assert (check.in_order, check.sorts, check.lower, check.higher) == (False, True, 1, 2)
     assert check.text == (
-        "hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): no foul in "
+        "hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): no foul in "
         "this game, the hands will be played sorted, best first: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦"
     )
 
@@ -562,7 +567,7 @@ def test_a_whole_classic_game_to_the_target():
 def test_a_stick_up_reads_as_the_table_would_say_it():
     game = play([hands(Ann=["As Ah Ad", "Ks Kh 9d"], Bob=["Qs Qh Qd", "Kc Kd 9c"])], players=["Ann", "Bob"])
     assert game.rounds[0].events[1].text == (
-        "Position 2: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores"
+        "Hand 2: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores"
     )
 
 

@@ -133,13 +133,19 @@ def test_foul_round_the_player_scores_nothing_this_round_and_stays_in():
     )
     first, second = game.rounds
     assert described(first) == [
-        ("foul", ("Bob",), 1, "Bob fouled: no points this round (a pair of 5s placed left of a flush)"),
-        ("scored", ("Ann",), 1, "Position 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
+        (
+            "foul",
+            ("Bob",),
+            1,
+            "Bob fouled, no points this round: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 "
+            "(5♠ 5♥ 9♦, a pair of 5s)",
+        ),
+        ("scored", ("Ann",), 1, "Hand 1: Ann's pair of queens, 2 kicker is the best hand: Ann scores a point (1)"),
         (
             "no_score",
             ("Ann",),
             2,
-            "Position 2: Ann's jack high (J-9-3) is the best hand but a high-card hand cannot score: nobody scores",
+            "Hand 2: Ann's jack high (J-9-3) is the best hand but a high-card hand cannot score: nobody scores",
         ),
     ]
     assert (first.out, game.out, game.still_in) == ((), (), ("Ann", "Bob", "Cy"))
@@ -165,8 +171,18 @@ def test_foul_round_with_every_player_fouling_voids_the_deal_and_the_same_dealer
     first, second = game.rounds
     assert first.void and first.out == () and first.deltas == {"Ann": 0, "Bob": 0}
     assert described(first) == [
-        ("foul", ("Ann",), 1, "Ann placed a pair of 5s left of a flush: foul"),
-        ("foul", ("Bob",), 1, "Bob placed a high-card hand left of a pair of jacks: foul"),
+        (
+            "foul",
+            ("Ann",),
+            1,
+            "Ann fouled: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s)",
+        ),
+        (
+            "foul",
+            ("Bob",),
+            1,
+            "Bob fouled: hand 2 (J♦ J♥ 4♣, a pair of jacks) is stronger than hand 1 (2♠ 3♥ 9♣, a high-card hand)",
+        ),
         ("foul", ("Ann", "Bob"), None, "Every player fouled: the deal is void, nobody scores, and Bob deals again"),
     ]
     assert [r.dealer for r in game.rounds] == ["Bob", "Bob"]
@@ -198,7 +214,9 @@ def test_sort_under_the_classic_preset_plays_hands_sorted_and_nobody_fouls():
 def test_foul_out_under_the_arena_preset_puts_the_player_out():
     game = play([hands(Ann=["Qs Qh 2d"], Bob=FOULING_BOB, Cy=["Jd Jh 4c"])], preset="arena", out_of_order="foul_out")
     assert game.out == ("Bob",)
-    assert game.rounds[0].events[0].text == "Bob placed a pair of 5s left of a flush: foul, Bob is out of the game"
+    assert game.rounds[0].events[0].text == (
+        "Bob fouled, out of the game: hand 2 (K♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♦, a pair of 5s)"
+    )
 
 
 # --- stick_up -----------------------------------------------------------------------------------
@@ -212,13 +230,13 @@ def test_next_best_the_tied_hands_cancel_and_the_best_of_the_rest_scores():
             "stick_up",
             ("Ann", "Bob"),
             1,
-            "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+            "Hand 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
         ),
         (
             "scored",
             ("Cy",),
             1,
-            "Ann and Bob's tie cancels; Cy's pair of 9s, 4 kicker scores position 1: a point for Cy (1)",
+            "Hand 1: Ann and Bob's tie cancels; Cy's pair of 9s, 4 kicker scores: a point for Cy (1)",
         ),
     ]
     nobody = play([round_])
@@ -227,7 +245,7 @@ def test_next_best_the_tied_hands_cancel_and_the_best_of_the_rest_scores():
             "stick_up",
             ("Ann", "Bob"),
             1,
-            "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores",
+            "Hand 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, nobody scores",
         )
     ]
 
@@ -241,20 +259,20 @@ def test_next_best_a_tie_under_the_tie_cancels_too():
             "stick_up",
             ("Ann", "Bob"),
             1,
-            "Position 1: Ann's pair of aces and Bob's pair of aces tie: stick-up, the tied hands cancel",
+            "Hand 1: Ann's pair of aces and Bob's pair of aces tie: stick-up, the tied hands cancel",
         ),
         (
             "stick_up",
             ("Cy", "Di"),
             1,
-            "Position 1: Cy's pair of kings and Di's pair of kings tie: stick-up, the tied hands cancel",
+            "Hand 1: Cy's pair of kings and Di's pair of kings tie: stick-up, the tied hands cancel",
         ),
         (
             "scored",
             ("Ed",),
             1,
-            "Ann and Bob's tie cancels, then Cy and Di's; Ed's pair of queens, 6 kicker "
-            "scores position 1: a point for Ed (1)",
+            "Hand 1: Ann and Bob's tie cancels, then Cy and Di's; Ed's pair of queens, 6 kicker "
+            "scores: a point for Ed (1)",
         ),
     ]
 
@@ -268,7 +286,7 @@ def test_next_best_when_every_hand_is_in_a_tie_nobody_scores():
         ("stick_up", ("Cy", "Di")),
     ]
     assert game.rounds[0].events[-1].text == (
-        "Position 1: Cy's pair of kings and Di's pair of kings tie: stick-up, the tied hands cancel and no hand "
+        "Hand 1: Cy's pair of kings and Di's pair of kings tie: stick-up, the tied hands cancel and no hand "
         "is left: nobody scores"
     )
     assert game.standings == dict.fromkeys(players, 0)
@@ -281,13 +299,13 @@ def test_next_best_when_the_best_hand_left_cannot_score_nobody_scores():
             "stick_up",
             ("Ann", "Bob"),
             1,
-            "Position 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+            "Hand 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
         ),
         (
             "no_score",
             ("Cy",),
             1,
-            "Position 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand cannot score: nobody scores",
+            "Hand 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand cannot score: nobody scores",
         ),
     ]
 
@@ -299,7 +317,7 @@ def test_next_best_tied_hands_that_cannot_score_end_the_position_with_one_no_sco
             "no_score",
             ("Ann", "Bob"),
             1,
-            "Position 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
+            "Hand 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
         )
     ]
 
@@ -312,15 +330,14 @@ def test_next_best_under_ignore_pair_a_cancelled_tie_over_tied_pairs():
             "stick_up",
             ("Ann", "Bob"),
             1,
-            "Position 1: Ann's ace-high flush (A-K-2) and Bob's ace-high flush (A-K-2) "
+            "Hand 1: Ann's ace-high flush (A-K-2) and Bob's ace-high flush (A-K-2) "
             "tie: stick-up, the tied hands cancel",
         ),
         (
             "no_score",
             ("Cy", "Di"),
             1,
-            "Position 1: the best hands left (pair of 9s, 4 kicker) tie but pairs cannot "
-            "score in this game: nobody scores",
+            "Hand 1: the best hands left (pair of 9s, 4 kicker) tie but pairs cannot score in this game: nobody scores",
         ),
     ]
 
@@ -388,7 +405,7 @@ def test_a_crash_game_ranks_its_hands_under_the_brag_ranking_it_picks():
     assert play([round_], players=["Ann", "Bob"]).rounds[0].events[0].players == ("Bob",)
     flush_first = play([round_], players=["Ann", "Bob"], rules={"flush_over_run": True})
     assert flush_first.rounds[0].events[0].text == (
-        "Position 1: Ann's ace-high flush (A-J-4) is the best hand: Ann scores a point (1)"
+        "Hand 1: Ann's ace-high flush (A-J-4) is the best hand: Ann scores a point (1)"
     )
     assert flush_first.settings.rules == "brag:3TF"
 

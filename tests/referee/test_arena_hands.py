@@ -26,7 +26,7 @@ def arena(host):
 def test_looking_back_shows_each_arena_hand_with_its_own_label_in_the_order_played(host_client, arena):
     text = text_of(host_client.get(f"/sessions/{arena.public_id}/history/"))
     assert AS_PLAYED in text
-    assert "Position 1: Ann's prial of 3s is the best hand" in text
+    assert "Hand 1: Ann's prial of 3s is the best hand" in text
     assert "Arena sorts each player's hands before scoring: they are shown as played, best first." in text
 
 
@@ -42,7 +42,7 @@ def test_the_arena_setting_check_says_the_hands_will_be_played_sorted(host_clien
     url = f"/sessions/{arena.public_id}/games/{game.public_id}/setting-check/"
     response = host_client.get(url, {"seat": "0", "hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"}, headers=HX)
     assert text_of(response).strip() == (
-        "Hand 2 (running flush Q-K-A) ranks above hand 1 (pair of 7s, 9 kicker): "
+        "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): "
         "no foul in this game, the hands will be played sorted, best first: "
         "A♥ K♥ Q♥, 7♣ 7♦ 9♠"
     )

@@ -117,7 +117,10 @@ def test_the_entry_and_the_setting_check_follow_the_games_options(host_client, e
     # Aces are the best prial here, and hands out of order are sorted rather than a foul.
     response = host_client.get(url, {"seat": "0", "hand_0_1": "3s 3h 3d", "hand_0_2": "As Ah Ad"}, headers=HX)
     text = text_of(response)
-    assert "Hand 2 (prial of aces) ranks above hand 1 (prial of 3s)" in text and "sorted" in text
+    assert (
+        "Hand 2 (A♠ A♥ A♦, a prial of aces) is stronger than hand 1 (3♠ 3♥ 3♦, a prial of 3s)" in text
+        and "sorted" in text
+    )
 
 
 def test_the_setting_check_is_for_crash_only(host_client, evening):

@@ -26,7 +26,7 @@ def test_a_player_page_shows_every_games_figures_and_hand_chart(host_client, hos
         "Rounds survived, per game 5.0"
     ) in text
     assert ("Points per round 2.5 Stick-ups 2 Fouls 0 Crashes 2 Four-of-a-kind bonuses 2 Declarations 0") in text
-    assert "Position 1 4 Position 2 6 Position 3 4 Position 4 4" in text
+    assert "Hand 1 4 Hand 2 6 Hand 3 4 Hand 4 4" in text
     assert "Hands won 2 Pots split 2 Net balance +6" in text
     html = response.content.decode()
     assert html.count('role="img"') == 3

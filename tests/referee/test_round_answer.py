@@ -34,7 +34,18 @@ def test_a_recorded_round_swaps_what_changed_and_moves_the_form_on(host_client, 
     data = sent(BUS)
     response = host_client.post(url, data, headers=HX)
     assert response.status_code == 200 and response["HX-Reswap"] == "none"
-    assert out_of_band(response) == ["game-messages", "other-games", "standings", "last-round", "rounds"]
+    assert out_of_band(response) == [
+        "game-messages",
+        "other-games",
+        "standings",
+        "last-round",
+        "rounds",
+        "first-rules",  # emptied: after the first round, the game's first rules go below the form
+        "later-rules",
+    ]
+    markup = response.content.decode()
+    assert '<div id="first-rules" hx-swap-oob="true"></div>' in markup
+    assert "the worst hand of each round loses one" in markup[markup.index('<div id="later-rules"') :]
     page = text_of(response)
     assert (
         "Cy loses a token (2 left)" in page and "Round 1 recorded" in page and "Commerce · game 1, no round yet" in page

@@ -101,12 +101,17 @@ def test_the_hand_judge_links_to_the_hands_and_the_house_rules_of_the_chosen_ran
 def test_the_new_game_form_links_each_game_to_its_rules_and_its_house_rules(host, host_client, rules_page):
     evening = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
     markup = host_client.get(f"/sessions/{evening.public_id}/games/new/").content.decode()
-    assert rules_links(markup) == [
+    assert rules_links(markup) == [  # each game, its first rules (engine/rule_lines.py), its options
         "stop-the-bus",
+        "the-worst-hand",
         "stop-the-bus-options",
         "crash",
+        "setting-hands",
+        "fouls",
         "crash-options",
         "commerce",
+        "standings-and-the-end",
+        "commerce-hands",
         "commerce-options",
     ]
     assert set(rules_links(markup)) <= ids_on(rules_page)

@@ -1,0 +1,99 @@
+"""The rules that bite first, in a line or two, as a game's options make them: what the
+new-game form and the round's entry say before anything is recorded, each line with the
+section of docs/rules.md that says it in full.
+
+The options are taken as a form may hold them while the host is still choosing: an option
+missing, or a value the engine would refuse, reads as the preset's (or the default) here;
+the engine refuses it when the game starts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .house_rules import COMMERCE, CRASH, CRASH_PRESETS, PRESET, STAKE, STOP_THE_BUS, TOKENS, Option
+
+# What a foul costs, by the option for hands out of order, said to the player (docs/rules.md, Crash: Fouls).
+FOUL_LINES = {
+    "foul_out": "a hand placed left of a stronger one is a foul, and a foul puts you out of the game",
+    "foul_round": "a hand placed left of a stronger one is a foul, and a foul costs you the round's points",
+    "sort": "hands out of order are no foul: they are played sorted, best first",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLine:
+    """One line of the rules, and the heading of docs/rules.md that says it in full."""
+
+    text: str
+    section: str
+
+    @property
+    def anchor(self) -> str:
+        """The section's id on the Rules page (GitHub's and Markdown's: "Fouls": fouls)."""
+        return re.sub(r"[\s]+", "-", re.sub(r"[^\w\s-]", "", self.section.lower()).strip())
+
+
+def rule_lines(game: str, options: Mapping[str, object]) -> tuple[RuleLine, ...]:
+    """The lines for ``game`` played with ``options`` (replay's keywords, as stored)."""
+    if game == CRASH:
+        return _crash_lines(options)
+    if game == STOP_THE_BUS:
+        return _stop_the_bus_lines(options)
+    if game == COMMERCE:
+        return _commerce_lines(options)
+    raise ValueError(f"no such game: {game!r}")
+
+
+def _value(option: Option, options: Mapping[str, object], default: object = None) -> object:
+    """The option's value if the engine would take it, else ``default`` (the option's own)."""
+    value = options.get(option.name)
+    if value is not None and option.accepts(value):
+        return value
+    return option.default if default is None else default
+
+
+def _crash_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
+    preset = CRASH_PRESETS[_value(PRESET, options)]  # type: ignore[index]
+    out_of_order = options.get("out_of_order")
+    if out_of_order not in FOUL_LINES:
+        out_of_order = preset.options["out_of_order"]
+    cards = options.get("cards") if options.get("cards") in (9, 13) else preset.options["cards"]
+    # The preset's name when its own rule is played; a rule the host changed says so.
+    whose = preset.title.split(" (")[0] if out_of_order == preset.options["out_of_order"] else "House rule"
+    cost = FOUL_LINES[out_of_order]  # type: ignore[index]
+    return (
+        RuleLine(f"Hand 1 is your strongest, hand {cards // 3} your weakest.", "Setting hands"),  # type: ignore[operator]
+        RuleLine(f"{whose}: {cost}.", "Fouls"),
+    )
+
+
+def _stop_the_bus_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
+    tokens = _value(TOKENS, options)
+    return (
+        RuleLine(
+            f"Everyone starts with {tokens} token{'s' if tokens != 1 else ''}: the worst hand of each round "
+            "loses one, and the last player with tokens wins.",
+            "The worst hand",
+        ),
+    )
+
+
+def _commerce_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
+    stake = _value(STAKE, options)
+    if stake:
+        first = RuleLine(
+            f"Everyone pays {stake} into the pot each hand; the best hand takes the pot, tied best hands split it.",
+            "Players, the stake and the pot",
+        )
+    else:
+        first = RuleLine(
+            "Played for the win alone: the best hand of each deal counts a hand won, and when the host ends "
+            "the game the most hands won wins.",
+            "Standings and the end",
+        )
+    second = RuleLine(
+        "Ace counts 11, K Q J 10 count 10, the rest their number; a sequence must be of one suit.", "Commerce hands"
+    )
+    return first, second
