@@ -126,3 +126,19 @@ def test_a_long_evening_shows_its_games_five_to_a_page(host_client, host, friday
     first, second = host_client.get(url), host_client.get(url, {"page": 2})
     assert "Game 5:" in text_of(first) and "Game 6:" not in text_of(first) and "Games: page 1 of 2" in text_of(first)
     assert "Game 6:" in text_of(second) and "Game 7:" in text_of(second) and "Game 1:" not in text_of(second)
+
+
+def test_the_session_pages_list_of_rounds_shows_each_hand_as_card_chips(host_client, friday):
+    import re
+
+    html = host_client.get(f"{friday.get_absolute_url()}?game=1").content.decode()
+    rounds = html[html.index('id="rounds"') :]
+    players = re.findall(
+        r'<strong class="hands-player">(\w+)</strong>\s*<span class="shown-hand">(.*?)</span>\s*</li>', rounds, re.S
+    )
+    assert [(name, text_of(hand).split()) for name, hand in players[:3]] == [
+        ("Ann", ["A♠", "K♠", "Q♠", "Running", "flush", "Q-K-A"]),
+        ("Bob", ["7♣", "7♦", "9♠", "Pair", "of", "7s,", "9", "kicker"]),
+        ("Cy", ["2♣", "3♦", "5♥", "5", "high", "(5-3-2)"]),
+    ]
+    assert players[0][1].count('class="card suit-') == 3
