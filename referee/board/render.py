@@ -11,7 +11,7 @@ from engine import GameOutcome
 from scoring import queries
 from scoring.models import Game, Session
 
-from ..presenters import game_summary, round_hands, standings_rows
+from ..presenters import cards_of, game_summary, round_hands, standings_rows
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
 # The strip of earlier rounds under the last one: more than a TV can show, so that the
@@ -65,6 +65,7 @@ def board_context(
         "last_told": last.better_told if last and crash else [],
         "crash": crash,
         "last_hands": hands,
+        "last_table": cards_of(last.entry.get("table") or "") if last else (),
         "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }

@@ -114,3 +114,14 @@ def test_a_crash_declaration_shows_its_thirteen_cards_across_the_hands(host):
     rows = hands_table_of(html)
     assert rows[2][0] == "Bob" and len(rows[2]) == 2 and len(rows[2][1].split()) == 13
     assert 'colspan="4"' in html and "declared six pairs" in text_of(html)
+
+
+@pytest.mark.django_db
+def test_the_table_cards_of_the_last_round_are_shown_with_it(host):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    game = game_start(session=session, kind="commerce", seat_names=["Ann", "Bob", "Cy"], options={})
+    round_record(game=game, number=1, entry={**ROUND, "table": "4D 9H JC"}, by=host)
+    html = render_board(session).html
+    last = html[html.index('id="board-last"') : html.index('id="board-strip"')]
+    table = re.search(r'<p class="table-cards">Table (.*?)</p>', last, re.S).group(1)
+    assert re.findall(r'class="card suit-\w">([^<]*)<', table) == ["4♦", "9♥", "J♣"]

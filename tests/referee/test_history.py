@@ -32,8 +32,8 @@ def test_a_past_session_shows_each_game_its_chart_and_every_round(host_client, f
     html = response.content.decode()
     assert '<svg viewBox="0 0 640 260" role="img"' in html
     assert (
-        '<desc id="chart-1-desc">Tokens after each round. Ann: 2, 2, 2; Bob: 2, 2, 2; Cy: 2, 1, 0. Cy went out in round 2.</desc>'
-        in html
+        '<desc id="chart-1-desc">Tokens after each round. Ann: 2, 2, 2; Bob: 2, 2, 2; Cy: 2, 1, 0.'
+        " Cy went out in round 2.</desc>" in html
     )
     assert html.count('class="out-marker"') == 1 and "<title>Cy out in round 2</title>" in html
 
