@@ -4,6 +4,7 @@ categories a player showed beside what a random deal gives."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -14,6 +15,8 @@ COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9", "#f
 WIDTH, HEIGHT, PAD = 640, 260, 40
 LABELS = 90  # room on the right for the players' names
 LABEL_GAP = 28  # between the names at the lines' ends: their 22-unit text, and air
+DODGE = 3  # lines on the same figures are drawn this far apart, side by side (their stroke's width)
+DODGE_SPAN = 12  # and all of them within this, so a line stays near its figure
 X_TICKS = 8  # at most, so round numbers stay apart on a phone
 ROUND_STEPS = (1, 2, 5)  # x steps are these times a power of ten
 
@@ -27,6 +30,7 @@ class Line:
     last_y: float
     final: int
     label_y: float  # the name, moved off last_y where other lines end close by
+    out: tuple[float, float, int] | None = None  # where the player went out: x, y, round
 
 
 @dataclass(frozen=True)
@@ -45,10 +49,19 @@ class Chart:
 
 
 def standings_chart(
-    title: str, players: list[str], start: dict[str, int], rounds: list[dict[str, int]], unit: str
+    title: str,
+    players: list[str],
+    start: dict[str, int],
+    rounds: list[dict[str, int]],
+    unit: str,
+    out_in: Mapping[str, int] | None = None,
 ) -> Chart:
-    """``start`` is each player's figure before round 1, ``rounds`` the figures after each."""
+    """``start`` is each player's figure before round 1, ``rounds`` the figures after each;
+    ``out_in`` the round each player who went out went out in, marked on their line."""
+    out_in = out_in or {}
     series = [start, *rounds]
+    # the names at the lines' ends need LABEL_GAP each: a long table makes a taller chart
+    height = max(HEIGHT, PAD // 2 + PAD + LABEL_GAP * (len(players) - 1))
     values = [series_point[name] for series_point in series for name in players] or [0]
     low, high = min(values), max(values)
     if low == high:
@@ -59,13 +72,20 @@ def standings_chart(
         return PAD + (WIDTH - PAD - LABELS) * i / span_x
 
     def y(value: int) -> float:
-        return HEIGHT - PAD - (HEIGHT - 1.5 * PAD) * (value - low) / (high - low)
+        return height - PAD - (height - 1.5 * PAD) * (value - low) / (high - low)
 
-    ends = [y(series[-1][name]) for name in players]
-    label_ys = spread_apart(ends, LABEL_GAP, PAD // 2, HEIGHT - PAD)
+    step = min(DODGE, DODGE_SPAN / max(1, len(players) - 1))
+
+    def dodge(n: int) -> float:
+        """Player n's line, moved a little off the figure: equal lines lie side by side."""
+        return (n - (len(players) - 1) / 2) * step
+
+    ends = [y(series[-1][name]) + dodge(n) for n, name in enumerate(players)]
+    label_ys = spread_apart(ends, LABEL_GAP, PAD // 2, height - PAD)
     lines = []
     for n, name in enumerate(players):
-        coords = [(x(i), y(point[name])) for i, point in enumerate(series)]
+        coords = [(x(i), y(point[name]) + dodge(n)) for i, point in enumerate(series)]
+        went_out = out_in.get(name)
         lines.append(
             Line(
                 name,
@@ -75,6 +95,7 @@ def standings_chart(
                 coords[-1][1],
                 series[-1][name],
                 label_ys[n],
+                (*coords[went_out], went_out) if went_out is not None and went_out < len(coords) else None,
             )
         )
     ticks = sorted({low, high, 0} if low < 0 < high else {low, high})
@@ -82,6 +103,7 @@ def standings_chart(
         f"{unit.capitalize()} after each round. "
         + "; ".join(f"{name}: " + ", ".join(str(point[name]) for point in series) for name in players)
         + "."
+        + "".join(f" {name} went out in round {out_in[name]}." for name in players if name in out_in)
     )
     return Chart(
         title,
@@ -89,6 +111,8 @@ def standings_chart(
         lines,
         [(y(value), value) for value in ticks],
         [(x(i), i) for i in round_ticks(len(series) - 1)],
+        height=height,
+        bottom=height - PAD,
     )
 
 

@@ -156,3 +156,36 @@ def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
         if entry.get(extra):
             lines.append(f"{extra.capitalize()}: {entry[extra]}")
     return lines
+
+
+def cards_of(text: str) -> tuple:
+    """Stored card text as cards, to show as chips; a text that no longer parses, none."""
+    try:
+        return parse_cards(text)
+    except CardError:
+        return ()
+
+
+def round_hands(entry: Mapping, ranks: Mapping[str, Sequence[HandRank]], seats: Sequence[str]) -> list[dict]:
+    """A round's hands as the board and looking back show them, a player a line in seat
+    order: each hand's cards (to show as chips), its number ("hand 1" is the first placed,
+    as the form names it) and its label; a Crash declaration is one hand of its 13 cards."""
+    shown = []
+    declared = entry.get("declarations", {})
+    for name in seats:
+        given = entry.get("hands", {}).get(name)
+        if name in declared:
+            kind, cards = declared[name]
+            hands = [
+                {"number": 1, "cards": cards_of(cards), "label": f"declared {kind.replace('_', ' ')}", "declared": True}
+            ]
+        elif given is not None:
+            texts = given if isinstance(given, list) else [given]
+            played = hands_as_played(texts, ranks.get(name, ()))
+            hands = [
+                {"number": n, "cards": cards_of(text), "label": rank.label} for n, (text, rank) in enumerate(played, 1)
+            ]
+        else:
+            continue
+        shown.append({"name": name, "hands": hands})
+    return shown

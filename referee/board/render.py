@@ -12,7 +12,7 @@ from engine import GameOutcome
 from scoring import queries
 from scoring.models import Game, Session
 
-from ..presenters import game_summary, standings_rows
+from ..presenters import cards_of, game_summary, round_hands, standings_rows
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
 # The strip of earlier rounds under the last one: more than a TV can show, so that the
@@ -54,7 +54,10 @@ def board_context(
         state = queries.game_state(game) if game else None
         outcome = state.outcome if state else None  # None if a stored round no longer passes
     rounds = outcome.rounds if outcome else ()
-    rows = standings_rows(outcome)
+    last = last_recorded(game, outcome, state)
+    hands = round_hands(last.entry, rounds[-1].hands, list(outcome.standings)) if last else []
+    crash = outcome is not None and outcome.game == "crash"
+    rows = ranked(standings_rows(outcome), {} if crash else {player["name"]: player["hands"] for player in hands})
     return {
         "session": session,
         "revision": revision,
@@ -66,18 +69,28 @@ def board_context(
         "rows": rows,
         "many_players": len(rows) > FEW_PLAYERS,
         "last_round": rounds[-1] if rounds else None,
-        "last_told": last_told(game, outcome, state),
+        "last_told": last.better_told if last and crash else [],
+        "crash": crash,
+        "last_hands": hands,
+        "last_table": cards_of(last.entry.get("table") or "") if last else (),
+        "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }
 
 
-def last_told(game: Game | None, outcome: GameOutcome | None, state: queries.GameState | None) -> list:
-    """Crash: who could have done better in the last round, as the round keeps it; read (one
-    query) unless ``state`` has the rounds already."""
-    if outcome is None or outcome.game != "crash" or not outcome.rounds:
-        return []
-    last = state.rounds[-1] if state and state.rounds else game.rounds.order_by("-number").first()
-    return last.better_told if last else []
+def ranked(rows: list[dict], hands: dict[str, list]) -> list[dict]:
+    """The standings best first (the figure, then who is still in; seat order breaks a tie),
+    each row with the player's hand of the last round beside it (the three-card games)."""
+    rows = [{**row, "hands": hands.get(row["name"], [])} for row in rows]
+    return sorted(rows, key=lambda row: (row["out"], -row["value"]))
+
+
+def last_recorded(game: Game | None, outcome: GameOutcome | None, state: queries.GameState | None):
+    """The last round as recorded (its cards, and Crash's hindsight as the round keeps it):
+    read (one query) unless ``state`` has the rounds already."""
+    if outcome is None or not outcome.rounds:
+        return None
+    return state.rounds[-1] if state and state.rounds else game.rounds.order_by("-number").first()
 
 
 def render_board(

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from scoring import queries
 
 from ..charts import standings_chart
-from ..presenters import entry_lines, game_summary, hands_as_played, shown, starting_figures, unit
+from ..presenters import entry_lines, game_summary, round_hands, starting_figures, unit
 from .sessions import asked_game, host_session
 
 GAMES_A_PAGE = 5
@@ -24,21 +24,7 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
     rounds = Paginator(list(zip(outcome.rounds, state.rounds, strict=True)), ROUNDS_A_PAGE).get_page(page_number)
     told = []
     for round_, recorded in rounds:
-        hands = []
-        for name in state.seats:
-            given = recorded.entry.get("hands", {}).get(name)
-            if given is None:
-                continue
-            texts = given if isinstance(given, list) else [given]
-            ranks = round_.hands.get(name, ())
-            hands.append(
-                {
-                    "name": name,
-                    "hands": [
-                        {"cards": shown(text), "label": rank.label} for text, rank in hands_as_played(texts, ranks)
-                    ],
-                }
-            )
+        hands = round_hands(recorded.entry, round_.hands, state.seats)
         told.append(
             {
                 "outcome": round_,
@@ -56,6 +42,7 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
         starting_figures(outcome),
         [dict(r.standings) for r in outcome.rounds],
         unit(outcome),
+        out_in={name: r.number for r in outcome.rounds for name in r.out},
     )
     return {
         "state": state,

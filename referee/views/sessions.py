@@ -27,7 +27,15 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
-from ..presenters import date_under_title, entry_lines, game_summary, standings_rows, unit, void_deal_reasons
+from ..presenters import (
+    date_under_title,
+    entry_lines,
+    game_summary,
+    round_hands,
+    standings_rows,
+    unit,
+    void_deal_reasons,
+)
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -86,7 +94,12 @@ def session_context(
     corrected = current and any(round_.corrected_at for round_ in current.rounds)
     before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if corrected else {}
     history = [
-        (round_, recorded, entry_lines(before[round_.number], current.seats) if round_.number in before else None)
+        (
+            round_,
+            recorded,
+            entry_lines(before[round_.number], current.seats) if round_.number in before else None,
+            round_hands(recorded.entry, round_.hands, current.seats),
+        )
         for round_, recorded in rounds
     ]
     outcome = current.outcome if current else None

@@ -25,17 +25,13 @@
     };
   }
 
-  function note(id, show) {
-    var element = document.getElementById(id);
-    if (element) element.hidden = !show;
-  }
-
+  // Where the browser gives no wake lock (a plain http address), the TV's own sleep timer
+  // decides: the room cannot act on a note about it, so the board shows none.
   function keepAwake() {
-    if (!("wakeLock" in navigator)) { note("board-wake", true); return; }
+    if (!("wakeLock" in navigator)) return;
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
-      note("board-wake", false);
-    }).catch(function () { note("board-wake", true); });
+    }).catch(function () { lock = null; });
   }
 
   document.addEventListener("visibilitychange", function () {

@@ -29,6 +29,9 @@ ROOM_TEXT = (
     ".strip-line",
     "#board-tally h2",
     "#board-tally p",
+    ".row-hand .card",
+    ".hands th",
+    ".hands .card",
 )
 
 # What the board shows, as the browser lays it out: the page's size, each room text's
@@ -54,6 +57,7 @@ MEASURE = """(texts) => {
     clipped: ["board-standings", "board-last", "board-tally"].map((id) => document.getElementById(id))
       .filter((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth).map((el) => el.id),
     lines: lines.filter(shown).map(box), sent: lines.length,
+    cards: [...document.querySelectorAll("#board-standings .card")].filter(shown).map(box),
   };
 }"""
 
@@ -96,8 +100,11 @@ class BoardFits(ChannelsLiveServerTestCase):
             assert shown["standings"]["top"] <= row["top"] and row["bottom"] <= shown["standings"]["bottom"]
         for line in shown["lines"]:  # whole lines only, inside the strip
             assert shown["strip"]["top"] <= line["top"] and line["bottom"] <= shown["strip"]["bottom"]
+        for card in shown["cards"]:  # the last round's hands, whole, on the standings' side
+            assert shown["standings"]["top"] <= card["top"] and card["bottom"] <= shown["standings"]["bottom"]
+            assert shown["standings"]["left"] <= card["left"] and card["right"] <= shown["standings"]["right"]
 
-    def check_the_evening(self, session, waiting_for, name, players, earlier_rounds_shown=True):
+    def check_the_evening(self, session, waiting_for, name, players, cards, earlier_rounds_shown=True):
         large = self.measure(session, FULL_HD, waiting_for, name)
         small = self.measure(session, HD, waiting_for, name)
         for shown in (large, small):
@@ -107,6 +114,7 @@ class BoardFits(ChannelsLiveServerTestCase):
         assert too_small == {}
         assert all(size >= 28 for size in large["pips"])
         assert large["fonts"]["#board-tally h2"] and large["fonts"]["#board-last li"]  # there, and measured
+        assert len(large["cards"]) == len(small["cards"]) == cards  # every hand of the last round
         assert (len(large["lines"]) > 0) == earlier_rounds_shown and len(large["lines"]) < large["sent"]
         # 720p shows the same board, two thirds the size
         assert len(small["lines"]) == len(large["lines"])
@@ -117,18 +125,19 @@ class BoardFits(ChannelsLiveServerTestCase):
 
     def test_thirty_rounds_of_stop_the_bus_for_sixteen_with_twenty_tokens_fit(self):
         session, _, outcome = three_card_night(UserFactory(), "stop_the_bus", {"tokens": 20})
-        shown = self.check_the_evening(session, f"Round {ROUNDS}", "stop-the-bus-16", len(SIXTEEN))
+        still_in = len(SIXTEEN) - len(outcome.out)
+        shown = self.check_the_evening(session, f"Round {ROUNDS}", "stop-the-bus-16", len(SIXTEEN), 3 * still_in)
         assert len(shown["pips"]) == 16 * 20
 
     def test_thirty_rounds_of_commerce_for_sixteen_fit(self):
         session, _, _ = three_card_night(UserFactory(), "commerce", {}, title="Commerce night")
-        self.check_the_evening(session, f"Round {ROUNDS}", "commerce-16", len(SIXTEEN))
+        self.check_the_evening(session, f"Round {ROUNDS}", "commerce-16", len(SIXTEEN), 3 * len(SIXTEEN))
 
     def test_a_crash_game_that_ends_shows_its_winner_large_and_the_last_rounds_hindsight(self):
         session, game, outcome = crash_night(UserFactory())
         last = len(outcome.rounds)
         # the winner, the last round and its hindsight leave no room for a Crash round's lines
-        shown = self.check_the_evening(session, f"Round {last}", "crash-4", 4, earlier_rounds_shown=False)
+        shown = self.check_the_evening(session, f"Round {last}", "crash-4", 4, 4 * 12, earlier_rounds_shown=False)
         assert dict(shown["onScreen"]).keys() >= {".banner", ".hindsight"}
         context, page = self.board_at(session, FULL_HD, f"Round {last}")
         try:

@@ -1,5 +1,6 @@
 """Looking back on a game in Chromium: the players' names at the lines' ends never overlap,
-even where several lines end on the same figure, and the x axis counts the rounds."""
+even where several lines end on the same figure, each player out is marked where they went
+out, and the x axis counts the rounds."""
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -50,6 +51,7 @@ class ChartLabels(ChannelsLiveServerTestCase):
         page.goto(f"{self.live_server_url}/sessions/{session.public_id}/history/")
         expect(page.locator("figcaption")).to_have_text(
             "Tokens after each round. Ann: 1, 1, 1, 1; Bob: 1, 0, 0, 0; Cy: 1, 1, 0, 0; Dee: 1, 1, 1, 0."
+            " Bob went out in round 1. Cy went out in round 2. Dee went out in round 3."
         )
 
     def check_the_chart(self, page):
@@ -59,6 +61,14 @@ class ChartLabels(ChannelsLiveServerTestCase):
         for i, a in enumerate(boxes):
             for j, b in enumerate(boxes[i + 1 :], i + 1):
                 assert not overlaps(a, b), (PLAYERS[i], PLAYERS[j])
+        # each player who went out is marked on their line, at the round, clear of every name
+        markers = page.locator(".chart .out-marker")
+        expect(markers.locator("title")).to_have_text(["Bob out in round 1", "Cy out in round 2", "Dee out in round 3"])
+        ticks = page.locator(".chart .x-tick")
+        for i in range(3):
+            marker, tick = markers.nth(i).bounding_box(), ticks.nth(i + 1).bounding_box()
+            assert abs((marker["x"] + marker["width"] / 2) - (tick["x"] + tick["width"] / 2)) < 1
+            assert not any(overlaps(marker, label) for label in boxes)
         assert page.locator(".chart .x-tick").all_text_contents() == ["0", "1", "2", "3"]
         ticks = [page.locator(".chart .x-tick").nth(i).bounding_box() for i in range(4)]
         assert all(a["x"] + a["width"] <= b["x"] for a, b in zip(ticks, ticks[1:]))

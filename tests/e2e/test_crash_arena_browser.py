@@ -55,9 +55,10 @@ class ArenaOnAPhone(ChannelsLiveServerTestCase):
         expect(page.locator(".last-round")).to_contain_text("Hand 1: Ann's prial of 3s is the best hand")
 
         page.get_by_role("link", name="Look back on this session").tap()
-        ann = page.locator(".shown-hands li").first
-        expect(ann).to_have_text(
-            "Ann: 3♠ 3♥ 3♦ (Prial of 3s) | A♥ K♥ Q♥ (Running flush Q-K-A) | 2♠ 2♥ 5♦ (Pair of 2s, 5 kicker)"
+        ann = page.locator(".shown-hands > li").first
+        expect(ann.locator(".hands-player")).to_have_text("Ann")
+        expect(ann.locator(".shown-hand")).to_have_text(
+            ["Hand 1 3♠3♥3♦ Prial of 3s", "Hand 2 A♥K♥Q♥ Running flush Q-K-A", "Hand 3 2♠2♥5♦ Pair of 2s, 5 kicker"]
         )
         self.shoot("arena-history")
         assert page.evaluate("document.documentElement.scrollWidth") <= 375

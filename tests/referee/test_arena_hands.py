@@ -12,7 +12,7 @@ from ..pages import HX, text_of
 pytestmark = pytest.mark.django_db
 
 OUT_OF_ORDER = {"Ann": ["2S 2H 5D", "AH KH QH", "3S 3H 3D"], "Bob": ["AS AC 4D", "KS KD 6C", "7C 8C 10D"]}
-AS_PLAYED = "Ann : 3♠ 3♥ 3♦ (Prial of 3s) | A♥ K♥ Q♥ (Running flush Q-K-A) | 2♠ 2♥ 5♦ (Pair of 2s, 5 kicker)"
+AS_PLAYED = "Ann Hand 1 3♠ 3♥ 3♦ Prial of 3s Hand 2 A♥ K♥ Q♥ Running flush Q-K-A Hand 3 2♠ 2♥ 5♦ Pair of 2s, 5 kicker"
 
 
 @pytest.fixture

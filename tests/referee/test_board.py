@@ -235,7 +235,7 @@ def test_the_strip_holds_the_rounds_before_the_last_newest_first_as_many_as_a_tv
     session, _, _ = three_card_night(host, "stop_the_bus", {"tokens": 20})
     html = render_board(session).html
     strip = html[html.index('id="board-strip"') : html.index('id="board-tally"')]
-    numbers = [int(line.split("</strong>")[0]) for line in strip.split('<p class="strip-line"><strong>')[1:]]
+    numbers = [int(line.split("</strong>")[0]) for line in strip.split('<p class="strip-line"><strong>Round ')[1:]]
     assert numbers == list(range(ROUNDS - 1, ROUNDS - 1 - RECENT_ROUNDS, -1))
     assert "--rows: 16" in html and 'class="standings many"' in html  # sixteen rows: the board's tall layout
 
@@ -301,17 +301,17 @@ def announced(capture_on_commit_callbacks, change):
 
 
 @pytest.mark.django_db
-def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally(
+def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally_and_the_last_round(
     host, django_assert_num_queries, django_capture_on_commit_callbacks
 ):
     """The service hands over the game, its replay and the session's revision as its change
-    left them: the board reads nothing else again."""
+    left them: the board reads nothing else again but the tally and the last round's cards."""
     session, _, game = _evening_of_three_games(host)
     change = announced(
         django_capture_on_commit_callbacks, lambda: round_record(game=game, number=1, entry=ROUND, by=host)
     )
     assert change["game"] == game
-    with django_assert_num_queries(1):  # the evening's tally
+    with django_assert_num_queries(2):  # the evening's tally, the last round
         shown = render_board(session, change["game"], change["outcome"], change["revision"])
     assert shown == render_board(session)  # the revision and HTML a board connecting now is sent
     assert "Bob loses a token (2 left)" in text_of(shown.html) and "Tonight Ann 1" in text_of(shown.html)

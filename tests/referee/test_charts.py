@@ -1,6 +1,8 @@
 """The standings chart's layout: round numbers on the x axis, names at the lines' ends apart."""
 
-from referee.charts import LABEL_GAP, X_TICKS, round_ticks, spread_apart, standings_chart
+import pytest
+
+from referee.charts import DODGE, LABEL_GAP, X_TICKS, round_ticks, spread_apart, standings_chart
 
 
 def test_the_x_axis_counts_rounds_in_round_steps():
@@ -29,3 +31,34 @@ def test_every_name_on_the_chart_is_a_label_gap_from_the_next():
     )
     ys = sorted(line.label_y for line in chart.lines)
     assert all(b - a >= LABEL_GAP for a, b in zip(ys, ys[1:]))
+
+
+def test_lines_on_the_same_figures_lie_side_by_side_not_on_top_of_each_other():
+    players = ["Ann", "Bob", "Cy"]
+    chart = standings_chart(
+        "Stop the Bus · game 1", players, dict.fromkeys(players, 3), [dict.fromkeys(players, 3)], "tokens"
+    )
+    assert len({line.points for line in chart.lines}) == 3
+    ys = sorted(line.last_y for line in chart.lines)
+    assert all(0 < b - a <= DODGE for a, b in zip(ys, ys[1:]))  # apart, and still at their figure
+
+
+def test_a_player_who_went_out_is_marked_on_their_line_at_that_round():
+    players = ["Ann", "Bob"]
+    rounds = [{"Ann": 3, "Bob": 1}, {"Ann": 4, "Bob": 1}, {"Ann": 5, "Bob": 1}]
+    chart = standings_chart("Crash · game 1", players, dict.fromkeys(players, 0), rounds, "points", out_in={"Bob": 1})
+    ann, bob = chart.lines
+    assert ann.out is None
+    after_round_1 = [float(c) for c in bob.points.split()[1].split(",")]
+    assert bob.out == (pytest.approx(after_round_1[0], abs=0.05), pytest.approx(after_round_1[1], abs=0.05), 1)
+    assert chart.description.endswith("Bob went out in round 1.")
+
+
+def test_a_long_table_makes_a_chart_tall_enough_for_every_name_apart():
+    players = [f"P{n}" for n in range(16)]
+    chart = standings_chart(
+        "Stop the Bus · game 1", players, dict.fromkeys(players, 1), [dict.fromkeys(players, 0)], "tokens"
+    )
+    ys = sorted(line.label_y for line in chart.lines)
+    assert all(b - a >= LABEL_GAP for a, b in zip(ys, ys[1:]))
+    assert chart.top <= ys[0] and ys[-1] <= chart.bottom

@@ -26,12 +26,52 @@ def test_a_past_session_shows_each_game_its_chart_and_every_round(host_client, f
     response = host_client.get(f"/sessions/{friday.public_id}/history/")
     text = text_of(response)
     assert "Game 1: Stop the Bus, 2 tokens" in text and "Not finished · 2 rounds" in text
-    assert "Ann : A♠ K♠ Q♠ (Running flush Q-K-A)" in text and "Cy : 2♣ 3♦ 5♥ (5 high (5-3-2))" in text
+    assert "Ann A♠ K♠ Q♠ Running flush Q-K-A" in text and "Cy 2♣ 3♦ 5♥ 5 high (5-3-2)" in text
     assert "Cy has no tokens left: Cy is out" in text
     assert "corrected" in text and "First recorded as: Ann: 2♣ 3♦ 5♥; Bob: A♠ K♠ Q♠; Cy: 7♣ 7♦ 9♠" in text
     html = response.content.decode()
     assert '<svg viewBox="0 0 640 260" role="img"' in html
-    assert '<desc id="chart-1-desc">Tokens after each round. Ann: 2, 2, 2; Bob: 2, 2, 2; Cy: 2, 1, 0.</desc>' in html
+    assert (
+        '<desc id="chart-1-desc">Tokens after each round. Ann: 2, 2, 2; Bob: 2, 2, 2; Cy: 2, 1, 0.'
+        " Cy went out in round 2.</desc>" in html
+    )
+    assert html.count('class="out-marker"') == 1 and "<title>Cy out in round 2</title>" in html
+
+
+def test_each_hand_is_shown_as_card_chips_like_the_judges_and_a_crash_hand_a_line(host_client, host):
+    import re
+
+    from ..data import HINDSIGHT_ROUND
+
+    session = session_start(host=host, title="Crash", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    game = game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
+    round_record(game=game, number=1, by=host, entry={"hands": HINDSIGHT_ROUND})
+    html = host_client.get(f"/sessions/{session.public_id}/history/").content.decode()
+    ann = re.search(r'<strong class="hands-player">Ann</strong>\s*<ol class="player-hands">(.*?)</ol>', html, re.S)
+    lines = re.findall(r'<li class="shown-hand">(.*?)</li>', ann.group(1), re.S)
+    assert [text_of(line).strip() for line in lines] == [
+        "Hand 1 2♠ 2♥ 2♦ Prial of 2s",
+        "Hand 2 K♣ Q♣ J♣ Running flush J-Q-K",
+        "Hand 3 A♠ A♥ 9♦ Pair of aces, 9 kicker",
+        "Hand 4 3♠ 4♥ 6♦ 6 high (6-4-3)",
+    ]
+    assert lines[0].count('class="card suit-') == 3 and '<span class="card suit-h">2♥</span>' in lines[0]
+    assert " | " not in text_of(html)
+
+
+def test_a_crash_player_who_fouled_out_is_marked_on_the_chart_where_they_went_out(host_client, host):
+    from ..data import HINDSIGHT_ROUND
+
+    players = ["Ann", "Bob", "Cy"]
+    session = session_start(host=host, title="Crash", played_on="2026-11-20", player_names=players)
+    game = game_start(session=session, kind="crash", seat_names=players, options={"preset": "classic"})
+    fouled = {"Ann": ["3S 4H 6D", "KC QC JC", "AS AH 9D", "2S 2H 2D"], "Bob": HINDSIGHT_ROUND["Bob"]}
+    fouled["Cy"] = ["QS QH 4D", "8D 8C 6S", "KS 10D 5S", "JS 9C 3D"]
+    round_record(game=game, number=1, by=host, entry={"hands": fouled})
+    round_record(game=game, number=2, by=host, entry={"hands": {"Bob": fouled["Bob"], "Cy": fouled["Cy"]}})
+    html = host_client.get(f"/sessions/{session.public_id}/history/").content.decode()
+    assert html.count('class="out-marker"') == 1 and "<title>Ann out in round 1</title>" in html
+    assert "Ann went out in round 1.</desc>" in html
 
 
 def test_the_past_session_page_runs_a_constant_number_of_queries(
@@ -86,3 +126,19 @@ def test_a_long_evening_shows_its_games_five_to_a_page(host_client, host, friday
     first, second = host_client.get(url), host_client.get(url, {"page": 2})
     assert "Game 5:" in text_of(first) and "Game 6:" not in text_of(first) and "Games: page 1 of 2" in text_of(first)
     assert "Game 6:" in text_of(second) and "Game 7:" in text_of(second) and "Game 1:" not in text_of(second)
+
+
+def test_the_session_pages_list_of_rounds_shows_each_hand_as_card_chips(host_client, friday):
+    import re
+
+    html = host_client.get(f"{friday.get_absolute_url()}?game=1").content.decode()
+    rounds = html[html.index('id="rounds"') :]
+    players = re.findall(
+        r'<strong class="hands-player">(\w+)</strong>\s*<span class="shown-hand">(.*?)</span>\s*</li>', rounds, re.S
+    )
+    assert [(name, text_of(hand).split()) for name, hand in players[:3]] == [
+        ("Ann", ["A♠", "K♠", "Q♠", "Running", "flush", "Q-K-A"]),
+        ("Bob", ["7♣", "7♦", "9♠", "Pair", "of", "7s,", "9", "kicker"]),
+        ("Cy", ["2♣", "3♦", "5♥", "5", "high", "(5-3-2)"]),
+    ]
+    assert players[0][1].count('class="card suit-') == 3
