@@ -90,3 +90,16 @@ def fill_hands(page, fields: dict) -> None:
         if parts[0] in ("hand", "declare", "declared") and len(parts) >= 2 and steps.is_visible():
             page.locator(f'[data-step="{parts[1]}"]').tap()
         page.fill(f"#id_{field}", value)
+
+
+def board_shown(browser, server_url: str, session, viewport: dict):
+    """A new browser context opened on the session's board at ``viewport``, once the socket's
+    first board has been swapped in (it replaces the page's: an element measured while it is
+    swapped out reads as nothing). Returns (context, page); close the context after."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.add_init_script("document.addEventListener('htmx:wsAfterMessage', () => { window.boardsIn = true; })")
+    page.goto(f"{server_url}/board/{session.share_token}/")
+    page.wait_for_function("window.boardsIn === true")
+    return context, page

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from ..factories import UserFactory
 from ..referee.board_nights import ROUNDS, SIXTEEN, crash_night, three_card_night
+from .conftest import board_shown
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
@@ -70,14 +71,7 @@ class BoardFits(ChannelsLiveServerTestCase):
         self.browser = browser
 
     def board_at(self, session, viewport, waiting_for):
-        context = self.browser.new_context(viewport=viewport)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        # Measured once the socket's first board has been swapped in (it replaces the page's):
-        # an element measured while it is swapped out reads as nothing.
-        page.add_init_script("document.addEventListener('htmx:wsAfterMessage', () => { window.boardsIn = true; })")
-        page.goto(f"{self.live_server_url}/board/{session.share_token}/")
-        page.wait_for_function("window.boardsIn === true")
+        context, page = board_shown(self.browser, self.live_server_url, session, viewport)
         expect(page.locator("#board-last")).to_contain_text(waiting_for)
         return context, page
 

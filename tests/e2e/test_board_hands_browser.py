@@ -11,6 +11,7 @@ from scoring.services import game_start, round_record, session_start
 
 from ..data import HINDSIGHT_ROUND
 from ..factories import UserFactory
+from .conftest import board_shown
 
 pytestmark = pytest.mark.browser
 SIZES = [({"width": 1920, "height": 1080}, 28), ({"width": 1280, "height": 720}, 18)]  # least font px
@@ -34,11 +35,7 @@ class BoardHands(ChannelsLiveServerTestCase):
         self.browser = browser
 
     def board(self, session, viewport):
-        context = self.browser.new_context(viewport=viewport)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(f"{self.live_server_url}/board/{session.share_token}/")
-        return context, page
+        return board_shown(self.browser, self.live_server_url, session, viewport)
 
     def check_cards(self, page, count, least):
         cards = page.locator("#board-standings .card")
