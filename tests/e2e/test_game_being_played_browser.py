@@ -97,6 +97,10 @@ class TheTVFollowsTheGameBeingPlayed(ChannelsLiveServerTestCase):
             "Open here: Stop the Bus · game 1. The board shows Crash · game 2, the game being played."
         )
         self.shoot("session-open-here", wide=True)
+        switch = phone.locator("#entry-switch")  # said again beside the hands, which the pad leaves in view
+        expect(switch).to_have_text(
+            "The board shows Crash · game 2: recording here makes Stop the Bus · game 1 the game being played."
+        )
         expect(head).to_contain_text("· game 2")  # opening a game changes nothing on the TV
         self.record(4, {"hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s"})
         expect(banner).to_have_text("Now playing: Stop the Bus · game 1")
@@ -104,6 +108,7 @@ class TheTVFollowsTheGameBeingPlayed(ChannelsLiveServerTestCase):
         expect(last.get_by_role("heading")).to_have_text("Round 4")
         expect(last).to_contain_text("Bob has no tokens left: Bob is out")
         self.shoot("tv-switched", tv)
+        expect(switch).to_be_empty()  # this game is the one being played now
         expect(phone.locator(".now-playing")).to_have_text("Now playing, on the board too: Stop the Bus · game 1")
         self.shoot("session-now-playing", wide=True)
 

@@ -124,6 +124,22 @@ def test_the_session_page_names_the_game_being_played_and_the_games_to_switch_to
 
 
 @pytest.mark.django_db
+def test_the_entry_of_a_game_the_board_is_not_showing_says_so_beside_the_hands(host_client, two_games):
+    """The pad covers the page's top while hands are entered: the entry says it again."""
+    entry = re.compile(r'<section class="entry".*?</form>', re.S)
+    asked = entry.search(host_client.get(two_games.get_absolute_url(), {"game": 1}).content.decode()).group(0)
+    assert "The board shows Crash · game 2: recording here makes Stop the Bus · game 1 the game being played." in (
+        text_of(asked)
+    )
+    shown = entry.search(host_client.get(two_games.get_absolute_url()).content.decode()).group(0)
+    assert "The board shows" not in text_of(shown)
+    answer = host_client.post(
+        f"{two_games.get_absolute_url()}?game=1", sent({"number": "2", **fields(BUS_BEFORE[1])}), headers=HX
+    )
+    assert '<div id="entry-switch" class="game-slot" hx-swap-oob="true"></div>' in answer.content.decode()
+
+
+@pytest.mark.django_db
 def test_a_round_recorded_into_another_game_makes_the_plain_session_page_show_that_game(host_client, two_games):
     url = f"{two_games.get_absolute_url()}?game=1"
     answer = host_client.post(url, sent({"number": "2", **fields(BUS_BEFORE[1])}), headers=HX)

@@ -37,6 +37,7 @@ def test_a_recorded_round_swaps_what_changed_and_moves_the_form_on(host_client, 
     assert out_of_band(response) == [
         "game-messages",
         "other-games",
+        "entry-switch",  # said beside the hands when the board shows another game
         "standings",
         "last-round",
         "rounds",
