@@ -63,6 +63,17 @@ HINDSIGHT_ROUND = {
 ANN_COULD = "Ann could have scored 3 instead of 2 with A♠ 3♠ 2♠ · K♣ Q♣ J♣ · A♥ 4♥ 2♥ · 9♦ 6♦ 2♦ (by moving 6 cards)"
 BOB_COULD = "Bob could have scored 3 instead of 1 with 7♣ 7♦ 7♥ · 10♠ 9♠ 8♠ · 4♣ 3♥ 2♣ · J♦ 5♣ 5♦ (by moving 2 cards)"
 
+# A Crash round's entry form fields (two hands a player) in which Cy fouls and is out of a
+# classic game: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s).
+CY_FOULS_FIELDS = {
+    "hand_0_1": "3s 3h 3d",
+    "hand_0_2": "Ks Kh 9d",
+    "hand_1_1": "As Ac 4d",
+    "hand_1_2": "Kc Kd 9c",
+    "hand_2_1": "5s 5h 9h",
+    "hand_2_2": "Qc 8c 2c",
+}
+
 
 def play(session, kind, rounds, seats=PLAYERS, by=None, **options):
     game = game_start(session=session, kind=kind, seat_names=list(seats), options=options)

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from scoring.services import game_start, session_start
 
+from ..data import CY_FOULS_FIELDS
 from ..factories import UserFactory
 from .conftest import fill_hands, log_in
 
@@ -61,14 +62,7 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
         )
         self.record(
             1,
-            {
-                "hand_0_1": "3s 3h 3d",
-                "hand_0_2": "Ks Kh 9d",
-                "hand_1_1": "As Ac 4d",
-                "hand_1_2": "Kc Kd 9c",
-                "hand_2_1": "5s 5h 9h",
-                "hand_2_2": "Qc 8c 2c",
-            },
+            CY_FOULS_FIELDS,
             "Cy fouled, out of the game: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s)",
         )
 

@@ -18,6 +18,15 @@ pytestmark = pytest.mark.browser
 ANN_FOULS = "7C 7D 9S AH KH QH"  # hand 2 (a running flush) is stronger than hand 1 (a pair)
 
 
+def crash_on_the_new_game_form(page, server_url: str) -> None:
+    """The host, logged in, on a new evening's new-game form with Crash chosen."""
+    user = UserFactory(username="host")
+    log_in(page, server_url)
+    session = session_start(host=user, title="Tonight", played_on="2026-11-23", player_names=["Ann", "Bob"])
+    page.goto(server_url + session.get_absolute_url() + "games/new/")
+    page.get_by_role("radio", name="Crash", exact=True).check()
+
+
 class FirstRulesOnAPhone(Thumb, ChannelsLiveServerTestCase):
     serve_static = True
 
@@ -76,12 +85,8 @@ class FirstRulesOnAPhone(Thumb, ChannelsLiveServerTestCase):
         assert Round.objects.get(game=game).entry["caller"] == "Bob"
 
     def test_the_crash_presets_names_are_read_in_full_on_the_new_game_form(self):
-        user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        session = session_start(host=user, title="Tonight", played_on="2026-11-23", player_names=["Ann", "Bob"])
         page = self.page
-        page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
-        page.get_by_role("radio", name="Crash", exact=True).check()
+        crash_on_the_new_game_form(page, self.live_server_url)
         for name in ("Classic: the rule books' Thirteen-Card Brag", "Arena: as Board Game Arena plays it"):
             label = page.locator("label.check", has_text=name)
             expect(label).to_have_text(name)
@@ -98,12 +103,8 @@ class FirstRulesOnTheNewGameForm(ChannelsLiveServerTestCase):
         self.page = tv
 
     def test_the_first_rules_follow_the_options_as_the_host_changes_them(self):
-        user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        session = session_start(host=user, title="Tonight", played_on="2026-11-23", player_names=["Ann", "Bob"])
         page = self.page
-        page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
-        page.get_by_role("radio", name="Crash", exact=True).check()
+        crash_on_the_new_game_form(page, self.live_server_url)
         lines = page.locator('fieldset[data-kind="crash"] .rule-lines li')
         expect(lines).to_have_text(
             [

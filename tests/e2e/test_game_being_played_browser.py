@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from scoring.services import game_start, session_start
 
+from ..data import CY_FOULS_FIELDS
 from ..factories import UserFactory
 from .conftest import PHONE, TV, fill_hands, log_in
 
@@ -22,14 +23,7 @@ BUS_BEFORE = [  # tokens=2: Bob, then Cy, then Ann lose a token
     {"hand_0": "2c 3d 5h", "hand_1": "As Ks Qs", "hand_2": "7c 7d 9s"},
 ]
 CRASH_ROUNDS = [  # Cy fouls and is out; then Ann and Bob
-    {
-        "hand_0_1": "3s 3h 3d",
-        "hand_0_2": "Ks Kh 9d",
-        "hand_1_1": "As Ac 4d",
-        "hand_1_2": "Kc Kd 9c",
-        "hand_2_1": "5s 5h 9h",
-        "hand_2_2": "Qc 8c 2c",
-    },
+    CY_FOULS_FIELDS,
     {"hand_0_1": "3s 3h 3d", "hand_0_2": "Ks Kh 9d", "hand_1_1": "As Ac 4d", "hand_1_2": "Kc Kd 9c"},
 ]
 
