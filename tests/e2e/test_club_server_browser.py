@@ -185,9 +185,10 @@ def test_a_club_server_over_https_survives_an_app_process_dying(browser, club):
         assert board_url.startswith(club.url + "/board/")
         sockets = []
         tv.on("websocket", lambda socket: sockets.append(socket.url))
-        tv.goto(board_url)
+        with tv.expect_websocket() as first:  # the page shows the board before its socket opens
+            tv.goto(board_url)
         expect(tv.locator("#board-head")).to_contain_text("Stop the Bus, 3 tokens · game 1")
-        assert sockets and sockets[0].startswith(club.url.replace("https://", "wss://") + "/ws/board/")
+        assert first.value.url.startswith(club.url.replace("https://", "wss://") + "/ws/board/")
 
         record(phone, 1, "As Ks Qs", "2c 3d 5h")
         expect(phone.locator(".last-round")).to_contain_text("Bob loses a token (2 left)")
