@@ -139,10 +139,16 @@ class CrashRound:
     void: bool = False  # the host recorded the deal as void (docs/rules.md, Crash: A void deal)
 
 
-def allows_void_deal(settings: CrashOptions) -> bool:
-    """Whether a deal of this game can be void: six pairs (declarations on) or every player
+def void_deal_causes(settings: CrashOptions) -> tuple[str, ...]:
+    """What can void a deal of this game: six pairs shown (declarations on), every player
     fouling (hands out of order a foul). Arena's options (sorted, no declarations) have none."""
-    return settings.declarations or settings.fouls
+    return (("six pairs shown",) if settings.declarations else ()) + (
+        ("every player fouled",) if settings.fouls else ()
+    )
+
+
+def allows_void_deal(settings: CrashOptions) -> bool:
+    return bool(void_deal_causes(settings))
 
 
 def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], settings: CrashOptions) -> CrashRound:

@@ -23,6 +23,7 @@ from engine import (
     rank_hand,
     show_cards,
 )
+from engine.crash import DECLARATION_KINDS, void_deal_causes
 
 
 def date_under_title(title: str, played_on: datetime.date) -> str:
@@ -33,11 +34,8 @@ def date_under_title(title: str, played_on: datetime.date) -> str:
 
 
 def void_deal_reasons(settings) -> str:
-    """What voids a Crash deal under these options (docs/rules.md, Crash: A void deal)."""
-    reasons = (["six pairs shown"] if settings.declarations else []) + (
-        ["every player fouled"] if settings.fouls else []
-    )
-    return ", or ".join(reasons)
+    """What voids a Crash deal under these options, in words (docs/rules.md, Crash: A void deal)."""
+    return ", or ".join(void_deal_causes(settings))
 
 
 def game_summary(outcome: GameOutcome) -> str:
@@ -176,9 +174,8 @@ def round_hands(entry: Mapping, ranks: Mapping[str, Sequence[HandRank]], seats: 
         given = entry.get("hands", {}).get(name)
         if name in declared:
             kind, cards = declared[name]
-            hands = [
-                {"number": 1, "cards": cards_of(cards), "label": f"declared {kind.replace('_', ' ')}", "declared": True}
-            ]
+            label = f"declared {DECLARATION_KINDS[kind].lower()}"
+            hands = [{"number": 1, "cards": cards_of(cards), "label": label, "declared": True}]
         elif given is not None:
             texts = given if isinstance(given, list) else [given]
             played = hands_as_played(texts, ranks.get(name, ()))
