@@ -71,6 +71,8 @@ class Session(models.Model):
     current_game = models.ForeignKey(
         "Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
     )
+    # The host shows the seats' QR codes on the board (players open their own seat from it).
+    seat_codes_shown = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-played_on", "-created"]
@@ -90,6 +92,11 @@ class SessionPlayer(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE)
     player = models.ForeignKey(Player, on_delete=models.CASCADE)
     position = models.PositiveSmallIntegerField(default=0)
+    # The player's own phone: the unguessable part of the seat's address (/seat/<token>/),
+    # like the board's, and when a page of the seat was last heard from (its socket's
+    # heartbeat), which tells the host whether the seat is connected.
+    seat_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
+    seat_seen = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         db_table = "scoring_session_players"  # the table Session.players always had
@@ -115,6 +122,9 @@ class Game(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     options = models.JSONField(default=dict, blank=True)  # keyword options of replay, first_dealer included
     ended = models.BooleanField(default=False)  # the host ended it (Commerce)
+    # The round whose seat hands the host revealed (0: none yet): the round being entered is
+    # revealed while this is its number; recording it moves the game past it.
+    revealed = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -211,6 +221,7 @@ class Submission(models.Model):
         CORRECT = "correct", "corrected"
         DELETE = "delete", "deleted"
         END = "end", "ended"
+        HAND = "hand", "sent"  # a seat's own hand (SeatHand)
 
     id = models.UUIDField(primary_key=True, editable=False)  # made with the form; unique as the key
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
@@ -224,6 +235,29 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"Submission {self.id} ({self.action})"
+
+
+class SeatHand(models.Model):
+    """A player's own hand for a round not yet recorded, sent from their seat's phone (or
+    entered for the seat by the host): ``entry`` is the round's entry holding this player
+    only, as the round will hold it. Private until the host reveals the round; the player
+    may send it again, changed, until then."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_hands")
+    number = models.PositiveIntegerField()  # the round it is for
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    entry = models.JSONField()
+    by_host = models.BooleanField(default=False)  # entered for the seat on the host's phone
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "number", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number", "player"], name="seat_hand_unique_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}'s hand for round {self.number} of {self.game}"
 
 
 # Each hand category's column on Performance.

@@ -3,16 +3,18 @@ order built in, in a constant number of queries however long the evening."""
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db.models import Case, Count, F, QuerySet, Value, When
+from django.utils import timezone
 
-from engine import EntryError, GameOutcome
+from engine import EntryError, GameOutcome, card_clashes, parse_cards
 
-from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session, Submission
+from .models import Game, Performance, Player, Round, RoundRevision, Seat, SeatHand, Session, SessionPlayer, Submission
 from .replays import corrected_replay, game_options, game_replay, seat_names
 
 
@@ -207,7 +209,108 @@ def tally_of(session: Session) -> dict[str, int]:
     return dict(wins)
 
 
+# A seat whose page has not been heard from for this long is not connected (its socket's
+# heartbeat comes every 15 seconds: static/js/seat.js).
+SEAT_CONNECTED_WITHIN = datetime.timedelta(seconds=45)
+
+
+@dataclass(frozen=True)
+class SeatTick:
+    """What anyone may know of a seat's own hand before the reveal: whether it came."""
+
+    name: str
+    sent: bool
+    by_host: bool = False  # the host entered it for the seat
+    clash: bool = False  # one of its cards is in another seat's hand too
+
+
+@dataclass(frozen=True)
+class TableRound:
+    """The round being entered as the seats send their own hands: a tick per player still in
+    (seat order), the clashes between them in the host's words, and whether the host has
+    revealed it. The hands themselves are private until then: ``hand_of`` gives a seat its
+    own, and ``entry`` (everything sent, as the round's entry) is for the reveal."""
+
+    number: int
+    revealed: bool
+    ticks: list[SeatTick]
+    clashes: list[str]
+    hands: dict[str, dict]
+
+    @property
+    def all_in(self) -> bool:
+        return all(tick.sent for tick in self.ticks)
+
+    @property
+    def any_in(self) -> bool:
+        return any(tick.sent for tick in self.ticks)
+
+    def hand_of(self, name: str) -> dict | None:
+        return self.hands.get(name)
+
+    def tick_of(self, name: str) -> SeatTick | None:
+        return next((tick for tick in self.ticks if tick.name == name), None)
+
+    def entry(self) -> dict:
+        """Every hand sent, as one round's entry (the host completes and records it)."""
+        hands: dict = {}
+        declarations: dict = {}
+        for part in self.hands.values():
+            hands.update(part.get("hands") or {})
+            declarations.update(part.get("declarations") or {})
+        return {"hands": hands, "declarations": declarations} if declarations else {"hands": hands}
+
+
+def own_cards(part: Mapping) -> list:
+    """The cards in a seat's own part of a round (its hands, or its declaration)."""
+    texts = [
+        text for hands in (part.get("hands") or {}).values() for text in ([hands] if isinstance(hands, str) else hands)
+    ]
+    texts += [cards for _, cards in (part.get("declarations") or {}).values()]
+    return list(parse_cards(" ".join(texts))) if texts else []
+
+
+def table_round(state: GameState) -> TableRound | None:
+    """The seats' own hands for the game's round being entered, None once the game is over
+    (or a stored round no longer passes): one query."""
+    if state.outcome is None or state.outcome.finished or state.game.ended:
+        return None
+    number = state.next_number
+    sent = {
+        hand.player.name: hand
+        for hand in SeatHand.objects.filter(game=state.game, number=number).select_related("player")
+    }
+    players = [name for name in state.outcome.still_in if name in state.seats]
+    hands = {name: sent[name].entry for name in players if name in sent}
+    found = card_clashes({name: own_cards(part) for name, part in hands.items()})
+    clashing = {name for clash in found for name in (clash.first, clash.second)}
+    ticks = [SeatTick(name, name in sent, name in sent and sent[name].by_host, name in clashing) for name in players]
+    clashes = [f"{clash.first} and {clash.second} both entered {clash.card}" for clash in found]
+    return TableRound(number, state.game.revealed == number, ticks, clashes, hands)
+
+
+def seat_of_token(token: str) -> SessionPlayer | None:
+    """The seat a private link opens (its session and player read with it), or None."""
+    if not token:
+        return None
+    return SessionPlayer.objects.select_related("session", "player").filter(seat_token=token).first()
+
+
+def seats_connected(session: Session, now: datetime.datetime | None = None) -> set[str]:
+    """The names of the session's players whose seat page was heard from lately."""
+    since = (now or timezone.now()) - SEAT_CONNECTED_WITHIN
+    return set(
+        SessionPlayer.objects.filter(session=session, seat_seen__gte=since).values_list("player__name", flat=True)
+    )
+
+
 __all__ = [
+    "SeatTick",
+    "TableRound",
+    "table_round",
+    "seat_of_token",
+    "seats_connected",
+    "own_cards",
     "GameState",
     "RoundCorrection",
     "current_game",

@@ -18,6 +18,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from engine import EntryError, GameOutcome, replay
+from engine.own_hand import check_own_hand
 
 from .models import (
     MAX_REVISIONS,
@@ -28,12 +29,21 @@ from .models import (
     Round,
     RoundRevision,
     Seat,
+    SeatHand,
     Session,
     SessionPlayer,
     Submission,
     new_share_token,
 )
-from .replays import corrected_replay, game_replay, points_missed, recorded_entries, rounds_told, seated_players
+from .replays import (
+    corrected_replay,
+    game_replay,
+    points_missed,
+    recorded_entries,
+    replay_options,
+    rounds_told,
+    seated_players,
+)
 from .statistics import keep_figures
 
 # Sent after commit, with ``session=`` and ``revision=`` (the session's, as this change left
@@ -46,6 +56,9 @@ from .statistics import keep_figures
 session_changed = Signal()
 # Sent after commit, with ``session=`` and ``old_token=``, when a board's address changes.
 share_token_rotated = Signal()
+# Sent after commit, with ``session=`` and ``old_tokens=``, when seats' addresses change: the
+# seat pages open on them are closed.
+seat_links_rotated = Signal()
 
 TITLE_NEEDED = "Give the session a title."
 TWO_PLAYERS_NEEDED = "A session needs at least two players."
@@ -61,6 +74,11 @@ NOT_THE_LAST_ROUND = "Only the last round can be deleted: round {number} is not 
 NO_ROUNDS = "This game has no round to delete."
 SEATS_FROM_SESSION = "{name} is not a player of this session."
 SAME_HANDS = "Same hands as round {number}: record again?"
+HAND_TOO_LATE = "Round {number} was recorded without your entry."
+HAND_REVEALED = "Round {number} has been revealed: your hand can no longer change. If it is wrong, tell the host."
+HAND_GAME_OVER = "This game is over: it takes no more hands."
+NO_SEAT = "{name} has no seat in {game}."
+REVEAL_NOT_NEXT = "Round {number} is not the round being entered (round {expected} is): reload the page."
 SUBMISSION_REUSED = (
     "This form was already sent with something else in it ({what}): nothing more was changed. "
     "Reload the page for a fresh form."
@@ -455,3 +473,107 @@ def round_delete_last(*, game: Game, number: int, submission: uuid.UUID | None =
     keep_figures(game, outcome, players, points_missed(_keep_told(rounds, outcome, entries)))
     _announce(game.session, turn, game, outcome, _play(game, turn.latest))
     return outcome
+
+
+# --- Seats: each player's own phone --------------------------------------------------------
+
+
+class HandTooLate(EntryError):
+    """A seat's hand for a round already recorded (or revealed): refused, politely."""
+
+
+@transaction.atomic
+def seat_hand_send(
+    *, game: Game, player, number: int, entry: Mapping, submission: uuid.UUID | None = None, by_host: bool = False
+) -> SeatHand:
+    """Keep ``player``'s own hand for round ``number`` (the round being entered), sent from
+    their seat (or entered for the seat by the host, ``by_host``): ``entry`` is the round's
+    entry holding this player only. Checked by the engine as the round will check it; sent
+    again, changed, it replaces the hand kept, until the host reveals the round. A hand for
+    a round already recorded or revealed is refused (HandTooLate). ``submission``, the
+    form's id, makes the same send again answer AlreadySubmitted."""
+    game, turn = _in_turn(game)
+    action = Submission.Action.HAND
+    content = {"player": player.name, **entry}
+    _check_not_submitted(submission, game, action, content)
+    entries = recorded_entries(game)
+    expected = len(entries) + 1
+    if number < expected:
+        raise HandTooLate(HAND_TOO_LATE.format(number=number))
+    if number > expected:
+        raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
+    if game.revealed == number:
+        raise HandTooLate(HAND_REVEALED.format(number=number))
+    players = seated_players(game)
+    if player.name not in players:
+        raise EntryError(NO_SEAT.format(name=player.name, game=game))
+    outcome = game_replay(game, entries, list(players))
+    if outcome.finished or game.ended:
+        raise EntryError(HAND_GAME_OVER)
+    check_own_hand(
+        game.kind,
+        list(players),
+        player.name,
+        entry,
+        still_in=outcome.still_in,
+        **replay_options(game.kind, game.options, game.ended),
+    )
+    hand, _ = SeatHand.objects.update_or_create(
+        game=game,
+        number=number,
+        player_id=players[player.name],
+        defaults={"entry": dict(entry), "by_host": by_host, "sent_at": timezone.now()},
+    )
+    _keep_submission(submission, game, action, content, number)
+    _announce(game.session, turn, game, outcome, _play(game, turn.latest))
+    return hand
+
+
+@transaction.atomic
+def round_reveal(*, game: Game, number: int) -> bool:
+    """The host reveals round ``number`` (the round being entered): the seats' hands show
+    on the host's phone and the board, and no seat can change its hand any more. Whether it
+    changed anything (a second tap changes nothing)."""
+    game, turn = _in_turn(game)
+    expected = game.rounds.count() + 1
+    if number != expected:
+        raise EntryError(REVEAL_NOT_NEXT.format(number=number, expected=expected))
+    if game.revealed == number:
+        transaction.set_rollback(True)
+        return False
+    game.revealed = number
+    game.save(update_fields=["revealed"])
+    players = seated_players(game)
+    _announce(game.session, turn, game, game_replay(game, seats=list(players)), _play(game, turn.latest))
+    return True
+
+
+@transaction.atomic
+def seat_links_rotate(*, session: Session, players: Iterable | None = None) -> list[str]:
+    """New addresses for these players' seats (every seat's by default): the old links stop
+    working at once and the seat pages open on them are closed. Returns the old tokens."""
+    seats = SessionPlayer.objects.filter(session=session)
+    if players is not None:
+        seats = seats.filter(player__in=list(players))
+    seats = list(seats)
+    old = [seat.seat_token for seat in seats]
+    for seat in seats:
+        seat.seat_token = new_share_token()
+        seat.seat_seen = None
+    SessionPlayer.objects.bulk_update(seats, ["seat_token", "seat_seen"])
+    transaction.on_commit(lambda: seat_links_rotated.send(sender=Session, session=session, old_tokens=old), robust=True)
+    return old
+
+
+@transaction.atomic
+def seat_codes_show(*, session: Session, shown: bool) -> None:
+    """Show the seats' QR codes on the board, or hide them again."""
+    turn = _take_turn(session.pk)
+    Session.objects.filter(pk=session.pk).update(seat_codes_shown=shown)
+    session.seat_codes_shown = shown
+    _announce(session, turn)
+
+
+def seat_seen(token: str, seen: bool = True) -> None:
+    """A seat's page was heard from (its socket opened or answered a heartbeat), or closed."""
+    SessionPlayer.objects.filter(seat_token=token).update(seat_seen=timezone.now() if seen else None)
