@@ -73,6 +73,11 @@ class Session(models.Model):
     )
     # The host shows the seats' QR codes on the board (players open their own seat from it).
     seat_codes_shown = models.BooleanField(default=False)
+    # The player the host plays as, if the host plays too: the host's page offers that seat's
+    # own hand, entered privately like every other seat's.
+    host_player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
 
     class Meta:
         ordering = ["-played_on", "-created"]

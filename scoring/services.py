@@ -574,6 +574,15 @@ def seat_codes_show(*, session: Session, shown: bool) -> None:
     _announce(session, turn)
 
 
+@transaction.atomic
+def host_plays_as(*, session: Session, player: Player | None) -> None:
+    """The player the host plays as (None: the host does not play): one of the session's."""
+    if player is not None and not SessionPlayer.objects.filter(session=session, player=player).exists():
+        raise EntryError(SEATS_FROM_SESSION.format(name=player.name))
+    Session.objects.filter(pk=session.pk).update(host_player=player)
+    session.host_player = player
+
+
 def seat_seen(token: str, seen: bool = True) -> None:
     """A seat's page was heard from (its socket opened or answered a heartbeat), or closed."""
     SessionPlayer.objects.filter(seat_token=token).update(seat_seen=timezone.now() if seen else None)

@@ -44,6 +44,18 @@ class Migration(migrations.Migration):
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
+            model_name="session",
+            name="host_player",
+            field=models.ForeignKey(
+                blank=True,
+                editable=False,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="scoring.player",
+            ),
+        ),
+        migrations.AddField(
             model_name="game",
             name="revealed",
             field=models.PositiveIntegerField(default=0),
