@@ -7,9 +7,12 @@ class RefereeConfig(AppConfig):
     name = "referee"
 
     def ready(self):
-        from scoring.services import session_changed, share_token_rotated
+        from scoring.services import seat_links_rotated, session_changed, share_token_rotated
 
         from .board.broadcast import broadcast_board, close_rotated_boards
+        from .seats.broadcast import close_rotated_seats, tell_seats
 
         session_changed.connect(broadcast_board, dispatch_uid="board-broadcast")
         share_token_rotated.connect(close_rotated_boards, dispatch_uid="board-close-rotated")
+        session_changed.connect(tell_seats, dispatch_uid="seats-changed")
+        seat_links_rotated.connect(close_rotated_seats, dispatch_uid="seats-close-rotated")

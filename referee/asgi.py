@@ -1,4 +1,4 @@
-"""ASGI entry point: Django over HTTP, the boards' WebSockets through Channels (Daphne)."""
+"""ASGI entry point: Django over HTTP, the boards' and the seats' WebSockets through Channels (Daphne)."""
 
 import os
 
@@ -10,11 +10,12 @@ django_asgi_app = get_asgi_application()  # before importing anything that touch
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from referee.board.routing import websocket_urlpatterns  # noqa: E402
+from referee.board.routing import websocket_urlpatterns as board_routes  # noqa: E402
+from referee.seats.routing import websocket_urlpatterns as seat_routes  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+        "websocket": AllowedHostsOriginValidator(URLRouter(board_routes + seat_routes)),
     }
 )

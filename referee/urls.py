@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .board.page import board_page
+from .seats import page as seats
 from .views import accounts, crash_setting, health, history, judge, players, rounds, rules, sessions, transfers, web_app
 
 urlpatterns = [
@@ -38,6 +39,14 @@ urlpatterns = [
     path("players/", players.circle_page, name="circle"),
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<str:token>/", board_page, name="board"),
+    path("seat/<str:token>/", seats.seat_page, name="seat"),
+    path("seat/<str:token>/setting-check/", seats.seat_setting_check, name="seat-setting-check"),
+    path("seat/<str:token>/coach/", seats.seat_coach, name="seat-coach"),
+    path(
+        "sessions/<uuid:session_id>/seats/<uuid:player_id>/hand/",
+        seats.host_seat_hand,
+        name="host-seat-hand",
+    ),
     path("health/", health.health, name="health"),
     path("manifest.webmanifest", web_app.manifest, name="manifest"),
     path("favicon.ico", web_app.favicon, name="favicon"),

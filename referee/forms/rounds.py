@@ -125,6 +125,7 @@ class RoundEntryForm(forms.Form):
         positions: int = 4,
         dealt: int = 13,
         declarations: bool = False,
+        extras: bool = True,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
@@ -150,7 +151,7 @@ class RoundEntryForm(forms.Form):
                     )
             else:
                 self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
-        if game != "crash":
+        if game != "crash" and extras:  # a seat's own form has its hand only (no table, no caller)
             self.fields["table"] = CardsField(
                 required=False, label="Table cards (optional)", help_text=TABLE_HELP, pad_name="The table cards"
             )
@@ -291,10 +292,17 @@ class RoundEntryForm(forms.Form):
 
 
 def entry_form_for(
-    state, data=None, *, number: int | None = None, initial=None, players: Sequence[str] | None = None
+    state,
+    data=None,
+    *,
+    number: int | None = None,
+    initial=None,
+    players: Sequence[str] | None = None,
+    extras: bool = True,
 ) -> RoundEntryForm:
     """The round entry form of a game (a queries.GameState): the players still in (or those
-    given), the hands its options deal, and the round it is for (the next, or ``number``)."""
+    given), the hands its options deal, and the round it is for (the next, or ``number``);
+    without ``extras`` (a seat's own hand), no table cards and no caller or knocker."""
     crash = state.game.kind == "crash"
     settings = state.settings
     if players is None:
@@ -306,5 +314,6 @@ def entry_form_for(
         positions=settings.positions if crash else 1,
         dealt=settings.cards if crash else 3,
         declarations=crash and settings.declarations,
+        extras=extras,
         initial={"number": number or state.next_number, **(initial or {})},
     )

@@ -8,13 +8,14 @@ register = template.Library()
 
 
 @register.inclusion_tag("includes/pad.html", takes_context=True)
-def picker(context, submit: str = "", form=None, recorded=None):
+def picker(context, submit: str = "", form=None, recorded=None, refused: str = "Not recorded", note: str = ""):
     """The pad; ``submit`` labels its own submit button. Said next to it: the page's question
     (the previous round's hands again: record again?), else ``form``'s first refusal, else
     "nothing entered" where no round was just recorded (else that round's confirmation stays:
     the second tap of a double tap sends the emptied form), else the round just ``recorded``,
     else what an htmx answer's messages say (a round another phone already recorded, say): a
-    whole page shows them at its top, in view."""
+    whole page shows them at its top, in view. ``refused`` begins a refusal ("Not sent" on a
+    seat's phone); ``note`` is said where nothing else is (a seat's "Sent ✓")."""
     refusal = form.refusal() if form is not None and form.is_bound and form.errors else ""
     answer = context.get("answer")
     return {
@@ -22,6 +23,8 @@ def picker(context, submit: str = "", form=None, recorded=None):
         "submit": submit,
         "refusal": refusal,
         "recorded": recorded,
+        "refused": refused,
+        "note": note,
         "question": answer.message if answer and answer.status == "confirm" else "",
         "nothing_entered": answer.message if answer and answer.status == "empty" else "",
         "messages": context.get("messages") if context.request.htmx else None,

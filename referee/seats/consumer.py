@@ -1,0 +1,77 @@
+"""A seat's WebSocket: on connect it joins the session's seats group and its own link's
+group, and sends this seat's fragments to this socket only. After each committed change
+the session's seats hear a note without cards (the revision only); each socket then
+renders its own seat's fragments and sends them, if newer than what it shows: a seat's
+cards never travel through a group. A "ping" (the page's heartbeat) is answered and tells
+the host the seat is connected; a replaced link is closed with LINK_REPLACED."""
+
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from scoring import queries, services
+
+from ..board.consumer import LINK_REPLACED, PING, client_address
+from .render import render_seat, seat_group, seat_token_group
+
+PONG = '<i id="seat-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's empty mark: nothing changes
+logger = logging.getLogger(__name__)
+
+
+def session_of_seat(token: str):
+    seat = queries.seat_of_token(token)
+    return seat.session if seat else None
+
+
+class SeatConsumer(AsyncWebsocketConsumer):
+    groups_joined: tuple[str, ...] = ()
+    revision = -1  # the session's revision of the fragments this socket shows
+    token = ""
+
+    async def connect(self):
+        token = self.scope["url_route"]["kwargs"]["token"]
+        session = await database_sync_to_async(session_of_seat)(token)
+        if session is None:
+            # Accepted, then closed with our code: the page says the link was replaced and
+            # stops trying (a refused handshake would look like a dropped connection).
+            await self.accept()
+            await self.close(code=LINK_REPLACED)
+            return
+        self.token = token
+        self.groups_joined = (seat_group(session.pk), seat_token_group(token))
+        for group in self.groups_joined:  # joined before the seat is read: no change is missed
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        logger.info("A seat of session %s opened from %s", session.public_id, client_address(self.scope))
+        await database_sync_to_async(services.seat_seen)(token)
+        await self.send_seat(self.revision)
+
+    async def disconnect(self, code):
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.token:
+            await database_sync_to_async(services.seat_seen)(self.token, False)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """A ping is answered (and the seat marked as heard from); nothing else a client
+        sends is read: hands go through the page's form."""
+        if text_data == PING and self.token:
+            await self.send(text_data=PONG)
+            await database_sync_to_async(services.seat_seen)(self.token)
+
+    async def send_seat(self, newer_than: int):
+        fragment = await database_sync_to_async(render_seat)(self.token)
+        if fragment is None:  # the link was replaced meanwhile
+            await self.close(code=LINK_REPLACED)
+        elif fragment.revision > newer_than or self.revision < 0:
+            self.revision = max(self.revision, fragment.revision)
+            await self.send(text_data=fragment.html)
+
+    async def seat_changed(self, event):
+        """The session changed: this seat's own fragments, if this change is news here."""
+        if event["revision"] > self.revision:
+            await self.send_seat(self.revision)
+
+    async def seat_close(self, event):
+        await self.close(code=LINK_REPLACED)

@@ -1,0 +1,205 @@
+"""The seat's page (no login: the seat's private link is the key) and the player's own hand
+sent from it; the live Crash setting check and the coach for that hand; and the same entry
+on the host's phone for one seat (the host's own, or a player without a phone)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from engine import CardError, EntryError, best_setting, check_setting, parse_cards
+from scoring import queries, services
+from scoring.models import Game, SessionPlayer
+from scoring.replays import game_options
+
+from ..forms.rounds import RoundEntryForm
+from ..views.crash_setting import present
+from ..views.sessions import host_session
+from .render import CLASH, seat_context, seat_form, seat_state, sent_initial
+
+SEAT_REPLACED = (
+    "This seat's link was replaced, or never was. Ask the host for the new QR code of your seat, then open it again."
+)
+OTHER_GAME = "This hand was for another game: the host has moved on. Check the game below, then send your hand again."
+COACH_NEEDS = "The coach needs your {dealt} cards: those in your hands, and the card you discard in “Other cards”."
+
+
+def seat_of(token: str) -> SessionPlayer:
+    """The seat a link opens: 404 (saying the link may have been replaced) for any other."""
+    seat = queries.seat_of_token(token)
+    if seat is None:
+        raise Http404(SEAT_REPLACED)
+    return seat
+
+
+class Sent:
+    """What became of a hand posted from a seat: ``refusal`` in words (or none), ``form``
+    to show again (the cards as sent, with a fresh submission id once kept)."""
+
+    def __init__(self, form=None, refusal: str = "", kept: bool = False):
+        self.form, self.refusal, self.kept = form, refusal, kept
+
+
+def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
+    """Send the posted hand of ``seat``'s player for the round the form was made for, in the
+    game it was made for: kept (or kept already, by the same form: the same answer), or
+    refused in words."""
+    name = seat.player.name
+    game = seat.session.games.filter(public_id=request.POST.get("game") or None).first()
+    if game is None:
+        return Sent(refusal=OTHER_GAME)
+    state = queries.game_state(game)
+    if state.outcome is None or name not in state.seats:
+        return Sent(refusal=OTHER_GAME)
+    form = seat_form(state, name, request.POST)
+    if not form.is_valid():
+        return Sent(form, form.refusal())
+    try:
+        services.seat_hand_send(
+            game=game,
+            player=seat.player,
+            number=form.cleaned_data["number"],
+            entry=form.entry(),
+            submission=form.cleaned_data["submission"],
+            by_host=by_host,
+        )
+    except services.AlreadySubmitted:
+        pass  # sent before by this very form: answered as the first time
+    except services.HandTooLate as error:
+        return Sent(refusal=str(error))
+    except services.SubmissionReused as error:
+        return Sent(form, str(error))
+    except EntryError as error:
+        if error.player != name:  # not about these cards (the game is over, the round moved on)
+            return Sent(refusal=str(error))
+        form.add_entry_error(error)
+        return Sent(form, form.refusal())
+    kept = RoundEntryForm.initial_from(form.entry(), [name], game.kind, form.positions)
+    return Sent(seat_form(state, name, initial={"number": form.cleaned_data["number"], **kept}), kept=True)
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def seat_page(request, token: str):
+    """The player's own page. POST sends their hand (htmx: the entry area and the seat's
+    state answer; without JS, the whole page)."""
+    seat = queries.seat_of_token(token)
+    if seat is None:
+        return render(request, "seats/replaced.html", {"replaced": SEAT_REPLACED}, status=404)
+    sent = send_hand(request, seat) if request.method == "POST" else None
+    context = page_context(request, seat, sent, token)
+    if request.htmx and sent is not None:
+        return render(request, "seats/seat.html#answer", context)
+    return render(request, "seats/seat.html", context)
+
+
+def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | None = None) -> dict:
+    """The seat's page as it stands, with what became of a hand just posted: the form as
+    sent while refused, else a fresh one (holding the hand kept, to change it)."""
+    now = seat_state(seat)
+    context = seat_context(seat, now)
+    form = None
+    if context["phase"] == "entering":
+        if sent is not None and sent.form is not None:
+            form = sent.form  # as sent while refused; kept, the same cards with a fresh id
+        else:
+            state = now["state"]
+            initial = sent_initial(
+                now["table"], context["name"], state.game.kind, getattr(state.settings, "positions", 1)
+            )
+            form = seat_form(state, context["name"], initial=initial)
+    game = context["game"]
+    urls = {}
+    if token:
+        urls = {
+            "action": reverse("seat", kwargs={"token": token}),
+            "check_url": reverse("seat-setting-check", kwargs={"token": token}),
+            "coach_url": reverse("seat-coach", kwargs={"token": token}) if context["coach"] else "",
+            "socket": f"/ws/seat/{token}/",
+        }
+    return {
+        **context,
+        **urls,
+        "form": form,
+        "refusal": sent.refusal if sent else "",
+        "just_sent": bool(sent and sent.kept),
+        "clash_now": CLASH if sent and sent.kept and context["clash"] else "",
+        "draft": f"seat-{seat.player.public_id}:{game.public_id}" if game else "",
+        "replaced": SEAT_REPLACED,
+    }
+
+
+@require_GET
+def seat_setting_check(request, token: str):
+    """The Crash setting check of the seat's own hands as tapped so far (htmx, live)."""
+    seat = seat_of(token)
+    game = queries.current_game(seat.session)
+    if game is None or game.kind != Game.Kind.CRASH:
+        raise Http404("Only Crash hands are set.")
+    if not request.htmx:
+        return redirect("seat", token=token)
+    settings = game_options(game)
+    texts = [request.GET.get(f"hand_0_{p}", "").strip() for p in range(1, 5)]
+    texts = [text for text in texts if text]
+    try:
+        check = check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
+    except EntryError:
+        check = None
+    return render(request, "sessions/setting_check.html", {"check": check, "seat": "0"})
+
+
+@require_GET
+def seat_coach(request, token: str):
+    """ "Coach while setting" (a Crash house rule): the best setting of the seat's own cards,
+    those in its hands so far and any other typed beside them, before sending. 404 when the
+    game's rules have no coach."""
+    seat = seat_of(token)
+    game = queries.current_game(seat.session)
+    if game is None or game.kind != Game.Kind.CRASH or not game.options.get("coach"):
+        raise Http404("No coach in this game: its house rules leave the setting to you.")
+    state = queries.game_state(game)
+    settings = state.settings
+    texts = [request.GET.get(f"hand_0_{p}", "") for p in range(1, 5)]
+    texts += [request.GET.get("declared_0", ""), request.GET.get("other_cards", "")]
+    found, problem = None, ""
+    try:
+        cards = parse_cards(" ".join(text for text in texts if text.strip()))
+        if len(set(cards)) != settings.cards:
+            raise EntryError(COACH_NEEDS.format(dealt=settings.cards))
+        still_in = state.outcome.still_in if state.outcome else state.seats
+        options = {key: value for key, value in game.options.items() if key != "coach"}
+        found = present(best_setting(cards, max(1, len(still_in) - 1), **options))
+    except (CardError, EntryError) as error:
+        problem = str(error)
+    response = render(request, "seats/coach.html", {"found": found, "problem": problem})
+    return response if request.htmx else HttpResponse(response.content)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def host_seat_hand(request, session_id, player_id):
+    """The host enters one seat's own hand on the host's phone (the host's own seat, or a
+    player without a phone): that seat's entry only, never another seat's cards. Sent, it
+    goes back to the session page."""
+    session = host_session(request, session_id)
+    seat = get_object_or_404(
+        SessionPlayer.objects.select_related("session", "player"), session=session, player__public_id=player_id
+    )
+    sent = send_hand(request, seat, by_host=True) if request.method == "POST" else None
+    if sent is not None and sent.kept:
+        if request.htmx:
+            return HttpResponseClientRedirect(session.get_absolute_url())
+        return redirect(session)
+    context = page_context(request, seat, sent)
+    game = context["game"]
+    if game is not None:
+        context["action"] = reverse("host-seat-hand", kwargs={"session_id": session.public_id, "player_id": player_id})
+        context["draft"] = f"host-seat-{seat.player.public_id}:{game.public_id}"
+    template = "seats/host_hand.html#host-entry" if request.htmx and sent is not None else "seats/host_hand.html"
+    return render(request, template, context)

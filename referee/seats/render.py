@@ -1,0 +1,173 @@
+"""What one seat shows, rendered for that seat only: the game being played and its round,
+the standings and who deals, a tick per seat, the seat's own hand's state (sent, clashing),
+the showdown once the host reveals the round, and the last round's outcome with the
+player's own hindsight. Other seats' cards are read (queries.table_round) but never put in
+the context before the reveal: only ticks and names."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from django.template.loader import render_to_string
+
+from engine import CardError, EntryError, parse_cards, rank_hand
+from scoring import queries
+from scoring.models import Game, Session, SessionPlayer
+
+from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..presenters import game_summary, standings_rows
+
+SEAT_FRAGMENTS = "seats/seat.html#fragments"
+SENT = "Sent ✓ — you can change it until the host reveals."
+SENT_BY_HOST = "The host entered your hand ✓ — you can change it until the host reveals."
+CLASH = "One of your cards is also in another player's hand: check yours and send again."
+NOT_SENT = "Not sent yet."
+RECORDING = "The host is recording round {number}."
+
+
+def seat_group(session_id: int) -> str:
+    """Every seat of a session (a note without cards: each seat renders its own)."""
+    return f"seats-session-{session_id}"
+
+
+def seat_token_group(token: str) -> str:
+    """The sockets open on one seat link (closed when it is rotated)."""
+    return f"seat-token-{token}"
+
+
+class Fragment(NamedTuple):
+    revision: int  # the session's revision: the fragment shows it, or newer
+    html: str
+
+
+def seat_state(seat: SessionPlayer) -> dict:
+    """The seat as the database has it now: the session's revision first (what follows is at
+    least that new), the game being played replayed, and its round being entered."""
+    session = seat.session
+    revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
+    game = queries.current_game(session)
+    state = queries.game_state(game) if game else None
+    table = queries.table_round(state) if state and state.outcome else None
+    return {"seat": seat, "revision": revision, "game": game, "state": state, "table": table}
+
+
+def stage_of(name: str, game: Game | None, state, table) -> tuple[str, str]:
+    """What the seat's entry area is for (``phase``), and a key that changes whenever that
+    area must be drawn again (another game, round, reveal or phase): the page reloads on it,
+    and never on a mere tick."""
+    if game is None:
+        phase = "no-game"
+    elif state is None or state.outcome is None or name not in state.seats:
+        phase = "not-seated"
+    elif table is None:
+        phase = "over"
+    elif name not in state.outcome.still_in:
+        phase = "out"
+    elif table.revealed:
+        phase = "revealed"
+    else:
+        phase = "entering"
+    number = table.number if table else (state.next_number if state else 0)
+    return phase, f"{game.public_id if game else '-'}:{number}:{phase}"
+
+
+def seat_form(state, name: str, data=None, *, initial=None) -> RoundEntryForm:
+    """The player's own hand(s) for the round being entered: their fields only."""
+    return entry_form_for(state, data, players=[name], initial=initial, extras=False)
+
+
+def sent_initial(table, name: str, kind: str, positions: int) -> dict:
+    """The hand the seat sent (to change it), as the form's fields."""
+    part = table.hand_of(name) if table else None
+    return RoundEntryForm.initial_from(part, [name], kind, positions) if part else {}
+
+
+def yours(text: str, name: str) -> str:
+    """The host's hindsight ("Ann could have …") said to Ann ("You could have …")."""
+    return "You" + text[len(name) :] if text.startswith(name + " ") else text
+
+
+def showdown(table, state) -> list[dict]:
+    """Every hand revealed, a player a line in seat order, each hand with its label."""
+    rules = state.settings.rules
+    shown = []
+    for name in state.seats:
+        part = table.hand_of(name)
+        if not part:
+            continue
+        declared = (part.get("declarations") or {}).get(name)
+        if declared:
+            hands = [{"number": 1, "cards": _cards(declared[1]), "label": f"declared {declared[0].replace('_', ' ')}"}]
+        else:
+            given = (part.get("hands") or {}).get(name) or []
+            texts = [given] if isinstance(given, str) else list(given)
+            hands = [
+                {"number": n, "cards": _cards(text), "label": _label(text, rules)} for n, text in enumerate(texts, 1)
+            ]
+        shown.append({"name": name, "hands": hands})
+    return shown
+
+
+def _cards(text: str) -> tuple:
+    try:
+        return parse_cards(text)
+    except CardError:
+        return ()
+
+
+def _label(text: str, rules) -> str:
+    try:
+        return rank_hand(parse_cards(text), rules).label
+    except (CardError, EntryError, ValueError):
+        return ""
+
+
+def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
+    """Everything the seat's page and its fragments show, for this seat only."""
+    now = now or seat_state(seat)
+    game, state, table = now["game"], now["state"], now["table"]
+    name = seat.player.name
+    outcome = state.outcome if state else None
+    phase, stage = stage_of(name, game, state, table)
+    tick = table.tick_of(name) if table else None
+    last = state.last_round if state else None
+    told = [found for found in state.rounds[-1].told if found["player"] == name] if last else []
+    crash = game is not None and game.kind == Game.Kind.CRASH
+    return {
+        "seat": seat,
+        "session": seat.session,
+        "name": name,
+        "revision": now["revision"],
+        "game": game,
+        "state": state,
+        "outcome": outcome,
+        "summary": game_summary(outcome) if outcome else (game.get_kind_display() if game else ""),
+        "phase": phase,
+        "stage": stage,
+        "number": table.number if table else None,
+        "ticks": table.ticks if table else [],
+        "sent": tick is not None and tick.sent,
+        "mine": SENT_BY_HOST if tick and tick.by_host else SENT if tick and tick.sent else NOT_SENT,
+        "clash": CLASH if tick and tick.clash else "",
+        "showdown": showdown(table, state) if phase == "revealed" else [],
+        "recording": RECORDING.format(number=table.number) if phase == "revealed" else "",
+        "rows": standings_rows(outcome),
+        "last_round": last,
+        "hindsight": [
+            yours(found["text"], name) if found["text"] else "You could not have done better with these cards."
+            for found in told
+        ]
+        if crash
+        else [],
+        "coach": bool(game and crash and game.options.get("coach")),
+    }
+
+
+def render_seat(token: str) -> Fragment | None:
+    """The seat's fragments (out-of-band swaps by element id) as one HTML string, for the
+    seat this link opens; None once the link no longer opens one."""
+    seat = queries.seat_of_token(token)
+    if seat is None:
+        return None
+    context = seat_context(seat)
+    return Fragment(context["revision"], render_to_string(SEAT_FRAGMENTS, {**context, "oob": True}))

@@ -1,0 +1,207 @@
+"""A player's own phone over HTTP: the seat's page, its own hand sent (with htmx and without),
+and every refusal said on the phone in words; a seat link opens that seat only."""
+
+import re
+import uuid
+
+import pytest
+
+from scoring.models import SeatHand, SessionPlayer, Submission
+from scoring.services import (
+    HAND_GAME_OVER,
+    HAND_REVEALED,
+    game_start,
+    round_record,
+    round_reveal,
+    seat_hand_send,
+    seat_links_rotate,
+    session_start,
+)
+
+from ..data import hands
+from ..pages import HX, text_of
+
+pytestmark = pytest.mark.django_db
+
+SENT = "Sent ✓ — you can change it until the host reveals."
+CLASH = "One of your cards is also in another player's hand: check yours and send again."
+
+
+@pytest.fixture
+def bus(evening):
+    return game_start(
+        session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2, "first_dealer": 0}
+    )
+
+
+def token_of(session, name):
+    return SessionPlayer.objects.get(session=session, player__name=name).seat_token
+
+
+def seat_url(session, name):
+    return f"/seat/{token_of(session, name)}/"
+
+
+def fields(page) -> dict:
+    """The seat form's hidden fields as the page made them."""
+    markup = page.content.decode()
+    return {
+        name: re.search(rf'name="{name}" value="([^"]*)"', markup).group(1) for name in ("number", "submission", "game")
+    }
+
+
+def without_pad(markup: str) -> str:
+    """A page without the pad's 52 cards (every card is a button there)."""
+    start = markup.find('<div class="pad-cards"')
+    return markup if start < 0 else markup[:start] + markup[markup.index('class="pad-hide"', start) :]
+
+
+def post_hand(client, session, name, cards, htmx=True, form=None, **more):
+    url = seat_url(session, name)
+    form = form or fields(client.get(url))
+    data = {**form, "hand_0": cards, **more}
+    return client.post(url, data, headers=HX if htmx else {})
+
+
+def test_a_seat_page_shows_the_player_the_game_the_round_the_standings_and_who_deals(client, bus):
+    page = client.get(seat_url(bus.session, "Bob"))
+    assert page.status_code == 200
+    text = text_of(page)
+    assert "Bob" in text and "Friday" in text and "Stop the Bus" in text
+    assert "Round 1" in text and "Next to deal: Ann" in text
+    assert "Ann … Bob … Cy …" in text
+    assert "Send my hand" in text
+    # the seat's own fields only: no table cards, no caller, no other player's hand
+    markup = page.content.decode()
+    assert 'name="hand_0"' in markup and 'name="hand_1"' not in markup
+    assert 'name="table"' not in markup and 'name="caller"' not in markup
+    assert 'data-draft="seat-' in markup
+
+
+def test_a_seat_sends_its_hand_and_is_told_it_can_change_it_with_a_fresh_submission_id(client, bus):
+    url = seat_url(bus.session, "Ann")
+    form = fields(client.get(url))
+    answer = post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
+    assert answer.status_code == 200
+    assert SENT in text_of(answer)
+    assert SeatHand.objects.get().entry == hands(Ann="AS KS QS")
+    again = fields(answer)
+    assert again["submission"] != form["submission"] and again["number"] == "1"
+    assert 'value="AS KS QS"' in answer.content.decode()  # the form keeps the cards
+    assert "Ann ✓ Bob … Cy …" in text_of(client.get(url))
+
+
+def test_without_javascript_the_seat_sends_its_hand_and_gets_the_whole_page(client, bus):
+    answer = post_hand(client, bus.session, "Ann", "As Ks Qs", htmx=False)
+    assert answer.status_code == 200 and "<html" in answer.content.decode()
+    assert SENT in text_of(answer)
+
+
+def test_a_double_send_keeps_one_hand_and_answers_as_the_first_time(client, bus):
+    form = fields(client.get(seat_url(bus.session, "Ann")))
+    first = post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
+    second = post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
+    assert SENT in text_of(first) and SENT in text_of(second)
+    assert SeatHand.objects.count() == 1 and Submission.objects.filter(action="hand").count() == 1
+
+
+def test_bad_cards_are_refused_in_words_and_nothing_is_kept(client, bus):
+    answer = post_hand(client, bus.session, "Ann", "As As Ks")
+    assert "Not sent: Ann's hand: A♠ is entered twice" in text_of(answer)
+    assert not SeatHand.objects.exists()
+    short = post_hand(client, bus.session, "Ann", "As Ks")
+    assert "Not sent: Ann's hand: expected three cards, got 2" in text_of(short)
+    assert not SeatHand.objects.exists()
+
+
+def test_two_seats_with_the_same_card_are_both_told_and_neither_sees_the_others_cards(client, bus):
+    post_hand(client, bus.session, "Ann", "As Ks Qs")
+    answer = post_hand(client, bus.session, "Bob", "As 3d 5h")
+    assert CLASH in text_of(answer)
+    for name, theirs in (("Ann", ("3♦", "5♥", "3D", "5H")), ("Bob", ("K♠", "Q♠", "KS", "QS"))):
+        page = client.get(seat_url(bus.session, name))
+        text = without_pad(page.content.decode())
+        assert CLASH in text_of(page)
+        assert not any(card in text for card in theirs), f"{name}'s page shows another seat's cards"
+        assert "Bob" in text_of(page) and "Ann" in text_of(page)  # names, never whose clash
+
+
+def test_a_hand_sent_after_its_round_was_recorded_is_refused_politely(client, bus, host):
+    form = fields(client.get(seat_url(bus.session, "Ann")))
+    round_record(game=bus, number=1, entry=hands(Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7h 7d 9c"), by=host)
+    answer = post_hand(client, bus.session, "Ann", "Jh Jd 3c", form=form)
+    assert "Round 1 was recorded without your entry." in text_of(answer)
+    assert not SeatHand.objects.exists()
+    assert "Round 2: your hand" in text_of(answer)  # and the next round's form
+
+
+def test_a_hand_sent_after_the_reveal_is_refused(client, bus):
+    form = fields(client.get(seat_url(bus.session, "Cy")))
+    round_reveal(game=bus, number=1)
+    answer = post_hand(client, bus.session, "Cy", "Jh Jd 3c", form=form)
+    assert HAND_REVEALED.format(number=1) in text_of(answer)
+    assert not SeatHand.objects.exists()
+
+
+def test_a_hand_sent_once_the_game_is_over_is_refused(client, evening, host):
+    game = game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
+    form = fields(client.get(seat_url(evening, "Ann")))
+    round_record(game=game, number=1, entry=hands(Ann="2c 3d 5h", Bob="As Ks Qs"), by=host)
+    answer = post_hand(client, evening, "Ann", "Jh Jd 3c", form={**form, "number": "2"})
+    assert HAND_GAME_OVER in text_of(answer)
+    assert "This game is over" in text_of(answer)
+
+
+def test_a_rotated_seat_link_is_a_404_saying_to_ask_the_host_for_the_new_code(client, bus):
+    old = token_of(bus.session, "Ann")
+    seat_links_rotate(session=bus.session)
+    for url in (f"/seat/{old}/", f"/seat/{old}/setting-check/", f"/seat/{old}/coach/", "/seat/nope/"):
+        page = client.get(url, headers=HX)
+        assert page.status_code == 404, url
+    page = client.get(f"/seat/{old}/")
+    assert "Ask the host for the new QR code" in text_of(page)
+    assert client.post(f"/seat/{old}/", {"hand_0": "As Ks Qs"}, headers=HX).status_code == 404
+
+
+def test_a_seat_link_opens_nothing_else(client, bus, host):
+    other = session_start(host=host, title="Saturday", played_on="2026-11-21", player_names=["Ann", "Dee"])
+    token = token_of(bus.session, "Ann")
+    client.get(f"/seat/{token}/")  # the seat opened: no account, no cookie that grants anything
+    ann = other.players.get(name="Ann")
+    for url in (
+        f"/sessions/{bus.session.public_id}/",
+        f"/sessions/{other.public_id}/",
+        f"/sessions/{bus.session.public_id}/seats/{ann.public_id}/hand/",
+        f"/sessions/{bus.session.public_id}/games/{bus.public_id}/setting-check/",
+        "/sessions/",
+        "/players/",
+        "/admin/",
+    ):
+        page = client.get(url, headers=HX)
+        assert page.status_code in (302, 404), url
+        if page.status_code == 302:
+            assert "login" in page["Location"], url
+    # the seat's own token in another session's seat address opens nothing either
+    assert client.get(f"/seat/{token}x/").status_code == 404
+
+
+def test_a_seat_not_in_the_game_being_played_has_no_form(client, evening):
+    game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 2})
+    page = client.get(seat_url(evening, "Cy"))
+    assert "You are not playing this game." in text_of(page)
+    assert 'name="hand_0"' not in page.content.decode()
+
+
+def test_after_the_reveal_the_seat_sees_the_showdown_and_that_the_host_is_recording(client, bus):
+    seat_hand_send(
+        game=bus,
+        player=bus.session.players.get(name="Bob"),
+        number=1,
+        entry=hands(Bob="7h 7d 9c"),
+        submission=uuid.uuid4(),
+    )
+    post_hand(client, bus.session, "Ann", "As Ks Qs")
+    round_reveal(game=bus, number=1)
+    text = text_of(client.get(seat_url(bus.session, "Ann")))
+    assert "The host is recording round 1." in text
+    assert "7♥ 7♦ 9♣" in text and "A♠ K♠ Q♠" in text
