@@ -1,7 +1,6 @@
 """A player's own phone over HTTP: the seat's page, its own hand sent (with htmx and without),
 and every refusal said on the phone in words; a seat link opens that seat only."""
 
-import re
 import uuid
 
 import pytest
@@ -20,6 +19,7 @@ from scoring.services import (
 
 from ..data import hands
 from ..pages import HX, text_of
+from .seats import hidden_fields, without_pad
 
 pytestmark = pytest.mark.django_db
 
@@ -42,23 +42,9 @@ def seat_url(session, name):
     return f"/seat/{token_of(session, name)}/"
 
 
-def fields(page) -> dict:
-    """The seat form's hidden fields as the page made them."""
-    markup = page.content.decode()
-    return {
-        name: re.search(rf'name="{name}" value="([^"]*)"', markup).group(1) for name in ("number", "submission", "game")
-    }
-
-
-def without_pad(markup: str) -> str:
-    """A page without the pad's 52 cards (every card is a button there)."""
-    start = markup.find('<div class="pad-cards"')
-    return markup if start < 0 else markup[:start] + markup[markup.index('class="pad-hide"', start) :]
-
-
 def post_hand(client, session, name, cards, htmx=True, form=None, **more):
     url = seat_url(session, name)
-    form = form or fields(client.get(url))
+    form = form or hidden_fields(client.get(url))
     data = {**form, "hand_0": cards, **more}
     return client.post(url, data, headers=HX if htmx else {})
 
@@ -80,12 +66,12 @@ def test_a_seat_page_shows_the_player_the_game_the_round_the_standings_and_who_d
 
 def test_a_seat_sends_its_hand_and_is_told_it_can_change_it_with_a_fresh_submission_id(client, bus):
     url = seat_url(bus.session, "Ann")
-    form = fields(client.get(url))
+    form = hidden_fields(client.get(url))
     answer = post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
     assert answer.status_code == 200
     assert SENT in text_of(answer)
     assert SeatHand.objects.get().entry == hands(Ann="AS KS QS")
-    again = fields(answer)
+    again = hidden_fields(answer)
     assert again["submission"] != form["submission"] and again["number"] == "1"
     assert 'value="AS KS QS"' in answer.content.decode()  # the form keeps the cards
     assert "Ann ✓ Bob … Cy …" in text_of(client.get(url))
@@ -98,7 +84,7 @@ def test_without_javascript_the_seat_sends_its_hand_and_gets_the_whole_page(clie
 
 
 def test_a_double_send_keeps_one_hand_and_answers_as_the_first_time(client, bus):
-    form = fields(client.get(seat_url(bus.session, "Ann")))
+    form = hidden_fields(client.get(seat_url(bus.session, "Ann")))
     first = post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
     second = post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
     assert SENT in text_of(first) and SENT in text_of(second)
@@ -127,7 +113,7 @@ def test_two_seats_with_the_same_card_are_both_told_and_neither_sees_the_others_
 
 
 def test_a_hand_sent_after_its_round_was_recorded_is_refused_politely(client, bus, host):
-    form = fields(client.get(seat_url(bus.session, "Ann")))
+    form = hidden_fields(client.get(seat_url(bus.session, "Ann")))
     round_record(game=bus, number=1, entry=hands(Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7h 7d 9c"), by=host)
     answer = post_hand(client, bus.session, "Ann", "Jh Jd 3c", form=form)
     assert "Round 1 was recorded without your entry." in text_of(answer)
@@ -136,7 +122,7 @@ def test_a_hand_sent_after_its_round_was_recorded_is_refused_politely(client, bu
 
 
 def test_a_hand_sent_after_the_reveal_is_refused(client, bus):
-    form = fields(client.get(seat_url(bus.session, "Cy")))
+    form = hidden_fields(client.get(seat_url(bus.session, "Cy")))
     round_reveal(game=bus, number=1)
     answer = post_hand(client, bus.session, "Cy", "Jh Jd 3c", form=form)
     assert HAND_REVEALED.format(number=1) in text_of(answer)
@@ -145,7 +131,7 @@ def test_a_hand_sent_after_the_reveal_is_refused(client, bus):
 
 def test_a_hand_sent_once_the_game_is_over_is_refused(client, evening, host):
     game = game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
-    form = fields(client.get(seat_url(evening, "Ann")))
+    form = hidden_fields(client.get(seat_url(evening, "Ann")))
     round_record(game=game, number=1, entry=hands(Ann="2c 3d 5h", Bob="As Ks Qs"), by=host)
     answer = post_hand(client, evening, "Ann", "Jh Jd 3c", form={**form, "number": "2"})
     assert HAND_GAME_OVER in text_of(answer)
