@@ -20,7 +20,7 @@ from scoring.replays import game_options
 from ..forms.rounds import RoundEntryForm
 from ..views.crash_setting import present
 from ..views.sessions import host_session
-from .render import CLASH, seat_context, seat_form, seat_state, sent_initial
+from .render import as_tapped, seat_context, seat_form, seat_state, sent_initial
 
 SEAT_REPLACED = (
     "This seat's link was replaced, or never was. Ask the host for the new QR code of your seat, then open it again."
@@ -79,7 +79,7 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
             return Sent(refusal=str(error))
         form.add_entry_error(error)
         return Sent(form, form.refusal())
-    kept = RoundEntryForm.initial_from(form.entry(), [name], game.kind, form.positions)
+    kept = as_tapped(RoundEntryForm.initial_from(form.entry(), [name], game.kind, form.positions))
     return Sent(seat_form(state, name, initial={"number": form.cleaned_data["number"], **kept}), kept=True)
 
 
@@ -128,7 +128,6 @@ def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | N
         "form": form,
         "refusal": sent.refusal if sent else "",
         "just_sent": bool(sent and sent.kept),
-        "clash_now": CLASH if sent and sent.kept and context["clash"] else "",
         "draft": f"seat-{seat.player.public_id}:{game.public_id}" if game else "",
         "replaced": SEAT_REPLACED,
     }

@@ -15,7 +15,7 @@ from scoring import queries
 from scoring.models import Game, Session, SessionPlayer
 
 from ..forms.rounds import RoundEntryForm, entry_form_for
-from ..presenters import game_summary, standings_rows
+from ..presenters import game_summary, shown, standings_rows
 
 SEAT_FRAGMENTS = "seats/seat.html#fragments"
 SENT = "Sent ✓ — you can change it until the host reveals."
@@ -79,7 +79,15 @@ def seat_form(state, name: str, data=None, *, initial=None) -> RoundEntryForm:
 def sent_initial(table, name: str, kind: str, positions: int) -> dict:
     """The hand the seat sent (to change it), as the form's fields."""
     part = table.hand_of(name) if table else None
-    return RoundEntryForm.initial_from(part, [name], kind, positions) if part else {}
+    return as_tapped(RoundEntryForm.initial_from(part, [name], kind, positions)) if part else {}
+
+
+def as_tapped(initial: dict) -> dict:
+    """Fields of cards as stored ("AS KS") written as the pad types them ("A♠ K♠"): the
+    pad's Undo and its greyed cards read them as the player left them."""
+    return {
+        field: shown(value) if field.startswith(("hand_", "declared_")) else value for field, value in initial.items()
+    }
 
 
 def yours(text: str, name: str) -> str:
@@ -90,7 +98,7 @@ def yours(text: str, name: str) -> str:
 def showdown(table, state) -> list[dict]:
     """Every hand revealed, a player a line in seat order, each hand with its label."""
     rules = state.settings.rules
-    shown = []
+    lines = []
     for name in state.seats:
         part = table.hand_of(name)
         if not part:
@@ -104,8 +112,8 @@ def showdown(table, state) -> list[dict]:
             hands = [
                 {"number": n, "cards": _cards(text), "label": _label(text, rules)} for n, text in enumerate(texts, 1)
             ]
-        shown.append({"name": name, "hands": hands})
-    return shown
+        lines.append({"name": name, "hands": hands})
+    return lines
 
 
 def _cards(text: str) -> tuple:
@@ -149,8 +157,9 @@ def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
         "sent": tick is not None and tick.sent,
         "mine": SENT_BY_HOST if tick and tick.by_host else SENT if tick and tick.sent else NOT_SENT,
         "clash": CLASH if tick and tick.clash else "",
-        "showdown": showdown(table, state) if phase == "revealed" else [],
-        "recording": RECORDING.format(number=table.number) if phase == "revealed" else "",
+        # public once revealed: every seat sees it, those out of the game too
+        "showdown": showdown(table, state) if table and table.revealed else [],
+        "recording": RECORDING.format(number=table.number) if table and table.revealed else "",
         "rows": standings_rows(outcome),
         "last_round": last,
         "hindsight": [

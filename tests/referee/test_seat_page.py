@@ -73,7 +73,7 @@ def test_a_seat_sends_its_hand_and_is_told_it_can_change_it_with_a_fresh_submiss
     assert SeatHand.objects.get().entry == hands(Ann="AS KS QS")
     again = hidden_fields(answer)
     assert again["submission"] != form["submission"] and again["number"] == "1"
-    assert 'value="AS KS QS"' in answer.content.decode()  # the form keeps the cards
+    assert 'value="A♠ K♠ Q♠"' in answer.content.decode()  # the form keeps the cards, as tapped
     assert "Ann ✓ Bob … Cy …" in text_of(client.get(url))
 
 
