@@ -16,6 +16,10 @@
   var pinging = null;
   var silence = null;
 
+  // The page is drawn again for each round: it opens at its top (the pad then brings the
+  // hand to fill into view), not where the last round's page was scrolled to.
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+
   if (window.htmx) {
     htmx.config.wsReconnectDelay = function (retries) {
       return 500 + Math.random() * Math.min(4000, 500 * Math.pow(2, retries));

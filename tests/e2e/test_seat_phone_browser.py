@@ -1,7 +1,8 @@
 """A player's own phone, 375x812 and touch, in Chromium: the seat link opens the player's page,
-three taps and Send send their Stop the Bus hand, a reload mid-entry keeps the taps, the
-ticks, the showdown and the outcome arrive by themselves as the other seats send and the
-host reveals and records."""
+three taps and Send send their Stop the Bus hand, a reload mid-entry keeps the taps, and the
+ticks and the outcome arrive by themselves as another seat sends and the host records.
+(Changes reach the phone's socket only from the live server's process: the other seat and
+the host act through their own pages, in browser contexts of their own.)"""
 
 import os
 import uuid
@@ -11,9 +12,10 @@ from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import SeatHand, SessionPlayer
-from scoring.services import game_start, round_record, round_reveal, seat_hand_send, session_start
+from scoring.services import game_start, round_reveal, seat_hand_send, session_start
 
 from ..factories import UserFactory
+from .conftest import PHONE, log_in
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -24,27 +26,41 @@ OPEN = """document.addEventListener("htmx:wsOpen", () => { document.documentElem
 class SeatPhone(Thumb, ChannelsLiveServerTestCase):
     serve_static = True
 
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser):
+        self.browser = browser
+
     def shoot(self, name):
         if SHOTS:
             self.page.screenshot(path=os.path.join(SHOTS, f"seat-{name}.png"))
 
+    def another_phone(self):
+        context = self.browser.new_context(**PHONE)
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    def seat_url(self, session, name):
+        return (
+            f"{self.live_server_url}/seat/{SessionPlayer.objects.get(session=session, player__name=name).seat_token}/"
+        )
+
     def test_a_player_taps_three_cards_and_send_keeps_them_over_a_reload_and_sees_the_round_through(self):
         host = UserFactory(username="host")
         session = session_start(host=host, title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob", "Cy"])
-        game = game_start(
-            session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3}
-        )
+        game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
         bob = session.players.get(name="Bob")
         seat_hand_send(game=game, player=bob, number=1, entry={"hands": {"Bob": "7H 7D 9C"}}, submission=uuid.uuid4())
-        token = SessionPlayer.objects.get(session=session, player__name="Ann").seat_token
 
         page = self.page
         page.add_init_script(OPEN)
-        page.goto(f"{self.live_server_url}/seat/{token}/")
+        page.goto(self.seat_url(session, "Ann"))
         expect(page.locator("html[data-socket=open]")).to_have_count(1)
         expect(page.locator("#seat-head")).to_contain_text("Round 1")
         expect(page.locator("#seat-ticks")).to_have_text("Ann … Bob ✓ Cy …")
         expect(page.locator(".pad")).to_be_visible()
+        self.assert_hand_and_pad_on_screen()
         assert self.serious() == []
         self.shoot("entering")
 
@@ -61,24 +77,42 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         assert SeatHand.objects.get(player__name="Ann").entry == {"hands": {"Ann": "AS KS QS"}}
         self.shoot("sent")
 
-        # Cy sends from another phone: the tick arrives, the player's cards stay as they are.
-        cy = session.players.get(name="Cy")
-        seat_hand_send(game=game, player=cy, number=1, entry={"hands": {"Cy": "2C 3D 5H"}}, submission=uuid.uuid4())
+        # Cy sends from Cy's phone: the tick arrives live; Ann's taps stay as they are, and no
+        # card of Cy's reaches Ann's page.
+        cy = self.another_phone()
+        cy.goto(self.seat_url(session, "Cy"))
+        cy.fill("#id_hand_0", "2c 3d 5h")
+        cy.locator(".pad").get_by_role("button", name="Send my hand").tap()
+        expect(cy.locator("#seat-mine")).to_contain_text("Sent ✓")
         expect(page.locator("#seat-ticks")).to_have_text("Ann ✓ Bob ✓ Cy ✓")
-        expect(page.locator("#seat-entry")).not_to_contain_text("2♣")
+        expect(page.locator("#id_hand_0")).to_have_value("A♠ K♠ Q♠")
+        outside_pad = page.evaluate(
+            "() => Array.from(document.body.querySelectorAll(':scope > main > :not(#seat-entry)'))"
+            ".map(e => e.textContent).join(' ') + document.querySelector('#seat-entry form').elements.hand_0.value"
+        )
+        assert not any(card in outside_pad for card in ("2♣", "3♦", "5♥", "7♥", "7♦", "9♣"))
 
+        # The host reveals (here through the service: the page is drawn again as it opens).
         round_reveal(game=game, number=1)
+        page.reload()
         expect(page.locator("#seat-showdown")).to_contain_text("The host is recording round 1.")
-        expect(page.locator("#seat-showdown")).to_contain_text("Cy")
-        expect(page.locator(".pad")).to_have_count(0)  # the page drew its entry area again: no form
+        expect(page.locator("#seat-showdown")).to_contain_text("2♣")
+        expect(page.locator(".pad")).to_have_count(0)
         assert self.serious() == []
         self.shoot("revealed")
 
-        round_record(
-            game=game, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "7H 7D 9C", "Cy": "2C 3D 5H"}}, by=host
-        )
-        expect(page.locator("#seat-last")).to_contain_text("Cy loses a token (2 left)")
+        # The host records the round on the host's page: the outcome reaches Ann's phone live.
+        hosting = self.another_phone()
+        log_in(hosting, self.live_server_url)
+        hosting.goto(self.live_server_url + session.get_absolute_url())
+        hosting.fill("#id_hand_0", "As Ks Qs")
+        hosting.fill("#id_hand_1", "7h 7d 9c")
+        hosting.fill("#id_hand_2", "2c 3d 5h")
+        hosting.locator(".pad").get_by_role("button", name="Record round").tap()
+        expect(page.locator("#seat-last")).to_contain_text("Cy loses a token (2 left)", timeout=15_000)
         expect(page.locator("#seat-head")).to_contain_text("Round 2")
-        expect(page.locator("#id_hand_0")).to_have_value("")  # round 2's form, empty
+        expect(page.locator("#id_hand_0")).to_have_value("")  # round 2's form, drawn again, empty
+        self.assert_hand_and_pad_on_screen()
         assert self.serious() == []
         self.shoot("outcome")
+        expect(hosting.locator("#last-round")).to_contain_text("Cy loses a token")  # no request still running
