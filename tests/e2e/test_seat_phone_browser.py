@@ -116,3 +116,27 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         assert self.serious() == []
         self.shoot("outcome")
         expect(hosting.locator("#last-round")).to_contain_text("Cy loses a token")  # no request still running
+
+    def test_a_crash_seat_sets_twelve_cards_hears_of_its_foul_sends_it_anyway_in_fourteen_taps(self):
+        host = UserFactory(username="host")
+        session = session_start(host=host, title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob"])
+        game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={"target": 99})
+        page = self.page
+        page.add_init_script(OPEN)
+        page.goto(self.seat_url(session, "Ann"))
+        expect(page.locator("html[data-socket=open]")).to_have_count(1)
+        self.tap_cards("2S 2H 5D AS AD AC 7C 8D TH KH QH")
+        self.tap(page.locator('[data-card="JH"]'), "JH")  # the last card: the setting is checked
+        foul = page.locator("[data-pad-foul]")
+        expect(foul).to_be_visible()
+        expect(foul).to_contain_text("Ann: ")
+        self.shoot("crash-foul")
+        self.tap(foul.locator("[data-foul-on]"), "leave it")
+        self.tap(page.locator(".pad").get_by_role("button", name="Send my hand"), "Send my hand")
+        expect(page.locator("#seat-mine")).to_contain_text("Sent ✓")
+        assert self.taps == 14  # twelve cards, the foul left as it is, and Send
+        assert SeatHand.objects.get(player__name="Ann").entry == {
+            "hands": {"Ann": ["2S 2H 5D", "AS AD AC", "7C 8D TH", "KH QH JH"]}
+        }
+        assert self.serious() == []
+        self.shoot("crash-sent")
