@@ -4,8 +4,10 @@ on the host's phone for one seat (the host's own, or a player without a phone)."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
@@ -37,12 +39,15 @@ def seat_of(token: str) -> SessionPlayer:
     return seat
 
 
+@dataclass
 class Sent:
     """What became of a hand posted from a seat: ``refusal`` in words (or none), ``form``
-    to show again (the cards as sent, with a fresh submission id once kept)."""
+    to show again for ``game`` (the cards as sent; kept, with a fresh submission id)."""
 
-    def __init__(self, form=None, refusal: str = "", kept: bool = False):
-        self.form, self.refusal, self.kept = form, refusal, kept
+    form: RoundEntryForm | None = None
+    refusal: str = ""
+    kept: bool = False
+    game: Game | None = None
 
 
 def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
@@ -58,7 +63,7 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
         return Sent(refusal=OTHER_GAME)
     form = seat_form(state, name, request.POST)
     if not form.is_valid():
-        return Sent(form, form.refusal())
+        return Sent(form, form.refusal(), game=game)
     try:
         services.seat_hand_send(
             game=game,
@@ -73,14 +78,21 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
     except services.HandTooLate as error:
         return Sent(refusal=str(error))
     except services.SubmissionReused as error:
-        return Sent(form, str(error))
+        return Sent(fresh_form(state, form), str(error), game=game)
     except EntryError as error:
         if error.player != name:  # not about these cards (the game is over, the round moved on)
             return Sent(refusal=str(error))
         form.add_entry_error(error)
-        return Sent(form, form.refusal())
-    kept = as_tapped(RoundEntryForm.initial_from(form.entry(), [name], game.kind, form.positions))
-    return Sent(seat_form(state, name, initial={"number": form.cleaned_data["number"], **kept}), kept=True)
+        return Sent(form, form.refusal(), game=game)
+    return Sent(fresh_form(state, form), kept=True, game=game)
+
+
+def fresh_form(state, form: RoundEntryForm) -> RoundEntryForm:
+    """The same cards for the same round in a form with a new submission id: the next send
+    is a change of its own."""
+    name = form.players[0]
+    kept = as_tapped(RoundEntryForm.initial_from(form.entry(), [name], form.game, form.positions))
+    return seat_form(state, name, initial={"number": form.cleaned_data["number"], **kept})
 
 
 @require_http_methods(["GET", "POST"])
@@ -105,7 +117,7 @@ def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | N
     context = seat_context(seat, now)
     form = None
     if context["phase"] == "entering":
-        if sent is not None and sent.form is not None:
+        if sent is not None and sent.form is not None and sent.game == context["game"]:
             form = sent.form  # as sent while refused; kept, the same cards with a fresh id
         else:
             state = now["state"]
@@ -175,8 +187,7 @@ def seat_coach(request, token: str):
         found = present(best_setting(cards, max(1, len(still_in) - 1), **options))
     except (CardError, EntryError) as error:
         problem = str(error)
-    response = render(request, "seats/coach.html", {"found": found, "problem": problem})
-    return response if request.htmx else HttpResponse(response.content)
+    return render(request, "seats/coach.html", {"found": found, "problem": problem})
 
 
 @login_required

@@ -191,3 +191,19 @@ def test_after_the_reveal_the_seat_sees_the_showdown_and_that_the_host_is_record
     text = text_of(client.get(seat_url(bus.session, "Ann")))
     assert "The host is recording round 1." in text
     assert "7♥ 7♦ 9♣" in text and "A♠ K♠ Q♠" in text
+
+
+def test_the_same_form_sent_again_with_other_cards_is_refused_and_the_first_hand_kept(client, bus):
+    form = hidden_fields(client.get(seat_url(bus.session, "Ann")))
+    post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
+    answer = post_hand(client, bus.session, "Ann", "2c 3d 5h", form=form)
+    assert "This form was already sent with something else in it" in text_of(answer)
+    assert SeatHand.objects.get().entry == hands(Ann="AS KS QS")
+    assert hidden_fields(answer)["submission"] != form["submission"]  # a fresh form to send the change with
+
+
+def test_a_hand_for_a_game_the_session_does_not_have_is_refused(client, bus):
+    form = {**hidden_fields(client.get(seat_url(bus.session, "Ann"))), "game": str(uuid.uuid4())}
+    answer = post_hand(client, bus.session, "Ann", "As Ks Qs", form=form)
+    assert "This hand was for another game" in text_of(answer)
+    assert not SeatHand.objects.exists()
