@@ -211,5 +211,7 @@ def host_seat_hand(request, session_id, player_id):
     if game is not None:
         context["action"] = reverse("host-seat-hand", kwargs={"session_id": session.public_id, "player_id": player_id})
         context["draft"] = f"host-seat-{seat.player.public_id}:{game.public_id}"
+        context["whose"] = f"{seat.player.name}'s hand"
+        context["send"] = f"Send {seat.player.name}'s hand"
     template = "seats/host_hand.html#host-entry" if request.htmx and sent is not None else "seats/host_hand.html"
     return render(request, template, context)

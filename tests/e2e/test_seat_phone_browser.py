@@ -140,3 +140,20 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         }
         assert self.serious() == []
         self.shoot("crash-sent")
+
+    def test_the_host_enters_a_seats_hand_on_the_hosts_phone_and_is_back_on_the_session(self):
+        host = UserFactory(username="host")
+        session = session_start(host=host, title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob"])
+        game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+        page = self.page
+        log_in(page, self.live_server_url)
+        bob = session.players.get(name="Bob")
+        page.goto(f"{self.live_server_url}/sessions/{session.public_id}/seats/{bob.public_id}/hand/")
+        expect(page.get_by_role("heading", name="Bob's seat")).to_be_visible()
+        self.tap_cards("JH JD 3C")
+        self.shoot("host-enters")
+        expect(page.get_by_role("heading", name="Round 1: Bob's hand")).to_be_visible()
+        self.tap(page.locator(".pad").get_by_role("button", name="Send Bob's hand"), "Send Bob's hand")
+        expect(page).to_have_url(self.live_server_url + session.get_absolute_url())
+        hand = SeatHand.objects.get(player__name="Bob")
+        assert hand.by_host and hand.entry == {"hands": {"Bob": "JH JD 3C"}}

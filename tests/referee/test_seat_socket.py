@@ -148,3 +148,19 @@ async def test_a_ping_is_answered_and_anything_else_a_seat_sends_changes_nothing
     assert await ann.receive_nothing()
     assert not await database_sync_to_async(game.seat_hands.exists)()
     await ann.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_note_no_newer_than_what_the_seat_shows_sends_nothing():
+    """Notes of two changes can arrive out of order: the older one renders nothing again."""
+    from channels.layers import get_channel_layer
+
+    from referee.seats.render import seat_group
+
+    session, game, tokens = await evening_under_way()
+    ann, _ = await connect(tokens["Ann"])
+    await ann.receive_from()
+    revision = await database_sync_to_async(lambda: type(session).objects.get(pk=session.pk).revision)()
+    await get_channel_layer().group_send(seat_group(session.pk), {"type": "seat.changed", "revision": revision})
+    assert await ann.receive_nothing()
+    await ann.disconnect()
