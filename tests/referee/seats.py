@@ -2,11 +2,17 @@
 
 import re
 
+SECRETS = re.compile(r'(?<="x-csrftoken": ")[^"]*|(?<=name="csrfmiddlewaretoken" value=")[^"]*|(?<=/seat/)[^/"]*')
+
 
 def without_pad(markup: str) -> str:
-    """A page without the pad's 52 cards (every card is a button there, "7♥" and "7H")."""
+    """A page without the pad's 52 cards (every card is a button there, "7♥" and "7H"), and
+    without its random strings (the CSRF token, the seat's own token), where any two
+    letters may turn up: what is left is what the page says and holds."""
     start = markup.find('<div class="pad-cards"')
-    return markup if start < 0 else markup[:start] + markup[markup.index('class="pad-hide"', start) :]
+    if start >= 0:
+        markup = markup[:start] + markup[markup.index('class="pad-hide"', start) :]
+    return SECRETS.sub("", markup)
 
 
 def hidden_fields(page) -> dict:
