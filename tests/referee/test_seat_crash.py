@@ -90,3 +90,13 @@ def test_after_the_round_the_seat_reads_its_own_hindsight_in_the_second_person(c
     assert "Ann could have" not in text and "Bob could have" not in text
     bob = text_of(client.get(seat_url(crash.session, "Bob")))
     assert "You could have scored 3 instead of 1" in bob
+
+
+def test_a_seat_declares_six_pairs_from_its_phone(client, crash):
+    url = seat_url(crash.session, "Ann")
+    six_pairs = "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 9s"
+    data = {**hidden_fields(client.get(url)), "declare_0": "six_pairs", "declared_0": six_pairs}
+    answer = client.post(url, data, headers=HX)
+    assert "Sent ✓" in text_of(answer)
+    kind, cards = SeatHand.objects.get().entry["declarations"]["Ann"]
+    assert kind == "six_pairs" and len(cards.split()) == 13
