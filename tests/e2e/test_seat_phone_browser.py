@@ -54,6 +54,9 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         seat_hand_send(game=game, player=bob, number=1, entry={"hands": {"Bob": "7H 7D 9C"}}, submission=uuid.uuid4())
 
         page = self.page
+        logged = []
+        page.on("console", lambda message: message.type == "error" and logged.append(message.text))
+        page.on("pageerror", lambda error: logged.append(str(error)))
         page.add_init_script(OPEN)
         page.goto(self.seat_url(session, "Ann"))
         expect(page.locator("html[data-socket=open]")).to_have_count(1)
@@ -119,6 +122,7 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         self.assert_hand_and_pad_on_screen()
         assert self.serious() == []
         self.shoot("outcome")
+        assert logged == []  # nothing thrown or logged as an error on the player's phone
         expect(hosting.locator("#last-round")).to_contain_text("Cy loses a token")  # no request still running
 
     def test_a_crash_seat_sets_twelve_cards_hears_of_its_foul_sends_it_anyway_in_fourteen_taps(self):
