@@ -3,6 +3,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .board.page import board_page
+from .board.seat_codes import board_seat_codes
+from .views import seat_links, seat_stubs, table
 from .views import accounts, crash_setting, health, history, judge, players, rounds, rules, sessions, transfers, web_app
 
 urlpatterns = [
@@ -35,9 +37,27 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/void-deal/", rounds.void_deal, name="void-deal"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check, name="setting-check"),
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
+    path("sessions/<uuid:session_id>/table/", table.table_panel, name="table-panel"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/reveal/", table.reveal_round, name="reveal-round"),
+    path("sessions/<uuid:session_id>/seat-links/new/", seat_links.rotate_seat_links, name="rotate-seat-links"),
+    path(
+        "sessions/<uuid:session_id>/seats/<uuid:player_id>/new-link/",
+        seat_links.rotate_seat_links,
+        name="rotate-seat-link",
+    ),
+    path("sessions/<uuid:session_id>/seat-codes/", seat_links.seat_codes, name="seat-codes"),
+    path("sessions/<uuid:session_id>/host-plays/", seat_links.host_plays, name="host-plays"),
+    # Helper A's pages (issue 29): stand-ins here, replaced by A's views on merging.
+    path(
+        "sessions/<uuid:session_id>/seats/<uuid:player_id>/hand/",
+        seat_stubs.host_seat_hand,
+        name="host-seat-hand",
+    ),
+    path("seat/<str:token>/", seat_stubs.seat_page, name="seat"),
     path("players/", players.circle_page, name="circle"),
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<str:token>/", board_page, name="board"),
+    path("board/<str:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),
     path("health/", health.health, name="health"),
     path("manifest.webmanifest", web_app.manifest, name="manifest"),
     path("favicon.ico", web_app.favicon, name="favicon"),
