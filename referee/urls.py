@@ -4,8 +4,22 @@ from django.urls import path
 
 from .board.page import board_page
 from .board.seat_codes import board_seat_codes
-from .views import seat_links, seat_stubs, table
-from .views import accounts, crash_setting, health, history, judge, players, rounds, rules, sessions, transfers, web_app
+from .views import (
+    accounts,
+    crash_setting,
+    health,
+    history,
+    judge,
+    players,
+    rounds,
+    rules,
+    seat_links,
+    seat_stubs,
+    sessions,
+    table,
+    transfers,
+    web_app,
+)
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),

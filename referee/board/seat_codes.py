@@ -15,7 +15,6 @@ from scoring.models import Session
 from ..views.sessions import room_url
 from .page import qr_svg
 
-
 NOT_SHOWN = "The seats' codes are not shown on this board."
 
 

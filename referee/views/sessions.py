@@ -27,7 +27,6 @@ from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
 from ..network import for_the_room
-from ..showdown import panel_digest, showdown_of
 from ..presenters import (
     date_under_title,
     entry_lines,
@@ -37,6 +36,7 @@ from ..presenters import (
     unit,
     void_deal_reasons,
 )
+from ..showdown import panel_digest, showdown_of
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -159,7 +159,9 @@ def table_context(session: Session, current: queries.GameState | None, seating: 
             "tick": tick,
             "connected": tick.name in connected,
             "mine": tick.name == mine,
-            "enter_url": reverse("host-seat-hand", kwargs={"session_id": session.public_id, "player_id": ids[tick.name]}),
+            "enter_url": reverse(
+                "host-seat-hand", kwargs={"session_id": session.public_id, "player_id": ids[tick.name]}
+            ),
         }
         for tick in table.ticks
         if tick.name in ids

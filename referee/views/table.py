@@ -61,4 +61,3 @@ def reveal_round(request, session_id, game_id):
     game.refresh_from_db()
     context = session_context(session, queries.game_state(game), playing=queries.current_game(session))
     return render(request, "sessions/session.html#game", context)
-
