@@ -52,12 +52,27 @@ def reveal_round(request, session_id, game_id):
     except ValueError:
         number = 0
     try:
-        if services.round_reveal(game=game, number=number):
-            messages.success(request, REVEALED.format(number=number))
+        revealed = services.round_reveal(game=game, number=number)
     except EntryError as error:
+        revealed = False
         messages.error(request, str(error))
     if not request.htmx:
+        if revealed:
+            messages.success(request, REVEALED.format(number=number))
         return redirect(game)
     game.refresh_from_db()
     context = session_context(session, queries.game_state(game), playing=queries.current_game(session))
+    if revealed:  # said on the pad too, where the host's eyes are: what recording the round would do
+        messages.success(request, revealed_message(number, context["showdown"]))
     return render(request, "sessions/session.html#game", context)
+
+
+def revealed_message(number: int, showdown) -> str:
+    """ "Round 3 revealed: ... If you record it: Bob loses a token (1 left)." """
+    said = REVEALED.format(number=number)
+    if showdown is None:
+        return said
+    if showdown.missing:
+        return f"{said} Not complete yet: {showdown.missing}."
+    events = " ".join(f"{event.text}." for event in showdown.events) or "Nothing changes."
+    return f"{said} If you record it: {events}"

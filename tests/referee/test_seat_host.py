@@ -173,6 +173,8 @@ def test_after_the_reveal_the_form_holds_every_hand_and_the_outcome_then_records
     for field, cards in (("hand_0", ANN), ("hand_1", BOB), ("hand_2", CY)):
         assert re.search(rf'name="{field}" value="{cards}"', markup), field
     assert "data-draft-revealed" in markup
+    said = "If you record it: Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (1 left)."
+    assert REVEALED.format(number=1) + " " + said in text_of(response)  # the pad says it too
     assert "If you record these hands: Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (1 left)" in (
         text_of(response)
     )
