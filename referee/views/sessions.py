@@ -175,6 +175,7 @@ def table_context(session: Session, current: queries.GameState | None, seating: 
         # Shown once a seat takes part (a phone open, a hand sent, the host's own seat): the
         # host-only evening's page stays as it was.
         "table_in_use": bool(table.any_in or table.revealed or connected or mine),
+        "table_connected": any(seat["connected"] for seat in seats),
         "panel_digest": panel_digest(table, connected),
     }
 

@@ -119,7 +119,7 @@ def test_a_host_only_evening_shows_no_panel_until_a_seat_takes_part(host_client,
     assert "from the players' phones" not in text_of(response) and "is-idle" in response.content.decode()
     seat_seen(seat(evening, "Cy").seat_token)
     text = text_of(panel(host_client, evening, bus))
-    assert "Cy … phone on" in text and "No hand sent yet." in text
+    assert "Cy … ● phone connected" in text and "No hand sent yet." in text
 
 
 def test_enter_for_this_seat_links_each_seat_and_the_hosts_own_seat_comes_first_as_your_hand(host_client, evening, bus):
@@ -127,7 +127,8 @@ def test_enter_for_this_seat_links_each_seat_and_the_hosts_own_seat_comes_first_
     host_client.post(reverse("host-plays", args=[evening.public_id]), {"player": str(bob.public_id)})
     assert Session.objects.get(pk=evening.pk).host_player == bob
     markup = panel(host_client, evening, bus).content.decode()
-    links = re.findall(r'<a class="tick-enter" href="([^"]+)"[^>]*>([^<]+)</a>', markup)
+    links = re.findall(r'<a class="(?:tick-enter|button primary)" href="([^"]+)"[^>]*>([^<]+)</a>', markup)
+    assert re.search(r"Bob \(you\) …", text_of(markup))
     ids = {player.name: player.public_id for player in evening.players.all()}
     assert links == [
         (reverse("host-seat-hand", args=[evening.public_id, ids["Bob"]]), "Your hand"),
