@@ -55,8 +55,9 @@
     });
   }
 
-  // The host revealed the round: the form comes filled with the seats' own hands.
-  function revealed(form) { return form.hasAttribute("data-draft-revealed"); }
+  // The host revealed this round: the form came filled with the seats' own hands. (A form that
+  // stays for the next round keeps the mark of the round it was revealed for.)
+  function revealed(form) { return form.getAttribute("data-draft-revealed") === String(numberOf(form)); }
 
   // Put the kept round back into an empty form; a form that comes with hands (a refusal, shown
   // with what was sent, or the seats' hands of a revealed round) is what the host sees, so it

@@ -33,11 +33,11 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
     def _browser(self, browser):
         self.browser = browser
 
-    def send(self, game, name, cards=None):
+    def send(self, game, name, cards=None, number=1):
         """A seat's hand, as the seat's own page sends it (through the service)."""
         player = game.session.players.get(name=name)
         entry = {"hands": {name: cards or HANDS[name]}}
-        seat_hand_send(game=game, player=player, number=1, entry=entry, submission=uuid.uuid4())
+        seat_hand_send(game=game, player=player, number=number, entry=entry, submission=uuid.uuid4())
 
     def board_shot(self, name, viewport=FULL_HD):
         context, page = board_shown(self.browser, self.live_server_url, self.session, viewport)
@@ -102,6 +102,15 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         self.page.reload()
         expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
         expect(self.page.locator("#id_hand_1")).to_have_value("Kc Kd 2s")
+        self.page.locator(".pad").get_by_role("button", name="Record round").tap()
+        expect(self.page.get_by_text("Round 1 recorded").first).to_be_visible()
+        assert Round.objects.get(game=game).entry["hands"]["Bob"] == "KC KD 2S"
+        # The form stays for round 2: a draft typed into it is not a fix of a revealed round.
+        self.page.fill("#id_hand_0", "2h 4d 6c")
+        for name in HANDS:
+            self.send(game, name, number=2)
+        self.page.get_by_role("button", name="Reveal", exact=True).tap()  # polled in: no reload
+        expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
 
     def test_the_board_fits_with_eight_seats_ticks_and_with_their_codes(self):
         game = self.open_game("stop_the_bus", {"tokens": 3}, players=EIGHT)

@@ -263,6 +263,25 @@ def test_new_seat_links_give_the_board_new_codes(evening, bus):
     assert re.search(r'id="(seat-codes-\w+)"', render_board(evening).html).group(1) != before
 
 
+def test_a_new_link_sends_the_board_the_new_links_codes_at_once(
+    host_client, evening, bus, django_capture_on_commit_callbacks
+):
+    from scoring.services import session_changed
+
+    seat_codes_show(session=evening, shown=True)
+    before = re.search(r'id="(seat-codes-\w+)"', render_board(evening).html).group(1)
+    heard = []
+    session_changed.connect(lambda sender, **kwargs: heard.append(kwargs), weak=False, dispatch_uid="rotation")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            host_client.post(reverse("rotate-seat-links", args=[evening.public_id]))
+    finally:
+        session_changed.disconnect(dispatch_uid="rotation")
+    assert len(heard) == 1  # the boards are sent the board again
+    after = re.search(r'id="(seat-codes-\w+)"', render_board(heard[0]["session"]).html).group(1)
+    assert after != before
+
+
 def test_the_board_says_when_the_coach_is_on(evening, bus):
     """The "Coach while setting" house rule (another branch's): the board says it is on."""
     context = {**board_context(evening), "coach": True}
