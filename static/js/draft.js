@@ -67,7 +67,13 @@
     dropPassed(form);
     var draft = read(keyOf(form));
     var fixes = revealed(form) && draft && draft.revealed && draft.values;
-    if (entered(form) && !fixes) { save(form); return; }
+    if (entered(form) && !fixes) {
+      // The seats' hands just revealed: the pad goes to the first hand still empty (a seat
+      // that sent nothing), which the host fills for it.
+      if (revealed(form)) document.dispatchEvent(new CustomEvent("picker:refresh", { detail: {} }));
+      save(form);
+      return;
+    }
     if (!draft || !draft.values) return;
     typed(form).forEach(function (element) {
       if (!(element.name in draft.values)) {

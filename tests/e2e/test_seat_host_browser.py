@@ -23,6 +23,11 @@ CHIPS = ("A♠", "5♥", "9♣", "4♣")  # one card of each hand, as the pages 
 FULL_HD = {"width": 1920, "height": 1080}
 HD = {"width": 1280, "height": 720}
 SERIOUS = ("serious", "critical")
+CRASH = {
+    "Ann": ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"],
+    "Bob": ["As Ad Ac", "Js Qs Ks", "8c 8d 4s", "6h 6d 5c"],
+    "Cy": ["9h 9c 4d", "10c 10d 10h", "Jc Jd 2c", "Qc Qd 3c"],
+}
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
@@ -143,3 +148,17 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
                     assert code["width"] >= shown["height"] / 6
             finally:
                 context.close()
+
+    def test_a_revealed_crash_round_without_a_seats_hands_takes_the_pad_to_that_seat(self):
+        game = self.open_game("crash", {"preset": "classic"})
+        for name, placed in CRASH.items():
+            self.send(game, name, placed)
+        expect(self.page.locator("#table-panel")).to_contain_text("Cy ✓")
+        self.page.get_by_role("button", name="Reveal", exact=True).tap()
+        missing = "Not complete yet: Di is still in the game but gave no hands and no declaration"
+        expect(self.page.locator("#table-panel")).to_contain_text(missing)
+        expect(self.page.locator("#id_hand_2_2")).to_have_value("10c 10d 10h")
+        expect(self.page.locator(".active [data-hand]")).to_have_id("id_hand_3_1")  # Di's, for the host to fill
+        self.shoot("seat-host-crash-revealed")
+        markup, fits = self.board_shot("crash-showdown")
+        assert missing in markup and markup.count('class="card suit') == 36 and fits == [True, True]
