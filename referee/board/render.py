@@ -93,7 +93,8 @@ def board_context(
         "ticks": table if table is not None and table.any_in and not table.revealed else None,
         "showdown": showdown,
         "seat_codes": codes_digest(queries.seats_of(session)) if session.seat_codes_shown else "",
-        "coach": bool(game and (game.options or {}).get("coach")),
+        # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
+        "coach": crash and outcome.settings.coach,
         "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }

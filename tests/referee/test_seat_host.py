@@ -8,10 +8,9 @@ import re
 import uuid
 
 import pytest
-from django.template.loader import render_to_string
 from django.urls import reverse
 
-from referee.board.render import board_context, render_board
+from referee.board.render import render_board
 from referee.views.seat_links import NEW_LINK, NEW_LINKS
 from referee.views.table import REVEALED
 from scoring import queries
@@ -283,10 +282,11 @@ def test_a_new_link_sends_the_board_the_new_links_codes_at_once(
 
 
 def test_the_board_says_when_the_coach_is_on(evening, bus):
-    """The "Coach while setting" house rule (another branch's): the board says it is on."""
-    context = {**board_context(evening), "coach": True}
-    assert "Coach while setting: on" in text_of(render_to_string("board/board.html#fragments", context))
     assert "Coach while setting" not in text_of(render_board(evening).html)
+    game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={"preset": "classic"})
+    assert "Coach while setting" not in text_of(render_board(evening).html)
+    game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={"preset": "arena", "coach": True})
+    assert "Coach while setting: on" in text_of(render_board(evening).html)
 
 
 # --- The seats' links on the host's page -----------------------------------------------------------
