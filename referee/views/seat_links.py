@@ -44,8 +44,6 @@ def rotate_seat_links(request, session_id, player_id=None):
     player = session_player(session, player_id) if player_id else None
     if request.method == "POST":
         services.seat_links_rotate(session=session, players=[player] if player else None)
-        if session.seat_codes_shown:  # the TV shows the old links' codes: shown again, of the new ones
-            services.seat_codes_show(session=session, shown=True)
         messages.info(request, NEW_LINK.format(name=player.name) if player else NEW_LINKS)
         return redirect(session)
     if player:
