@@ -47,6 +47,7 @@ OPTIONS = (
     "declarations",
     "ending",
     "rules",
+    "coach",
 )
 ROUND_KEYS = ("hands", "declarations", "void")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
@@ -82,6 +83,9 @@ class CrashOptions:
     declarations: bool = _CLASSIC["declarations"]  # type: ignore[assignment]
     ending: str = _CLASSIC["ending"]  # type: ignore[assignment]
     rules: str = BRAG  # the Brag ranking's name (HandRank.rules)
+    # A player may ask for the best setting of their own cards before sending them from their
+    # own phone (docs/rules.md, Players' own phones): no rule of the replay reads it.
+    coach: bool = _CLASSIC["coach"]  # type: ignore[assignment]
 
     @property
     def classic(self) -> bool:

@@ -324,6 +324,21 @@ ENDING = Option(
         Choice("end_of_round", "The round is scored in full; then the highest score wins, equal highest share"),
     ),
 )
+# A table's practice rather than a scoring rule: it changes no result, only what a player's own
+# phone offers (the best setting of their own cards, engine/best_setting.py) before the showdown.
+COACH = Option(
+    "coach",
+    "Coach while setting",
+    (CRASH,),
+    False,
+    choices=(
+        Choice(False, "No coaching: each player sets their own cards unaided"),
+        Choice(
+            True,
+            "A player may ask for the best setting of their own cards before sending their hand (players' own phones)",
+        ),
+    ),
+)
 
 STAKE = Option(
     "stake",
@@ -348,6 +363,7 @@ GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
         DECLARATIONS,
         TARGET,
         ENDING,
+        COACH,
         TOP_PRIAL,
         BRAG_ACE_TWO_THREE,
         FLUSH_OVER_RUN,
@@ -355,8 +371,9 @@ GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
     COMMERCE: (STAKE, COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY),
 }
 
-# The options a Crash preset sets: every Crash option but the preset and the ranking.
-CRASH_PRESET_OPTIONS = (CARDS, IGNORE, OUT_OF_ORDER, STICK_UP, CRASH_RULE, QUADS, DECLARATIONS, TARGET, ENDING)
+# The options a Crash preset sets: every Crash option but the preset and the ranking. Coaching
+# changes no result, only what a player's own phone offers: every preset leaves it off.
+CRASH_PRESET_OPTIONS = (CARDS, IGNORE, OUT_OF_ORDER, STICK_UP, CRASH_RULE, QUADS, DECLARATIONS, TARGET, ENDING, COACH)
 
 
 def _crash_preset(name: str, title: str, text: str, **differs: object) -> Preset:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .house_rules import COMMERCE, CRASH, CRASH_PRESETS, PRESET, STAKE, STOP_THE_BUS, TOKENS, Option
+from .house_rules import COACH, COMMERCE, CRASH, CRASH_PRESETS, PRESET, STAKE, STOP_THE_BUS, TOKENS, Option
 
 # What a foul costs, by the option for hands out of order, said to the player (docs/rules.md, Crash: Fouls).
 FOUL_LINES = {
@@ -20,6 +20,9 @@ FOUL_LINES = {
     "foul_round": "a hand placed left of a stronger one is a foul, and a foul costs you the round's points",
     "sort": "hands out of order are no foul: they are played sorted, best first",
 }
+
+# What the coach rule lets a player do, said to the player (docs/rules.md, Players' own phones: Coach while setting).
+COACH_LINE = "on your own phone you may ask for the best setting of your cards before you send your hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +66,13 @@ def _crash_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
     # The preset's name when its own rule is played; a rule the host changed says so.
     whose = preset.title.split(" (")[0] if out_of_order == preset.options["out_of_order"] else "House rule"
     cost = FOUL_LINES[out_of_order]  # type: ignore[index]
-    return (
+    lines = (
         RuleLine(f"Hand 1 is your strongest, hand {cards // 3} your weakest.", "Setting hands"),  # type: ignore[operator]
         RuleLine(f"{whose}: {cost}.", "Fouls"),
     )
+    if _value(COACH, options) is True:  # no preset coaches: only the host's choice says it
+        lines += (RuleLine(f"House rule: {COACH_LINE}.", "Coach while setting"),)
+    return lines
 
 
 def _stop_the_bus_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:

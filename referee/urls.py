@@ -3,8 +3,23 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .board.page import board_page
+from .board.seat_codes import board_seat_codes
 from .seats import page as seats
-from .views import accounts, crash_setting, health, history, judge, players, rounds, rules, sessions, transfers, web_app
+from .views import (
+    accounts,
+    crash_setting,
+    health,
+    history,
+    judge,
+    players,
+    rounds,
+    rules,
+    seat_links,
+    sessions,
+    table,
+    transfers,
+    web_app,
+)
 
 urlpatterns = [
     path("", judge.hand_judge, name="hand-judge"),
@@ -36,17 +51,28 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/void-deal/", rounds.void_deal, name="void-deal"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check, name="setting-check"),
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
-    path("players/", players.circle_page, name="circle"),
-    path("players/<uuid:player_id>/", players.player_page, name="player"),
-    path("board/<str:token>/", board_page, name="board"),
-    path("seat/<str:token>/", seats.seat_page, name="seat"),
-    path("seat/<str:token>/setting-check/", seats.seat_setting_check, name="seat-setting-check"),
-    path("seat/<str:token>/coach/", seats.seat_coach, name="seat-coach"),
+    path("sessions/<uuid:session_id>/table/", table.table_panel, name="table-panel"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/reveal/", table.reveal_round, name="reveal-round"),
+    path("sessions/<uuid:session_id>/seat-links/new/", seat_links.rotate_seat_links, name="rotate-seat-links"),
+    path(
+        "sessions/<uuid:session_id>/seats/<uuid:player_id>/new-link/",
+        seat_links.rotate_seat_links,
+        name="rotate-seat-link",
+    ),
+    path("sessions/<uuid:session_id>/seat-codes/", seat_links.seat_codes, name="seat-codes"),
+    path("sessions/<uuid:session_id>/host-plays/", seat_links.host_plays, name="host-plays"),
     path(
         "sessions/<uuid:session_id>/seats/<uuid:player_id>/hand/",
         seats.host_seat_hand,
         name="host-seat-hand",
     ),
+    path("players/", players.circle_page, name="circle"),
+    path("players/<uuid:player_id>/", players.player_page, name="player"),
+    path("board/<str:token>/", board_page, name="board"),
+    path("board/<str:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),
+    path("seat/<str:token>/", seats.seat_page, name="seat"),
+    path("seat/<str:token>/setting-check/", seats.seat_setting_check, name="seat-setting-check"),
+    path("seat/<str:token>/coach/", seats.seat_coach, name="seat-coach"),
     path("health/", health.health, name="health"),
     path("manifest.webmanifest", web_app.manifest, name="manifest"),
     path("favicon.ico", web_app.favicon, name="favicon"),

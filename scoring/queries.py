@@ -304,7 +304,14 @@ def seats_connected(session: Session, now: datetime.datetime | None = None) -> s
     )
 
 
+def seats_of(session: Session) -> list[SessionPlayer]:
+    """The session's seats (each player's private link) in the order the host named them,
+    their players read with them: one query."""
+    return list(SessionPlayer.objects.filter(session=session).select_related("player").order_by("position", "id"))
+
+
 __all__ = [
+    "seats_of",
     "SeatTick",
     "TableRound",
     "table_round",

@@ -551,7 +551,8 @@ def round_reveal(*, game: Game, number: int) -> bool:
 @transaction.atomic
 def seat_links_rotate(*, session: Session, players: Iterable | None = None) -> list[str]:
     """New addresses for these players' seats (every seat's by default): the old links stop
-    working at once and the seat pages open on them are closed. Returns the old tokens."""
+    working at once and the seat pages open on them are closed; a board showing the seats'
+    codes shows the new ones. Returns the old tokens."""
     seats = SessionPlayer.objects.filter(session=session)
     if players is not None:
         seats = seats.filter(player__in=list(players))
@@ -561,6 +562,8 @@ def seat_links_rotate(*, session: Session, players: Iterable | None = None) -> l
         seat.seat_token = new_share_token()
         seat.seat_seen = None
     SessionPlayer.objects.bulk_update(seats, ["seat_token", "seat_seen"])
+    if Session.objects.filter(pk=session.pk, seat_codes_shown=True).exists():
+        _announce(session, _take_turn(session.pk))  # the board shows the seats' codes: the new ones now
     transaction.on_commit(lambda: seat_links_rotated.send(sender=Session, session=session, old_tokens=old), robust=True)
     return old
 

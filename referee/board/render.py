@@ -4,6 +4,7 @@ session's revision (the board is at least that new)."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import NamedTuple
 
 from django.template.loader import render_to_string
@@ -11,8 +12,10 @@ from django.template.loader import render_to_string
 from engine import GameOutcome
 from scoring import queries
 from scoring.models import Game, Session
+from scoring.replays import recorded_entries
 
 from ..presenters import cards_of, game_summary, round_hands, standings_rows
+from ..showdown import showdown_of, table_of
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
 # The strip of earlier rounds under the last one: more than a TV can show, so that the
@@ -29,6 +32,12 @@ def session_group(session_id: int) -> str:
 def token_group(token: str) -> str:
     """The boards connected through one share token (closed when it is rotated)."""
     return f"board-token-{token}"
+
+
+def codes_digest(seats) -> str:
+    """Which links the codes are of, without saying them: the board keeps the codes it has
+    while this is unchanged, and fetches them again after a rotation."""
+    return hashlib.sha256(" ".join(seat.seat_token for seat in seats).encode()).hexdigest()[:16]
 
 
 class Board(NamedTuple):
@@ -57,6 +66,14 @@ def board_context(
     last = last_recorded(game, outcome, state)
     hands = round_hands(last.entry, rounds[-1].hands, list(outcome.standings)) if last else []
     crash = outcome is not None and outcome.game == "crash"
+    # The round the seats are sending their own hands for: ticks only, until the host reveals
+    # it; then its showdown takes the last round's place (hands and what recording would do).
+    table = table_of(game, outcome) if outcome is not None and not outcome.finished else None
+    showdown = None
+    if table is not None and table.revealed:
+        entries = [round_.entry for round_ in state.rounds] if state else recorded_entries(game)
+        showdown = showdown_of(game, list(outcome.standings), entries, table)
+        hands = showdown.hands
     rows = ranked(standings_rows(outcome), {} if crash else {player["name"]: player["hands"] for player in hands})
     return {
         "session": session,
@@ -69,10 +86,15 @@ def board_context(
         "rows": rows,
         "many_players": len(rows) > FEW_PLAYERS,
         "last_round": rounds[-1] if rounds else None,
-        "last_told": last.better_told if last and crash else [],
+        "last_told": last.better_told if last and crash and not showdown else [],
         "crash": crash,
         "last_hands": hands,
-        "last_table": cards_of(last.entry.get("table") or "") if last else (),
+        "last_table": cards_of(last.entry.get("table") or "") if last and not showdown else (),
+        "ticks": table if table is not None and table.any_in and not table.revealed else None,
+        "showdown": showdown,
+        "seat_codes": codes_digest(queries.seats_of(session)) if session.seat_codes_shown else "",
+        # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
+        "coach": crash and outcome.settings.coach,
         "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }

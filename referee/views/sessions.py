@@ -36,6 +36,7 @@ from ..presenters import (
     unit,
     void_deal_reasons,
 )
+from ..showdown import panel_digest, showdown_of
 
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
@@ -81,6 +82,7 @@ def session_context(
     page_number=1,
     moved_on: bool = False,
     playing: Game | None = None,
+    seating: tuple[list, set[str]] | None = None,
     **extra,
 ) -> dict:
     """The session page: the game shown (the game being played, unless another is asked
@@ -88,8 +90,9 @@ def session_context(
     ``moved_on``: it stays), its rounds (newest first, ROUNDS_A_PAGE at a time), the game
     being played (``playing``: the board's, said beside the one shown), the other games
     still going, and the evening's tally."""
+    table = table_context(session, current, seating)
     if current and form is None and not moved_on and current.outcome and not current.outcome.finished:
-        form = entry_form_for(current)
+        form = entry_form_for(current, initial=revealed_initial(current, table["table"]))
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
     corrected = current and any(round_.corrected_at for round_ in current.rounds)
     before = queries.first_entries_of([current.game]).get(current.game.pk, {}) if corrected else {}
@@ -124,8 +127,66 @@ def session_context(
         "moved_on": moved_on,
         # Crash, where the options can void a deal: the host may record one (docs/rules.md)
         "void_deal": void_deal_reasons(current.settings) if form and current.game.kind == Game.Kind.CRASH else "",
+        **table,
         **extra,
     }
+
+
+def seating_of(session: Session) -> tuple[list, set[str]]:
+    """The session's seats (their players read with them) and the names of those whose phone
+    is connected: read once for the page's table panel and its seat links."""
+    return queries.seats_of(session), queries.seats_connected(session)
+
+
+def table_context(session: Session, current: queries.GameState | None, seating: tuple | None = None) -> dict:
+    """The table panel of the host's page while a round of the game shown is being entered:
+    a tick per seat (the host's own seat first, "Your hand"), whether its phone is connected,
+    the clashes, and once revealed, the showdown. Ticks and names only before the reveal."""
+    table = queries.table_round(current) if current else None
+    if table is None:
+        return {
+            "table": None,
+            "table_seats": [],
+            "table_in_use": False,
+            "showdown": None,
+            "panel_digest": panel_digest(None, set()),
+        }
+    seats, connected = seating or seating_of(session)
+    ids = {seat.player.name: seat.player.public_id for seat in seats}
+    mine = next((seat.player.name for seat in seats if seat.player_id == session.host_player_id), None)
+    seats = [
+        {
+            "tick": tick,
+            "connected": tick.name in connected,
+            "mine": tick.name == mine,
+            "enter_url": reverse(
+                "host-seat-hand", kwargs={"session_id": session.public_id, "player_id": ids[tick.name]}
+            ),
+        }
+        for tick in table.ticks
+        if tick.name in ids
+    ]
+    seats.sort(key=lambda seat: not seat["mine"])  # the host's own hand first
+    entries = [round_.entry for round_ in current.rounds]
+    return {
+        "table": table,
+        "table_seats": seats,
+        "showdown": showdown_of(current.game, current.seats, entries, table),
+        # Shown once a seat takes part (a phone open, a hand sent, the host's own seat): the
+        # host-only evening's page stays as it was.
+        "table_in_use": bool(table.any_in or table.revealed or connected or mine),
+        "table_connected": any(seat["connected"] for seat in seats),
+        "panel_digest": panel_digest(table, connected),
+    }
+
+
+def revealed_initial(current: queries.GameState, table) -> dict | None:
+    """The entry form's fields filled with the seats' hands once the host revealed the round
+    (the host may still fix any, then records it as usual)."""
+    if table is None or not table.revealed:
+        return None
+    positions = current.settings.positions if current.game.kind == Game.Kind.CRASH else 1
+    return RoundEntryForm.initial_from(table.entry(), list(current.outcome.still_in), current.game.kind, positions)
 
 
 @login_required
@@ -152,6 +213,7 @@ def session_page(request, session_id):
             current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
     moved_on = bool(request.htmx and answer and answer.next)
+    seating = None if request.htmx else seating_of(session)  # the whole page: its seat links too
     context = session_context(
         session,
         current,
@@ -161,6 +223,7 @@ def session_page(request, session_id):
         playing=queries.current_game(session) if asked else game,  # a round recorded here made it this one
         recorded=bool(answer and answer.shows_last_round(current)),
         answer=answer,
+        seating=seating,
     )
     if moved_on:  # the page's form stays, emptied for the next round: the rest of #game out of band
         response = render(request, "sessions/session.html#game-moved-on", context)
@@ -179,11 +242,33 @@ def session_page(request, session_id):
                 "board_qr": qr_svg(board_url, "Scan to open the board"),
                 "host_url": host_url,
                 "host_qr": qr_svg(host_url, "Scan to host from your phone"),
+                "seat_links": seat_links(request, session, seating),
             },
         )
     if answer:
         trigger_client_event(response, "submission", answer.said())
     return response
+
+
+def seat_links(request, session: Session, seating: tuple[list, set[str]]) -> list[dict]:
+    """Each seat's private link (the player's own phone), its QR code, whether its phone is
+    connected and whether the host plays it, in the session's order."""
+    seats, connected = seating
+    links = []
+    for seat in seats:
+        url = room_url(request, reverse("seat", kwargs={"token": seat.seat_token}))
+        name = seat.player.name
+        links.append(
+            {
+                "name": name,
+                "player_id": seat.player.public_id,
+                "url": url,
+                "qr": qr_svg(url, f"Scan to open {name}'s seat"),
+                "connected": name in connected,
+                "mine": seat.player_id == session.host_player_id,
+            }
+        )
+    return links
 
 
 def room_url(request, path: str) -> str:

@@ -44,7 +44,7 @@
     var values = {};
     typed(form).forEach(function (element) { if (element.value) values[element.name] = element.value; });
     var active = form.querySelector(".active [data-hand]");  // the hand the pad types into (picker.js)
-    write(keyOf(form), { values: values, active: active ? active.id : "" });
+    write(keyOf(form), { values: values, active: active ? active.id : "", revealed: revealed(form) });
   }
 
   // Drafts of this game's earlier rounds: those rounds were recorded (here or elsewhere).
@@ -55,15 +55,31 @@
     });
   }
 
+  // The host revealed this round: the form came filled with the seats' own hands. (A form that
+  // stays for the next round keeps the mark of the round it was revealed for.)
+  function revealed(form) { return form.getAttribute("data-draft-revealed") === String(numberOf(form)); }
+
   // Put the kept round back into an empty form; a form that comes with hands (a refusal, shown
-  // with what was sent) is what the host sees, so it is what is kept.
+  // with what was sent, or the seats' hands of a revealed round) is what the host sees, so it
+  // is what is kept: a draft from before the reveal never covers the seats' hands. Only the
+  // host's own fixes to a revealed round (a draft kept since the reveal) are put back over it.
   function restore(form) {
     dropPassed(form);
-    if (entered(form)) { save(form); return; }
     var draft = read(keyOf(form));
+    var fixes = revealed(form) && draft && draft.revealed && draft.values;
+    if (entered(form) && !fixes) {
+      // The seats' hands just revealed: the pad goes to the first hand still empty (a seat
+      // that sent nothing), which the host fills for it.
+      if (revealed(form)) document.dispatchEvent(new CustomEvent("picker:refresh", { detail: {} }));
+      save(form);
+      return;
+    }
     if (!draft || !draft.values) return;
     typed(form).forEach(function (element) {
-      if (!(element.name in draft.values)) return;
+      if (!(element.name in draft.values)) {
+        if (fixes && element.value) { element.value = ""; element.dispatchEvent(new Event("input", { bubbles: true })); }
+        return;
+      }
       element.value = draft.values[element.name];
       element.dispatchEvent(new Event("input", { bubbles: true }));  // Crash's live setting check
       var details = element.closest("details");

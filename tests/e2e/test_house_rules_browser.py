@@ -1,5 +1,8 @@
 """House rules on a 375 px phone: a host starts classic Crash where a crash scores a point and
-aces are the best prial, and the session page says so."""
+aces are the best prial, and the session page says so; and a game where players may ask their
+own phones for the best setting of their cards (Coach while setting)."""
+
+import os
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -12,6 +15,7 @@ from ..factories import UserFactory
 from .conftest import log_in
 
 pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
 
 
 class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
@@ -48,3 +52,29 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
         expect(page.locator(".seat-entry:visible .setting-check")).to_contain_text(
             "Hand 2 (A♠ A♥ A♦, a prial of aces) is stronger than hand 1 (3♠ 3♥ 3♦, a prial of 3s)"
         )
+
+    def test_coaching_is_picked_among_the_house_rules_said_before_the_start_and_kept_with_the_game(self):
+        user = UserFactory(username="host")
+        log_in(self.page, self.live_server_url)
+        session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
+        page = self.page
+        page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
+        page.get_by_role("radio", name="Crash").check()
+        crash = page.locator('fieldset[data-kind="crash"]')
+        crash.get_by_text("House rules: change how Crash is refereed").tap()
+        crash.get_by_label("Coach while setting").select_option(
+            label="A player may ask for the best setting of their own cards before sending their hand "
+            "(players' own phones)"
+        )
+        coach_line = crash.locator(".rule-lines li").filter(has_text="House rule: on your own phone you may ask")
+        expect(coach_line).to_have_count(1)  # said as the host picks it, before anything is started
+        if SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, "coach-new-game.png"), full_page=True)
+        page.get_by_role("button", name="Start the game").tap()
+        expect(page.locator(".game-summary")).to_have_text(
+            "Crash, classic, to 7, but a player may ask for the best setting of their own cards before sending "
+            "their hand (players' own phones)"
+        )
+        if SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, "coach-session.png"), full_page=True)
+        assert Game.objects.get().options["coach"] is True

@@ -17,6 +17,7 @@ CLASSIC_CRASH = {
     "declarations": True,
     "target": 7,
     "ending": "at_once",
+    "coach": False,
 }
 
 

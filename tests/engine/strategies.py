@@ -105,8 +105,10 @@ def deal_crash_round(draw, still_in, settings):
 
 
 @st.composite
-def played_games(draw):
-    game, players, options = draw(st.one_of(stop_the_bus_games(), crash_games(), commerce_games()))
+def played_games(draw, games=None):
+    """A game (of ``games``, a strategy of one game's table; any game by default) and some legal rounds of it."""
+    games = st.one_of(stop_the_bus_games(), crash_games(), commerce_games()) if games is None else games
+    game, players, options = draw(games)
     rounds = []
     outcome = replay(game, players, [], **options)
     for _ in range(draw(st.integers(0, MAX_ROUNDS))):

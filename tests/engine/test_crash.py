@@ -398,7 +398,7 @@ def test_the_setting_check_refuses_what_is_not_a_hand():
         (
             {"tokens": 3},
             'unknown option "tokens" for Crash: expected preset, target, cards, ignore, first_dealer, '
-            "out_of_order, stick_up, crash, quads, declarations, ending, rules",
+            "out_of_order, stick_up, crash, quads, declarations, ending, rules, coach",
         ),
     ],
 )
@@ -420,6 +420,7 @@ def test_the_defaults():
         "declarations": True,
         "ending": "at_once",
         "rules": "brag",
+        "coach": False,
     }
 
 
@@ -438,6 +439,7 @@ def test_the_replay_exposes_its_options_typed_with_the_defaults_filled_in():
         declarations=False,
         ending="end_of_round",
         rules="brag",
+        coach=False,
     )
     assert (settings.positions, settings.classic, settings.sorts) == (3, False, True)
 

@@ -1,11 +1,15 @@
 """Crash's house rules (docs/rules.md, Crash: Crash options): each option over either preset, each
 situation written out by hand."""
 
-import pytest
+from dataclasses import replace
 
-from engine import EntryError, check_setting, replay
+import pytest
+from hypothesis import given
+
+from engine import EntryError, check_setting, game_settings, replay
 
 from .referee import CLASSIC_CRASH, Referee, described, hands, kinds
+from .strategies import PROPERTY_SETTINGS, crash_games, played_games
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 REFEREE = Referee("crash", tuple(PLAYERS))
@@ -424,3 +428,38 @@ def test_a_crash_game_refuses_a_commerce_ranking():
     assert error.field == "rules" and str(error).startswith("rules must be a Brag ranking")
     with pytest.raises(EntryError):
         replay("crash", PLAYERS, [], rules="brag-ace-high", ignore="all")
+
+
+# --- coach: what a player's own phone may offer, which no result depends on ----------------------
+
+
+def test_coaching_is_off_unless_the_host_turns_it_on_and_no_preset_turns_it_on():
+    assert play([]).settings.coach is False
+    assert play([], preset="arena").settings.coach is False
+    assert play([], coach=True).settings.coach is True
+    assert play([], preset="arena", coach=True).options["coach"] is True
+    assert game_settings("crash", PLAYERS, coach=True).coach is True
+
+
+@pytest.mark.parametrize("value", [1, "true", None])
+def test_coaching_takes_true_or_false_only(value):
+    error = refused([], coach=value)
+    assert (str(error), error.field) == (f"coach must be one of False, True, got {value!r}", "coach")
+
+
+@pytest.mark.parametrize("game", ["stop_the_bus", "commerce"])
+def test_only_crash_coaches_the_other_games_refuse_it_as_any_unknown_option(game):
+    for refusing in (replay, game_settings):
+        with pytest.raises(EntryError, match='^unknown option "coach" for ') as error:
+            refusing(game, PLAYERS, coach=True)
+        assert error.value.field == "coach"
+
+
+@PROPERTY_SETTINGS
+@given(played_games(crash_games()))
+def test_a_game_replays_the_same_with_coaching_on_or_off(played):
+    _, players, options, rounds = played
+    on = replay("crash", players, rounds, **{**options, "coach": True})
+    off = replay("crash", players, rounds, **{**options, "coach": False})
+    assert (on.settings.coach, off.settings.coach) == (True, False)
+    assert replace(on, settings=off.settings) == off

@@ -58,6 +58,7 @@ def test_the_crash_presets_are_the_rules_table_of_crash_options():
         "declarations": False,
         "target": 7,
         "ending": "end_of_round",
+        "coach": False,
     }
     assert [p.name for p in PRESETS["crash"]] == ["classic", "arena", "brag", "brag-ace-high"]
 

@@ -43,6 +43,16 @@ def test_a_value_the_engine_would_refuse_reads_as_the_presets():
     assert said("crash", preset="nope") == said("crash", preset="classic")
 
 
+def test_coaching_is_said_as_a_house_rule_only_when_the_host_turns_it_on():
+    assert said("crash", coach=True)[2] == (
+        "House rule: on your own phone you may ask for the best setting of your cards before you send your hand.",
+        "coach-while-setting",
+    )
+    assert said("crash", preset="arena", coach=True)[2] == said("crash", coach=True)[2]
+    for off in ({}, {"coach": False}, {"coach": "yes"}, {"coach": 1}, {"preset": "arena"}):
+        assert len(said("crash", **off)) == 2, off
+
+
 def test_stop_the_bus_says_the_tokens_and_what_loses_one():
     assert said("stop_the_bus", tokens=5) == [
         (

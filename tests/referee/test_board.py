@@ -263,7 +263,7 @@ def test_a_crash_rounds_broadcast_reads_only_the_tally_and_the_last_round_and_sh
         django_capture_on_commit_callbacks,
         lambda: round_record(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host),
     )
-    with django_assert_num_queries(2):  # the evening's tally, the last round
+    with django_assert_num_queries(3):  # the evening's tally, the last round, the seats' hands of the next
         shown = render_board(session, change["game"], change["outcome"], change["revision"])
     assert ANN_COULD in text_of(shown.html) and BOB_COULD in text_of(shown.html)
     assert shown == render_board(session)  # as a board connecting now is sent it
@@ -311,7 +311,7 @@ def test_the_broadcast_of_a_change_to_the_current_game_reads_only_the_tally_and_
         django_capture_on_commit_callbacks, lambda: round_record(game=game, number=1, entry=ROUND, by=host)
     )
     assert change["game"] == game
-    with django_assert_num_queries(2):  # the evening's tally, the last round
+    with django_assert_num_queries(3):  # the evening's tally, the last round, the seats' hands of the next
         shown = render_board(session, change["game"], change["outcome"], change["revision"])
     assert shown == render_board(session)  # the revision and HTML a board connecting now is sent
     assert "Bob loses a token (2 left)" in text_of(shown.html) and "Tonight Ann 1" in text_of(shown.html)

@@ -171,3 +171,22 @@ def test_after_the_first_round_the_first_rules_follow_the_hands(host_client, eve
     entry = markup[markup.index('<section class="entry"') :]
     assert len(first_rules(entry)) == 1
     assert entry.index("</form>") < entry.index('<ul class="rule-lines">') < entry.index('id="rounds"')
+
+
+def test_coaching_on_is_said_in_the_first_rules_of_the_form_and_of_the_game_and_its_link_lands(
+    host_client, client, evening
+):
+    coach_line = (
+        "House rule: on your own phone you may ask for the best setting of your cards before you send your hand. "
+        "Coach while setting, in the rules"
+    )
+    url = f"/sessions/{evening.public_id}/games/new/rules/"
+    on = host_client.get(url, {"game": "crash", "crash-coach": "True"}, headers=HX)
+    assert first_rules(on.content.decode()) == [f"{CLASSIC_LINES} {coach_line}"]
+    off = host_client.get(url, {"game": "crash", "crash-coach": "False"}, headers=HX)
+    assert first_rules(off.content.decode()) == [CLASSIC_LINES]
+    game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={"preset": "arena", "coach": True})
+    markup = host_client.get(evening.get_absolute_url()).content.decode()
+    assert first_rules(markup[markup.index('<section class="entry"') :])[0].endswith(coach_line)
+    assert 'href="/rules/#coach-while-setting"' in markup
+    assert 'id="coach-while-setting"' in client.get("/rules/").content.decode()

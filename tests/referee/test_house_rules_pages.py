@@ -63,6 +63,19 @@ def test_a_combination_the_rules_refuse_is_said_next_to_the_option(host_client, 
     assert error and "declarations must be False when cards is 9" in error
 
 
+def test_coaching_picked_on_the_form_is_kept_with_the_game_and_said_with_its_options(host_client, evening):
+    """The seat's page offers the coach by the game's options ("coach": True); the session page says it."""
+    host_client.post(
+        f"/sessions/{evening.public_id}/games/new/",
+        {"kind": "crash", **SEATS, "crash-preset": "arena", "crash-coach": "True"},
+    )
+    game = Game.objects.get()
+    assert game.options == {"first_dealer": 0, "preset": "arena", "coach": True}
+    assert "Crash, arena, to 7, but a player may ask for the best setting of their own cards before sending " in (
+        text_of(host_client.get(evening.get_absolute_url()))
+    )
+
+
 def test_options_over_a_preset_keep_the_rest_of_the_preset(host_client, evening):
     host_client.post(
         f"/sessions/{evening.public_id}/games/new/",

@@ -36,6 +36,7 @@ def test_a_recorded_round_swaps_what_changed_and_moves_the_form_on(host_client, 
     assert response.status_code == 200 and response["HX-Reswap"] == "none"
     assert out_of_band(response) == [
         "game-messages",
+        "table-panel",  # the seats' ticks, for the next round
         "other-games",
         "entry-switch",  # said beside the hands when the board shows another game
         "standings",

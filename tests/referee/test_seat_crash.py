@@ -4,7 +4,6 @@ the player's own hindsight said to them."""
 
 import pytest
 
-import engine.crash
 from scoring.models import SeatHand, SessionPlayer
 from scoring.services import game_start, round_record
 
@@ -63,14 +62,13 @@ def test_the_coach_is_a_404_unless_the_house_rules_have_it(client, crash):
     assert "Coach" not in text_of(client.get(seat_url(crash.session, "Ann")))
 
 
-def test_with_the_coach_a_seat_sees_the_best_setting_of_its_own_cards_before_sending(client, evening, monkeypatch):
-    if "coach" not in engine.crash.OPTIONS:  # the house rule's name, until the engine has it
-        monkeypatch.setattr(engine.crash, "OPTIONS", (*engine.crash.OPTIONS, "coach"))
-    game = game_start(
-        session=evening, kind="crash", seat_names=["Ann", "Bob"], options={"target": 99, "first_dealer": 0}
+def test_with_the_coach_a_seat_sees_the_best_setting_of_its_own_cards_before_sending(client, evening):
+    game_start(
+        session=evening,
+        kind="crash",
+        seat_names=["Ann", "Bob"],
+        options={"target": 99, "first_dealer": 0, "coach": True},
     )
-    game.options = {**game.options, "coach": True}
-    game.save(update_fields=["options"])
     assert "Coach: the best setting of your cards" in text_of(client.get(seat_url(evening, "Ann")))
     url = seat_url(evening, "Ann", "coach/")
     cards = {f"hand_0_{p}": cards for p, cards in enumerate(FOUL, 1)}

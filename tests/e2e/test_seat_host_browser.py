@@ -1,0 +1,164 @@
+"""The host's phone while the players send their own hands: the table panel ticks a seat the
+moment its hand comes in (no reload), shows no card until the reveal, and two taps (Reveal,
+Record round) record a round every seat sent. The TV shows the ticks, then the showdown, and
+the seats' QR codes when the host shows them."""
+
+import os
+import uuid
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.models import Round
+from scoring.services import seat_codes_show, seat_hand_send
+
+from .conftest import board_shown
+from .thumb import SHOTS, Thumb
+
+pytestmark = pytest.mark.browser
+HANDS = {"Ann": "As Ks Qs", "Bob": "2c 3d 5h", "Cy": "7h 7d 9c", "Di": "Jh Jd 4c"}
+CHIPS = ("A♠", "5♥", "9♣", "4♣")  # one card of each hand, as the pages show cards
+FULL_HD = {"width": 1920, "height": 1080}
+HD = {"width": 1280, "height": 720}
+SERIOUS = ("serious", "critical")
+CRASH = {
+    "Ann": ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"],
+    "Bob": ["As Ad Ac", "Js Qs Ks", "8c 8d 4s", "6h 6d 5c"],
+    "Cy": ["9h 9c 4d", "10c 10d 10h", "Jc Jd 2c", "Qc Qd 3c"],
+}
+EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+class SeatHost(Thumb, ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser):
+        self.browser = browser
+
+    def send(self, game, name, cards=None, number=1):
+        """A seat's hand, as the seat's own page sends it (through the service)."""
+        player = game.session.players.get(name=name)
+        entry = {"hands": {name: cards or HANDS[name]}}
+        seat_hand_send(game=game, player=player, number=number, entry=entry, submission=uuid.uuid4())
+
+    def board_shot(self, name, viewport=FULL_HD):
+        context, page = board_shown(self.browser, self.live_server_url, self.session, viewport)
+        try:
+            if SHOTS:
+                page.screenshot(path=os.path.join(SHOTS, f"seat-host-board-{name}-{viewport['height']}.png"))
+            return page.content(), page.evaluate(
+                "() => [document.scrollingElement.scrollHeight <= innerHeight,"
+                " document.scrollingElement.scrollWidth <= innerWidth]"
+            )
+        finally:
+            context.close()
+
+    def panel_text(self):
+        return self.page.locator("#table-panel").inner_text()
+
+    def test_the_panel_ticks_each_seat_live_and_reveal_then_record_takes_two_taps(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        self.send(game, "Ann")
+        expect(self.page.locator("#table-panel")).to_contain_text("Ann ✓")  # polled in: no reload
+        self.send(game, "Bob")
+        self.send(game, "Cy")
+        ticks = self.page.locator(".table-tick.sent")
+        expect(ticks).to_have_count(3)
+        expect(self.page.locator("#table-panel")).to_contain_text("Not sent yet: Di.")
+        assert not any(chip in self.panel_text() for chip in CHIPS)
+        values = self.page.locator(".seat-list input").evaluate_all("inputs => inputs.map((input) => input.value)")
+        assert values == ["", "", "", ""]  # nothing of the seats' hands in the form before the reveal
+        self.shoot("seat-host-ticks")
+        assert self.serious() == []
+        markup, fits = self.board_shot("ticks")
+        assert "Round 1:" in markup and 'class="card suit' not in markup and fits == [True, True]
+
+        self.send(game, "Di")
+        expect(ticks).to_have_count(4)
+        self.taps = 0
+        self.tap(self.page.get_by_role("button", name="Reveal", exact=True), "Reveal")
+        expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
+        expect(self.page.locator("#id_hand_3")).to_have_value(HANDS["Di"])
+        expect(self.page.locator("#table-panel")).to_contain_text("If you record these hands:")
+        self.shoot("seat-host-revealed")
+        assert self.serious() == []
+        markup, fits = self.board_shot("showdown")
+        assert all(chip in markup for chip in CHIPS) and fits == [True, True]
+        self.record()
+        expect(self.page.get_by_text("Round 1 recorded").first).to_be_visible()
+        assert self.taps == 2
+        assert Round.objects.get(game=game).entry["hands"]["Bob"] == "2C 3D 5H"
+        expect(self.page.locator("#table-panel")).not_to_contain_text("Round 1")
+
+    def test_a_draft_kept_before_the_reveal_gives_way_to_the_revealed_hands(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        self.page.fill("#id_hand_0", "2h 4d 6c")  # the host starts typing Ann's hand, then she sends it
+        self.page.reload()
+        expect(self.page.locator("#id_hand_0")).to_have_value("2h 4d 6c")  # kept as a draft
+        for name in HANDS:
+            self.send(game, name)
+        self.page.reload()
+        self.page.get_by_role("button", name="Reveal", exact=True).tap()
+        expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
+        self.page.fill("#id_hand_1", "Kc Kd 2s")  # the host fixes Bob's hand, then the page reloads
+        self.page.reload()
+        expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
+        expect(self.page.locator("#id_hand_1")).to_have_value("Kc Kd 2s")
+        self.page.locator(".pad").get_by_role("button", name="Record round").tap()
+        expect(self.page.get_by_text("Round 1 recorded").first).to_be_visible()
+        assert Round.objects.get(game=game).entry["hands"]["Bob"] == "KC KD 2S"
+        # The form stays for round 2: a draft typed into it is not a fix of a revealed round.
+        self.page.fill("#id_hand_0", "2h 4d 6c")
+        for name in HANDS:
+            self.send(game, name, number=2)
+        self.page.get_by_role("button", name="Reveal", exact=True).tap()  # polled in: no reload
+        expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
+
+    def test_the_board_fits_with_eight_seats_ticks_and_with_their_codes(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3}, players=EIGHT)
+        for name in EIGHT[:5]:
+            self.send(game, name, ["As Ks Qs", "2c 3d 5h", "7h 7d 9c", "Jh Jd 4c", "8s 8d 6h"][EIGHT.index(name)])
+        for viewport in (FULL_HD, HD):
+            markup, fits = self.board_shot("eight-ticks", viewport)
+            assert "Round 1:" in markup and fits == [True, True]
+        seat_codes_show(session=self.session, shown=True)
+        for viewport in (FULL_HD, HD):
+            context, page = board_shown(self.browser, self.live_server_url, self.session, viewport)
+            try:
+                codes = page.locator(".code")
+                expect(codes).to_have_count(8)
+                if SHOTS:
+                    page.screenshot(path=os.path.join(SHOTS, f"seat-host-board-codes-{viewport['height']}.png"))
+                shown = page.evaluate(
+                    """() => ({fits: document.scrollingElement.scrollHeight <= innerHeight
+                                 && document.scrollingElement.scrollWidth <= innerWidth,
+                               codes: [...document.querySelectorAll('.code svg')].map((svg) => {
+                                 const r = svg.getBoundingClientRect();
+                                 return {top: r.top, bottom: r.bottom, width: r.width};
+                               }), height: innerHeight})"""
+                )
+                assert shown["fits"]
+                serious = [v["id"] for v in Axe().run(page).response["violations"] if v["impact"] in SERIOUS]
+                assert serious == []
+                for code in shown["codes"]:  # whole, on screen, and a sixth of the screen's height or more
+                    assert 0 <= code["top"] and code["bottom"] <= shown["height"]
+                    assert code["width"] >= shown["height"] / 6
+            finally:
+                context.close()
+
+    def test_a_revealed_crash_round_without_a_seats_hands_takes_the_pad_to_that_seat(self):
+        game = self.open_game("crash", {"preset": "classic"})
+        for name, placed in CRASH.items():
+            self.send(game, name, placed)
+        expect(self.page.locator("#table-panel")).to_contain_text("Cy ✓")
+        self.page.get_by_role("button", name="Reveal", exact=True).tap()
+        missing = "Not complete yet: Di is still in the game but gave no hands and no declaration"
+        expect(self.page.locator("#table-panel")).to_contain_text(missing)
+        expect(self.page.locator("#id_hand_2_2")).to_have_value("10c 10d 10h")
+        expect(self.page.locator(".active [data-hand]")).to_have_id("id_hand_3_1")  # Di's, for the host to fill
+        self.shoot("seat-host-crash-revealed")
+        markup, fits = self.board_shot("crash-showdown")
+        assert missing in markup and markup.count('class="card suit') == 36 and fits == [True, True]
