@@ -10,12 +10,12 @@ from typing import NamedTuple
 
 from django.template.loader import render_to_string
 
-from engine import CardError, EntryError, parse_cards, rank_hand
 from scoring import queries
 from scoring.models import Game, Session, SessionPlayer
 
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..presenters import game_summary, shown, standings_rows
+from ..showdown import showdown_of
 
 SEAT_FRAGMENTS = "seats/seat.html#fragments"
 SENT = "Sent ✓ — you can change it until the host reveals."
@@ -95,41 +95,6 @@ def yours(text: str, name: str) -> str:
     return "You" + text[len(name) :] if text.startswith(name + " ") else text
 
 
-def showdown(table, state) -> list[dict]:
-    """Every hand revealed, a player a line in seat order, each hand with its label."""
-    rules = state.settings.rules
-    lines = []
-    for name in state.seats:
-        part = table.hand_of(name)
-        if not part:
-            continue
-        declared = (part.get("declarations") or {}).get(name)
-        if declared:
-            hands = [{"number": 1, "cards": _cards(declared[1]), "label": f"declared {declared[0].replace('_', ' ')}"}]
-        else:
-            given = (part.get("hands") or {}).get(name) or []
-            texts = [given] if isinstance(given, str) else list(given)
-            hands = [
-                {"number": n, "cards": _cards(text), "label": _label(text, rules)} for n, text in enumerate(texts, 1)
-            ]
-        lines.append({"name": name, "hands": hands})
-    return lines
-
-
-def _cards(text: str) -> tuple:
-    try:
-        return parse_cards(text)
-    except CardError:
-        return ()
-
-
-def _label(text: str, rules) -> str:
-    try:
-        return rank_hand(parse_cards(text), rules).label
-    except (CardError, EntryError, ValueError):
-        return ""
-
-
 def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
     """Everything the seat's page and its fragments show, for this seat only."""
     now = now or seat_state(seat)
@@ -141,6 +106,8 @@ def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
     last = state.last_round if state else None
     told = [found for found in state.rounds[-1].told if found["player"] == name] if last else []
     crash = game is not None and game.kind == Game.Kind.CRASH
+    entries = [round_.entry for round_ in state.rounds] if state else []
+    revealed = showdown_of(game, state.seats, entries, table) if table and table.revealed else None
     return {
         "seat": seat,
         "session": seat.session,
@@ -158,7 +125,7 @@ def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
         "mine": SENT_BY_HOST if tick and tick.by_host else SENT if tick and tick.sent else NOT_SENT,
         "clash": CLASH if tick and tick.clash else "",
         # public once revealed: every seat sees it, those out of the game too
-        "showdown": showdown(table, state) if table and table.revealed else [],
+        "showdown": revealed.hands if revealed else [],
         "recording": RECORDING.format(number=table.number) if table and table.revealed else "",
         "rows": standings_rows(outcome),
         "last_round": last,
