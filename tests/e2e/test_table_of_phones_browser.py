@@ -1,0 +1,272 @@
+"""A whole table on its own phones, in Chromium: the host, who plays as Ann, three players'
+phones (Bob, Cy, Di) and the TV, five browser contexts (375x812 touch phones, a 1920x1080 TV),
+through a Stop the Bus round, a classic Crash round (Cy sends a foul after its warning; Di's
+phone is off, so the host enters Di's hand) and a Commerce round.
+
+Until each reveal no seat's cards appear on another seat's page or in its socket's frames,
+on the host's page (Ann's are the host's own, entered on a page of their own) or on the board,
+page or frames; each tap is counted: the host taps at most 2 per round beyond their own hand
+when every seat sent its own, a seat at most 4 in Stop the Bus and 14 in classic Crash."""
+
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.models import Round, SessionPlayer
+from scoring.services import game_start, host_plays_as, session_start
+
+from ..factories import UserFactory
+from ..threads import at_once
+from .conftest import PHONE, TV, log_in
+
+pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: what each of the five sees at each step
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+PHONES = ["Bob", "Cy", "Di"]
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# What a page shows of the cards outside the card pad (which shows all 52 to tap).
+TEXT_OUTSIDE_THE_PAD = """() => {
+  const copy = document.body.cloneNode(true);
+  copy.querySelectorAll(".pad, [data-picker], script, template").forEach((e) => e.remove());
+  const typed = [...document.querySelectorAll("input, textarea")].filter((e) => !e.closest(".pad"));
+  return copy.textContent + " " + typed.map((e) => e.value).join(" ");
+}"""
+SOCKET_OPEN = """document.addEventListener("htmx:wsOpen", () => { document.documentElement.dataset.socket = "open"; });"""
+
+BUS = {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7H 7D 9C", "Di": "JH JD 4C"}
+CRASH = {  # classic: 13 cards each, the whole deck; 12 placed in four hands, one left over
+    "Ann": ["3S 3H 3D", "AH KH QH", "7C 7D 9S", "2S 2H 5D"],
+    "Bob": ["AS AD AC", "JS QS KS", "8C 8D 4S", "6H 6D 5C"],
+    "Cy": ["9H 9C 4D", "TC TD TH", "JC JD 2C", "QC QD 3C"],  # hand 2 beats hand 1: a foul
+    "Di": ["KD KC 2D", "8S 8H 4H", "6S 6C 4C", "5S 5H 9D"],
+}
+COMMERCE = {"Ann": "QH QD 2S", "Bob": "9S 9H 9D", "Cy": "4S 5S 6S", "Di": "AC KC 3H"}
+
+
+def shown(code: str) -> str:
+    """A card as the pages show it: "TH" is "10♥"."""
+    return ("10" if code[0] == "T" else code[0]) + SUITS[code[1]]
+
+
+def cards_of(hand) -> list[str]:
+    return " ".join([hand] if isinstance(hand, str) else hand).split()
+
+
+class Person:
+    """One browser context: a phone or the TV, the frames its sockets received, its taps."""
+
+    def __init__(self, browser, name: str, size: dict):
+        self.name = name
+        self.context = browser.new_context(**size)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.page.add_init_script(SOCKET_OPEN)
+        self.frames: list[str] = []
+        self.page.on("websocket", lambda socket: socket.on("framereceived", self.heard))
+        self.taps = 0
+
+    def heard(self, payload):
+        self.frames.append(payload if isinstance(payload, str) else payload.decode(errors="replace"))
+
+    def tap(self, locator):
+        box = locator.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, f"{self.name}: {locator} is too small to tap"
+        locator.tap()
+        self.taps += 1
+
+    def tap_cards(self, hands):
+        for code in cards_of(hands):
+            self.tap(self.page.locator(f'[data-card="{code}"]'))
+            expect(self.page.locator("[data-pad-into]")).not_to_have_text("Checking…")
+
+    def text(self) -> str:
+        return self.page.evaluate(TEXT_OUTSIDE_THE_PAD)
+
+    def socket_open(self):
+        expect(self.page.locator("html[data-socket=open]")).to_have_count(1)
+
+    def shoot(self, step: str):
+        if SHOTS:
+            self.page.screenshot(path=os.path.join(SHOTS, f"table-{step}-{self.name.lower()}.png"))
+
+
+class TableOfPhones(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser):
+        self.browser = browser
+
+    def person(self, name, size):
+        person = Person(self.browser, name, size)
+        self.addCleanup(person.context.close)
+        return person
+
+    def seat_url(self, name):
+        token = SessionPlayer.objects.get(session=self.session, player__name=name).seat_token
+        return f"{self.live_server_url}/seat/{token}/"
+
+    def start(self, kind, options):
+        """The host starts the next game (as the new game form would): in a thread of its own,
+        as a request is served, so that its announcement reaches the board and the seats."""
+        (game,) = at_once(lambda: game_start(session=self.session, kind=kind, seat_names=PLAYERS, options=options))
+        assert not isinstance(game, Exception), game
+        return game
+
+    # --- What each of the five does ----------------------------------------------------------
+
+    def send_from_phone(self, name, hands, foul=False):
+        """The player taps their own cards and Send; a foul's warning is left as it is."""
+        phone = self.phones[name]
+        phone.taps = 0
+        expect(phone.page.locator(".pad")).to_be_visible()
+        phone.tap_cards(hands)
+        if foul:
+            warning = phone.page.locator("[data-pad-foul]")
+            expect(warning).to_be_visible()
+            expect(warning).to_contain_text(f"{name}: ")
+            phone.shoot("foul-warned")
+            phone.tap(warning.locator("[data-foul-on]"))
+        phone.tap(phone.page.locator(".pad").get_by_role("button", name="Send my hand"))
+        expect(phone.page.locator("#seat-mine")).to_contain_text("Sent ✓")
+        return phone.taps
+
+    def host_enters_own_hand(self, hands):
+        """From the table panel, "Your hand": Ann's own seat, entered on a page of its own."""
+        host = self.hosting
+        host.tap(host.page.locator("#table-panel").get_by_role("link", name="Your hand"))
+        expect(host.page.locator(".pad")).to_be_visible()
+        host.tap_cards(hands)
+        host.tap(host.page.locator(".pad").get_by_role("button", name="Send Ann's hand"))
+        expect(host.page.locator("#table-panel")).to_contain_text("Ann (you) ✓")
+
+    def host_enters_for(self, name, hands):
+        """A player without a phone: the host enters their hand for their seat."""
+        host = self.hosting
+        panel = host.page.locator("#table-panel")
+        host.tap(panel.locator("summary", has_text="A player without a phone?"))
+        host.tap(panel.get_by_role("link", name=f"Enter for {name}'s seat"))
+        expect(host.page.locator(".pad")).to_be_visible()
+        host.tap_cards(hands)
+        foul = host.page.locator("[data-pad-foul]")
+        if foul.is_visible():
+            host.tap(foul.locator("[data-foul-on]"))
+        host.tap(host.page.locator(".pad").get_by_role("button", name=f"Send {name}'s hand"))
+        expect(panel).to_contain_text(f"{name} ✓")
+
+    def reveal_and_record(self, number, hands, step) -> int:
+        """Every hand in: Reveal (the showdown on the TV and every phone: the very check that
+        found none of them before finds them all now), then Record round. Returns the
+        host's taps for it."""
+        host = self.hosting
+        host.taps = 0
+        panel = host.page.locator("#table-panel")
+        expect(panel.locator(".table-tick.sent")).to_have_count(4)  # polled in, no reload
+        host.tap(panel.get_by_role("button", name="Reveal", exact=True))
+        expect(panel).to_contain_text("If you record these hands:")
+        every_card = [shown(code) for hand in hands.values() for code in cards_of(hand)]
+        for person in [self.tv, *self.phones.values()]:
+            expect(person.page.locator("body")).to_contain_text(every_card[-1])  # the showdown arrived
+            seen = person.text()
+            assert [card for card in every_card if card not in seen] == [], person.name
+        self.shoot_all(f"{step}-revealed")
+        host.tap(host.page.locator(".pad").get_by_role("button", name="Record round"))
+        expect(host.page.get_by_text(f"Round {number} recorded").first).to_be_visible()
+        return host.taps
+
+    def shoot_all(self, step):
+        for person in [self.hosting, *self.phones.values(), self.tv]:
+            person.shoot(step)
+
+    def open_pages(self):
+        """The host's page, the three phones on their seats' links and the TV on the board."""
+        self.hosting.page.goto(self.live_server_url + self.session.get_absolute_url())
+        expect(self.hosting.page.locator("#table-panel")).to_be_attached()
+        for name, phone in self.phones.items():
+            phone.page.goto(self.seat_url(name))
+            phone.socket_open()
+        self.tv.page.goto(f"{self.live_server_url}/board/{self.session.share_token}/")
+        self.tv.socket_open()
+
+    # --- What nobody may see before the reveal ------------------------------------------------
+
+    def assert_private(self, hands: dict):
+        """No seat's cards anywhere but its own page (and Ann's on the host's, which is hers)."""
+        leaks = []
+        for name, hand in hands.items():
+            cards = [shown(code) for code in cards_of(hand)]
+            texts = [" ".join(cards_of(hand)), *(text.title() for text in ([hand] if isinstance(hand, str) else hand))]
+            for other in [*self.phones.values(), self.tv, self.hosting]:
+                if other.name == name or other is self.hosting and name == "Ann":
+                    continue
+                seen = other.text()
+                leaks += [f"{name}'s {card} on {other.name}'s page" for card in cards if card in seen]
+                frames = " ".join(other.frames)
+                leaks += [f"{name}'s {card} in {other.name}'s socket" for card in cards if card in frames]
+                leaks += [f"{name}'s {text!r} in {other.name}'s socket" for text in texts if text in frames]
+        assert leaks == []
+
+    # --- The evening ---------------------------------------------------------------------------
+
+    def test_a_host_who_plays_three_phones_and_a_tv_play_a_round_of_each_game(self):
+        host_user = UserFactory(username="host")
+        self.session = session_start(host=host_user, title="Friday", played_on="2026-11-27", player_names=PLAYERS)
+        host_plays_as(session=self.session, player=self.session.players.get(name="Ann"))
+        game = game_start(session=self.session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 3})
+        self.hosting = self.person("Host", PHONE)
+        log_in(self.hosting.page, self.live_server_url)
+        self.phones = {name: self.person(name, PHONE) for name in PHONES}
+        self.tv = self.person("TV", TV)
+        self.open_pages()
+
+        # Stop the Bus: three phones send, the host enters their own hand, then two taps.
+        seat_taps = {name: self.send_from_phone(name, BUS[name]) for name in PHONES}
+        assert seat_taps == {"Bob": 4, "Cy": 4, "Di": 4}
+        self.host_enters_own_hand(BUS["Ann"])
+        expect(self.tv.page.locator("body")).to_contain_text("Di ✓")
+        self.shoot_all("round1-sent")
+        self.assert_private(BUS)
+        assert self.reveal_and_record(1, BUS, "round1") == 2
+        assert Round.objects.get(game=game).entry["hands"] == {name: hand for name, hand in BUS.items()}
+        for phone in self.phones.values():
+            expect(phone.page.locator("#seat-last")).to_contain_text("Bob loses a token")
+        expect(self.tv.page.locator("body")).to_contain_text("Bob loses a token")
+        self.shoot_all("round1-recorded")
+
+        # Classic Crash: Cy sends a foul after its warning; Di's phone is off, the host enters Di's.
+        self.phones.pop("Di").context.close()
+        for person in [self.hosting, *self.phones.values(), self.tv]:
+            person.frames.clear()
+        crash = self.start("crash", {"preset": "classic"})
+        self.open_pages()
+        assert self.send_from_phone("Bob", CRASH["Bob"]) == 13
+        assert self.send_from_phone("Cy", CRASH["Cy"], foul=True) == 14
+        self.host_enters_own_hand(CRASH["Ann"])
+        self.host_enters_for("Di", CRASH["Di"])
+        self.shoot_all("round2-sent")
+        self.assert_private(CRASH)
+        assert self.reveal_and_record(1, CRASH, "round2") == 2
+        entry = Round.objects.get(game=crash).entry
+        assert entry["hands"]["Cy"] == CRASH["Cy"] and entry["hands"]["Di"] == CRASH["Di"]
+        expect(self.phones["Cy"].page.locator("#seat-last")).to_contain_text("Cy fouled")
+        expect(self.tv.page.locator("body")).to_contain_text("Cy fouled")
+        self.shoot_all("round2-recorded")
+
+        # Commerce: Di's phone is back on.
+        self.phones["Di"] = self.person("Di", PHONE)
+        for person in [self.hosting, *self.phones.values(), self.tv]:
+            person.frames.clear()
+        commerce = self.start("commerce", {"stake": 1})
+        self.open_pages()
+        seat_taps = {name: self.send_from_phone(name, COMMERCE[name]) for name in PHONES}
+        assert seat_taps == {"Bob": 4, "Cy": 4, "Di": 4}
+        self.host_enters_own_hand(COMMERCE["Ann"])
+        self.assert_private(COMMERCE)
+        assert self.reveal_and_record(1, COMMERCE, "round3") == 2
+        assert Round.objects.get(game=commerce).entry["hands"] == COMMERCE
+        for phone in self.phones.values():
+            expect(phone.page.locator("#seat-last")).to_contain_text("Bob")
+        self.shoot_all("round3-recorded")
+        expect(self.hosting.page.locator("#last-round")).to_contain_text("Round 1")  # no request left running
