@@ -33,7 +33,9 @@ TEXT_OUTSIDE_THE_PAD = """() => {
   const typed = [...document.querySelectorAll("input, textarea")].filter((e) => !e.closest(".pad"));
   return copy.textContent + " " + typed.map((e) => e.value).join(" ");
 }"""
-SOCKET_OPEN = """document.addEventListener("htmx:wsOpen", () => { document.documentElement.dataset.socket = "open"; });"""
+SOCKET_OPEN = """document.addEventListener("htmx:wsOpen", () => {
+  document.documentElement.dataset.socket = "open";
+});"""
 
 BUS = {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7H 7D 9C", "Di": "JH JD 4C"}
 CRASH = {  # classic: 13 cards each, the whole deck; 12 placed in four hands, one left over
