@@ -18,6 +18,8 @@ def main() -> None:
     # Django is set up once per process, and each of these on a database of its own.
     subprocess.run([sys.executable, "-m", "tests.bench.board"], check=True)
     print()
+    subprocess.run([sys.executable, "-m", "tests.bench.tables"], check=True)
+    print()
     subprocess.run([sys.executable, "-m", "tests.bench.history"], check=True)
     print()
     subprocess.run([sys.executable, "-m", "tests.bench.import_file"], check=True)

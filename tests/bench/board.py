@@ -129,8 +129,9 @@ class Client:
         return self
 
     async def request(
-        self, method: str, path: str, form: dict | None = None, *, htmx: bool = False, expect: int = 200
+        self, method: str, path: str, form: dict | None = None, *, htmx: bool = False, expect: int | None = 200
     ) -> str:
+        """The page answered (``expect``: its status; None: 200 or 204, an htmx poll)."""
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: {self.netloc}",
@@ -152,7 +153,7 @@ class Client:
                 status, page = await self.response()
         except TimeoutError:
             raise BenchFailed(f"{method} {path}: no answer within {TIMEOUT:.0f} s") from None
-        if status != expect:
+        if status != expect and not (expect is None and status in (200, 204)):
             raise BenchFailed(f"{method} {path} answered {status}, not {expect}: {page[:500]!r}")
         return page
 
@@ -168,6 +169,8 @@ class Client:
             elif name.lower() == "set-cookie":
                 cookie, _, rest = value.strip().partition("=")
                 self.cookies[cookie] = rest.split(";")[0]
+        if length is None and int(status_line.split()[1]) == 204:
+            length = 0  # No Content
         if length is None:
             raise BenchFailed(f"a response without Content-Length: {status_line!r}")
         return int(status_line.split()[1]), (await self.reader.readexactly(length)).decode()

@@ -1,0 +1,297 @@
+"""Tables on their own phones: what one Daphne process sustains when every table is a host,
+a TV and four seat phones (issue 29), on the standard path (PostgreSQL and Redis when
+DATABASE_URL and REDIS_URL are set; otherwise a SQLite file of its own and the in-memory
+channel layer).
+
+Each of TABLES tables plays Commerce rounds one after another, as fast as they are answered:
+- the four seats each send their own hand (an htmx POST from the seat's own connection);
+- the host taps Reveal, then Record round with the revealed hands (htmx POSTs, logged in);
+- after each of those, every seat's page reloads (a GET: the stage changed) and its socket,
+  the TV's and the others', receive the change;
+- meanwhile the host's page polls its table panel every POLL s (204 when nothing changed).
+So a table holds six connections to the server: the host's (HTTP), the TV's socket and four
+seats' sockets, and each seat's HTTP connection for its sends and reloads.
+
+Figures: table rounds/s sustained; from Reveal's POST until the TV and the four seats all
+show the showdown, and from Record round's POST until they all show the round (p50, p95);
+a seat's send answered (p95). What a process serves follows: at one round every
+ROUND_EVERY s per table (a deal, the players setting their cards), rounds/s x ROUND_EVERY
+tables.
+
+Run alone (it sets Django up on a database of its own): python -m tests.bench.tables
+"""
+
+import asyncio
+import os
+import re
+import sys
+import time
+import uuid
+from typing import NamedTuple
+
+from .board import (
+    TIMEOUT,
+    BenchFailed,
+    Client,
+    collector_paused,
+    logged_in,
+    percentile,
+    server_log,
+    stack,
+)
+from .database import django_on_a_database_of_its_own
+
+TABLES, SEATS = 20, 4
+WARM_UP, SLICE = 2.0, 20.0
+POLL = 3.0  # the host's page polls its panel (templates/sessions/session.html: table-panel)
+ROUND_EVERY = 30  # s: a realistic table's pace, for the tables a process serves
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+DEALS = (
+    {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "JH JD 4C", "Di": "2C 3D 5H"},
+    {"Ann": "7C 7D 9S", "Bob": "AS KS QS", "Cy": "2C 3D 5H", "Di": "JH JD 4C"},
+)
+SHOWDOWN = re.compile(r"Round (\d+): the showdown")
+RECORDED = re.compile(r"<h2>Round (\d+)</h2>")
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+PANEL_SEEN = re.compile(r"seen=([\w-]+)")
+
+
+class Seat(Client):
+    """A player's phone: no login, the seat's link is the key; CSRF from the seat's page."""
+
+    def __init__(self, base: str, path: str):
+        super().__init__(base, "")
+        self.cookies = {}
+        self.path = path
+
+    async def open(self) -> "Seat":
+        host, port = self.netloc.split(":")
+        self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), TIMEOUT)
+        await self.reload()
+        return self
+
+    async def reload(self) -> str:
+        page = await self.request("GET", self.path)
+        found = CSRF_INPUT.search(page)
+        if found:
+            self.token = found.group(1)
+        return page
+
+
+class Screen:
+    """A socket (the TV's or a seat's) and the rounds it has been shown: revealed, recorded."""
+
+    def __init__(self, name: str, socket):
+        self.name, self.socket = name, socket
+        self.revealed: dict[int, float] = {}
+        self.recorded: dict[int, float] = {}
+        self.listener = asyncio.create_task(self.listen())
+
+    async def listen(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for message in self.socket:
+                now = time.perf_counter()
+                for number in SHOWDOWN.findall(message):
+                    self.revealed.setdefault(int(number), now)
+                for number in RECORDED.findall(message):
+                    self.recorded.setdefault(int(number), now)
+        except ConnectionClosed:
+            pass
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.listener
+
+
+class Timing(NamedTuple):
+    reveal: float  # s, Reveal's POST to the last of the five screens showing the showdown
+    record: float  # s, Record round's POST to the last of the five screens showing the round
+    sends: list[float]  # s, each seat's send answered
+    answered: float  # when the round's record was answered
+
+
+class Table:
+    def __init__(self, session, game, host: Client, host_key: str, seats: list[Seat], screens: list[Screen]):
+        self.session, self.game, self.host, self.seats, self.screens = session, game, host, seats, screens
+        self.host_key = host_key
+        self.number = 1
+        self.seen = ""  # the panel's digest, as the host's page polls it
+
+    async def shown(self, kind: str, number: int, since: float) -> float:
+        """Seconds from ``since`` until every screen shows round ``number`` ``kind``."""
+        deadline = time.perf_counter() + TIMEOUT
+        while True:
+            arrived = [getattr(screen, kind).get(number) for screen in self.screens]
+            if all(arrived):
+                return max(arrived) - since
+            closed = [screen.name for screen in self.screens if screen.socket.close_code is not None]
+            if closed:
+                raise BenchFailed(f"{self.session.title}: closed by the server: {', '.join(closed)}")
+            if time.perf_counter() > deadline:
+                late = [screen.name for screen, at in zip(self.screens, arrived) if not at]
+                raise BenchFailed(f"{self.session.title}, round {number} {kind}: not shown on {', '.join(late)}")
+            await asyncio.sleep(0.005)
+
+    async def send(self, seat: Seat, name: str, hand: str) -> float:
+        start = time.perf_counter()
+        fields = {"game": str(self.game.public_id), "number": str(self.number), "submission": str(uuid.uuid4())}
+        page = await seat.request("POST", seat.path, {**fields, "hand_0": hand}, htmx=True)
+        if "Sent ✓" not in page:
+            raise BenchFailed(f"{self.session.title}: {name}'s hand was not kept: {page[:800]!r}")
+        return time.perf_counter() - start
+
+    async def play(self) -> Timing:
+        deal, number = DEALS[self.number % 2], self.number
+        sends = await asyncio.gather(*(self.send(seat, name, deal[name]) for seat, name in zip(self.seats, PLAYERS)))
+        base = self.session.get_absolute_url()
+        start = time.perf_counter()
+        await self.host.request(
+            "POST", f"{base}games/{self.game.public_id}/reveal/", {"number": str(number)}, htmx=True
+        )
+        reveal = await self.shown("revealed", number, start)
+        await asyncio.gather(*(seat.reload() for seat in self.seats))  # the stage changed: the pages reload
+        fields = {f"hand_{i}": deal[name] for i, name in enumerate(PLAYERS)}
+        start = time.perf_counter()
+        page = await self.host.request(
+            "POST",
+            f"{base}?game={self.game.number}",
+            {"number": str(number), "submission": str(uuid.uuid4()), **fields},
+            htmx=True,
+        )
+        answered = time.perf_counter()
+        if f"Round {number} recorded" not in page:
+            raise BenchFailed(f"{self.session.title}: round {number} was not recorded: {page[:800]!r}")
+        record = await self.shown("recorded", number, start)
+        await asyncio.gather(*(seat.reload() for seat in self.seats))
+        self.number += 1
+        return Timing(reveal, record, list(sends), answered)
+
+    async def poll(self, stop: asyncio.Event) -> int:
+        """The host's page asking for its panel every POLL s, as htmx does."""
+        polls = 0
+        base = self.session.get_absolute_url()
+        poller = await Client(self.host.base, self.host_key).open()
+        try:
+            while not stop.is_set():
+                page = await poller.request(
+                    "GET", f"{base}table/?game={self.game.number}&seen={self.seen}", htmx=True, expect=None
+                )
+                if found := PANEL_SEEN.search(page):
+                    self.seen = found.group(1)
+                polls += 1
+                try:
+                    await asyncio.wait_for(stop.wait(), POLL)
+                except TimeoutError:
+                    pass
+        finally:
+            await poller.close()
+        return polls
+
+
+async def open_table(base: str, session, game, tokens: dict[str, str], host_key: str) -> Table:
+    from websockets.asyncio.client import connect
+
+    ws = base.replace("http", "ws", 1)
+    host = await Client(base, host_key).open()
+    seats = [await Seat(base, f"/seat/{tokens[name]}/").open() for name in PLAYERS]
+    sockets = [await connect(f"{ws}/ws/board/{session.share_token}/", origin=base, ping_interval=None, max_size=None)]
+    sockets += [
+        await connect(f"{ws}/ws/seat/{tokens[name]}/", origin=base, ping_interval=None, max_size=None)
+        for name in PLAYERS
+    ]
+    for socket in sockets:  # each first gets the page's fragments as they are
+        await asyncio.wait_for(socket.recv(), TIMEOUT)
+    screens = [Screen(name, socket) for name, socket in zip(["TV", *PLAYERS], sockets)]
+    return Table(session, game, host, host_key, seats, screens)
+
+
+async def measure(base: str, tables_data, host_key: str) -> dict:
+    tables = [await open_table(base, *table, host_key) for table in tables_data]
+    stop = asyncio.Event()
+    polling = [asyncio.create_task(table.poll(stop)) for table in tables]
+    start = time.perf_counter()
+    counted_from, until = start + WARM_UP, start + WARM_UP + SLICE
+
+    async def rounds(table: Table) -> list[Timing]:
+        timings = []
+        while time.perf_counter() < until:
+            timings.append(await table.play())
+        return timings
+
+    try:
+        played = await asyncio.gather(*(rounds(table) for table in tables))
+    finally:
+        stop.set()
+        polls = sum(await asyncio.gather(*polling))
+    for table in tables:
+        await table.host.close()
+        for seat in table.seats:
+            await seat.close()
+        for screen in table.screens:
+            await screen.close()
+    counted = [t for timings in played for t in timings if counted_from <= t.answered <= until]
+    if not counted:
+        raise BenchFailed("no round was recorded within the time counted")
+    return {"counted": counted, "polls": polls}
+
+
+def setup_database():
+    """The tables' sessions, each with a Commerce game started and its seats' links."""
+    from scoring.models import SessionPlayer
+    from scoring.services import game_start, session_start
+    from tests.factories import UserFactory
+
+    host = UserFactory(username="tables")
+    tables = []
+    for n in range(TABLES):
+        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-27", player_names=PLAYERS)
+        game = game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})
+        tokens = dict(SessionPlayer.objects.filter(session=session).values_list("player__name", "seat_token"))
+        tables.append((session, game, tokens))
+    return tables, logged_in(host)
+
+
+def report(figures: dict) -> None:
+    counted = figures["counted"]
+    rate = len(counted) / SLICE
+    reveal = [t.reveal for t in counted]
+    record = [t.record for t in counted]
+    sends = [s for t in counted for s in t.sends]
+    print(f"  table rounds/s {rate:.1f} ({len(counted)} rounds, {figures['polls']} panel polls)")
+    for label, times in [("Reveal", reveal), ("Record", record)]:
+        print(
+            f"  {label} to the last of 5 screens  p50 {percentile(times, 0.5):.0f} ms, "
+            f"p95 {percentile(times, 0.95):.0f} ms"
+        )
+    print(f"  a seat's send answered  p95 {percentile(sends, 0.95):.0f} ms")
+    print(
+        f"  at a round every {ROUND_EVERY} s a table, one process keeps up with about {rate * ROUND_EVERY:.0f} tables "
+        f"({rate * ROUND_EVERY * (2 + SEATS):.0f} devices: a host, a TV and {SEATS} seat phones each)"
+    )
+
+
+def main() -> None:
+    os.environ["BENCH_RUN"] = f"bench-{uuid.uuid4().hex[:8]}"  # settings.py: this run's Redis keys
+    with django_on_a_database_of_its_own("tables", "tests.bench.settings") as url:
+        print(
+            f"Tables on their own phones: one Daphne process, {TABLES} tables x (a host, a TV, {SEATS} seats) "
+            f"playing Commerce rounds for {SLICE:.0f} s; {stack()}",
+            flush=True,
+        )
+        tables, host_key = setup_database()
+        from tests.servers import Daphne
+
+        with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
+            log = server_log(server)
+            try:
+                with collector_paused():
+                    figures = asyncio.run(measure(server.url, tables, host_key))
+            except BenchFailed as failure:
+                sys.exit(f"Tables bench failed: {failure}\nThe server's last words:\n{log()[-3000:]}")
+        report(figures)
+
+
+if __name__ == "__main__":
+    main()
