@@ -5,11 +5,18 @@
   "use strict";
   var TIMEOUT_MS = 30000;  // a request still unanswered by then is reported, not waited on forever
   var NO_CONNECTION = "No connection to the server: check the Wi-Fi, then try again.";
-  // Forms that record something (data-failure="record") say how to check it was not recorded.
+  // Forms that record something (data-failure="record") say how to check it was not recorded;
+  // a seat's hand (data-failure="send") that its cards are kept to send again.
   var MESSAGES = {
     record: {
       status: "The server could not record this (error {status}). Nothing was lost: check the rounds below, then try again.",
       timeout: "The server did not answer in time. Reload the page to see whether this was recorded, then try again if it was not."
+    },
+    // A seat's own hand (templates/seats/entry.html): the cards stay in the form, and the
+    // same form sent again counts once.
+    send: {
+      status: "The hand was not sent (error {status}). The cards are kept here: send them again.",
+      timeout: "The server did not answer in time. The cards are kept here: send them again (a hand sent twice counts once)."
     },
     other: {
       status: "The server could not answer (error {status}). Try again in a moment.",
@@ -26,8 +33,8 @@
   function messagesFor(event) {
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    var records = form && form.dataset.failure === "record" && verb === "post";
-    return records ? MESSAGES.record : MESSAGES.other;
+    var kind = form && verb === "post" && MESSAGES[form.dataset.failure];
+    return kind || MESSAGES.other;
   }
 
   function show(event, text) {

@@ -11,7 +11,7 @@ import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from scoring.models import SeatHand, SessionPlayer
+from scoring.models import SeatHand, SessionPlayer, Submission
 from scoring.services import game_start, round_reveal, seat_hand_send, session_start
 
 from ..factories import UserFactory
@@ -165,3 +165,37 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         expect(page).to_have_url(self.live_server_url + session.get_absolute_url())
         hand = SeatHand.objects.get(player__name="Bob")
         assert hand.by_host and hand.entry == {"hands": {"Bob": "JH JD 3C"}}
+
+    def test_a_send_that_fails_says_so_keeps_the_cards_and_sent_again_counts_once(self):
+        host = UserFactory(username="host")
+        session = session_start(host=host, title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob"])
+        game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+        page = self.page
+        url = self.seat_url(session, "Ann")
+        page.goto(url)
+        self.tap_cards("AS KS QS")
+        send = page.locator(".pad").get_by_role("button", name="Send my hand")
+        answers = iter(["error", "lost"])
+
+        def fail_once_each(route):
+            if route.request.method != "POST":
+                return route.continue_()
+            what = next(answers, None)
+            if what == "error":
+                return route.fulfill(status=500, body="Server Error")
+            if what == "lost":  # kept by the server, its answer lost on the way back
+                route.fetch()
+                return route.abort("internetdisconnected")
+            return route.continue_()
+
+        page.route(url, fail_once_each)
+        send.tap()
+        failure = page.locator(".request-failure")
+        expect(failure).to_have_text("The hand was not sent (error 500). The cards are kept here: send them again.")
+        expect(page.locator("#id_hand_0")).to_have_value("A♠ K♠ Q♠")
+        send.tap()
+        expect(failure).to_have_text("No connection to the server: check the Wi-Fi, then try again.")
+        send.tap()  # the same form again: kept once
+        expect(page.locator("#seat-mine")).to_contain_text("Sent ✓")
+        assert SeatHand.objects.get(player__name="Ann").entry == {"hands": {"Ann": "AS KS QS"}}
+        assert Submission.objects.filter(action="hand").count() == 1
