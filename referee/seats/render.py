@@ -11,7 +11,8 @@ from typing import NamedTuple
 from django.template.loader import render_to_string
 
 from scoring import queries
-from scoring.models import Game, Session, SessionPlayer
+from scoring.models import Game, SeatHand, Session, SessionPlayer
+from scoring.services import HAND_TOO_LATE
 
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..presenters import game_summary, shown, standings_rows
@@ -95,6 +96,16 @@ def yours(text: str, name: str) -> str:
     return "You" + text[len(name) :] if text.startswith(name + " ") else text
 
 
+def recorded_without(seat: SessionPlayer, state, name: str) -> str:
+    """ "Round 3 was recorded without your entry.": the last round, which the player was in,
+    was recorded before their phone sent their hand (they were still tapping, or never began)."""
+    last = state.rounds[-1] if state and state.rounds else None
+    if last is None or name not in queries.players_in(last.entry, state.seats):
+        return ""
+    sent = SeatHand.objects.filter(game=state.game, number=last.number, player=seat.player).exists()
+    return "" if sent else HAND_TOO_LATE.format(number=last.number)
+
+
 def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
     """Everything the seat's page and its fragments show, for this seat only."""
     now = now or seat_state(seat)
@@ -129,6 +140,7 @@ def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
         "recording": RECORDING.format(number=table.number) if table and table.revealed else "",
         "rows": standings_rows(outcome),
         "last_round": last,
+        "without_you": recorded_without(seat, state, name),
         "hindsight": [
             yours(found["text"], name) if found["text"] else "You could not have done better with these cards."
             for found in told

@@ -121,6 +121,13 @@ def test_a_hand_sent_after_its_round_was_recorded_is_refused_politely(client, bu
     assert "Round 2: your hand" in text_of(answer)  # and the next round's form
 
 
+def test_a_seat_still_tapping_when_its_round_is_recorded_is_told_on_its_page(client, bus, host):
+    post_hand(client, bus.session, "Bob", "As Ks Qs")
+    round_record(game=bus, number=1, entry=hands(Ann="2c 3d 5h", Bob="As Ks Qs", Cy="7h 7d 9c"), by=host)
+    assert "Round 1 was recorded without your entry." in text_of(client.get(seat_url(bus.session, "Ann")))
+    assert "without your entry" not in text_of(client.get(seat_url(bus.session, "Bob")))  # Bob's was sent
+
+
 def test_a_hand_sent_after_the_reveal_is_refused(client, bus):
     form = hidden_fields(client.get(seat_url(bus.session, "Cy")))
     round_reveal(game=bus, number=1)
