@@ -162,3 +162,14 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         self.shoot("seat-host-crash-revealed")
         markup, fits = self.board_shot("crash-showdown")
         assert missing in markup and markup.count('class="card suit') == 36 and fits == [True, True]
+
+    def test_the_list_of_seats_without_a_phone_stays_open_as_ticks_come_in(self):
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        self.send(game, "Ann")
+        panel = self.page.locator("#table-panel")
+        expect(panel).to_contain_text("Ann ✓")
+        panel.locator("summary", has_text="A player without a phone?").tap()
+        self.send(game, "Bob")
+        expect(panel).to_contain_text("Bob ✓")  # the panel was drawn again
+        expect(panel.locator("details.enter-for")).to_have_attribute("open", "")
+        expect(panel.get_by_role("link", name="Enter for Cy's seat")).to_be_visible()
