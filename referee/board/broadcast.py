@@ -40,7 +40,7 @@ def broadcast_board(
         board = render_board(session, game, outcome, revision, switched)
         if board.revision > revision:
             return
-        _send(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})
+        send_to_group(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})
     except Exception:
         logger.exception(
             "The boards of session %s (%s) missed revision %s; they catch up on the next change "
@@ -53,7 +53,7 @@ def broadcast_board(
 
 def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:
     try:
-        _send(token_group(old_token), {"type": "board.close"})
+        send_to_group(token_group(old_token), {"type": "board.close"})
     except Exception:
         logger.exception(
             "The boards on the replaced link of session %s (%s) were not closed; the link no longer works.",
@@ -62,7 +62,8 @@ def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwa
         )
 
 
-def _send(group: str, message: dict) -> None:
+def send_to_group(group: str, message: dict) -> None:
+    """Send ``message`` to a channel group, given up after BROADCAST_WITHIN seconds (raises)."""
     async_to_sync(_send_within)(group, message)
 
 

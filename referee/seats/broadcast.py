@@ -9,7 +9,7 @@ import logging
 
 from scoring.models import Session
 
-from ..board.broadcast import _send
+from ..board.broadcast import send_to_group
 from .render import seat_group, seat_token_group
 
 logger = logging.getLogger(__name__)
@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 
 def tell_seats(sender=None, *, session: Session, revision: int, **kwargs) -> None:
     try:
-        _send(seat_group(session.pk), {"type": "seat.changed", "revision": revision})
+        send_to_group(seat_group(session.pk), {"type": "seat.changed", "revision": revision})
     except Exception:
         logger.exception(
             "The seats of session %s (%s) missed revision %s; they catch up on the next change or when they reconnect.",
@@ -30,7 +30,7 @@ def tell_seats(sender=None, *, session: Session, revision: int, **kwargs) -> Non
 def close_rotated_seats(sender=None, *, session: Session, old_tokens, **kwargs) -> None:
     for token in old_tokens:
         try:
-            _send(seat_token_group(token), {"type": "seat.close"})
+            send_to_group(seat_token_group(token), {"type": "seat.close"})
         except Exception:
             logger.exception(
                 "A seat on a replaced link of session %s (%s) was not closed; the link no longer works.",
