@@ -4,7 +4,8 @@ DATABASE_URL and REDIS_URL are set; otherwise a SQLite file of its own and the i
 channel layer).
 
 Each of TABLES tables plays Commerce rounds one after another, as fast as they are answered:
-- the four seats each send their own hand (an htmx POST from the seat's own connection);
+- the four seats each send their own hand, one after another (an htmx POST from the seat's
+  own connection);
 - the host taps Reveal, then Record round with the revealed hands (htmx POSTs, logged in);
 - after each of those, every seat's page reloads (a GET: the stage changed) and its socket,
   the TV's and the others', receive the change;
@@ -12,11 +13,12 @@ Each of TABLES tables plays Commerce rounds one after another, as fast as they a
 So a table holds six connections to the server: the host's (HTTP), the TV's socket and four
 seats' sockets, and each seat's HTTP connection for its sends and reloads.
 
-Figures: table rounds/s sustained; from Reveal's POST until the TV and the four seats all
-show the showdown, and from Record round's POST until they all show the round (p50, p95);
-a seat's send answered (p95). What a process serves follows: at one round every
-ROUND_EVERY s per table (a deal, the players setting their cards), rounds/s x ROUND_EVERY
-tables.
+Figures: table rounds/s sustained flat out; from Reveal's POST until the TV and the four
+seats all show the showdown, and from Record round's POST until they all show the round
+(p50, p95), and a seat's send answered (p95): flat out, and again with the tables paced to
+half the flat-out rate (the latency a table sees when the process is not at its limit).
+What a process serves follows: at one round every ROUND_EVERY s per table (a deal, the
+players setting their cards), rounds/s x ROUND_EVERY tables.
 
 Run alone (it sets Django up on a database of its own): python -m tests.bench.tables
 """
@@ -42,7 +44,8 @@ from .board import (
 from .database import django_on_a_database_of_its_own
 
 TABLES, SEATS = 20, 4
-WARM_UP, SLICE = 2.0, 20.0
+WARM_UP, SLICE, PACED_SLICE = 2.0, 20.0, 30.0
+HALF = 0.5  # the paced run's load, a share of the flat-out rate
 POLL = 3.0  # the host's page polls its panel (templates/sessions/session.html: table-panel)
 ROUND_EVERY = 30  # s: a realistic table's pace, for the tables a process serves
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -144,7 +147,9 @@ class Table:
 
     async def play(self) -> Timing:
         deal, number = DEALS[self.number % 2], self.number
-        sends = await asyncio.gather(*(self.send(seat, name, deal[name]) for seat, name in zip(self.seats, PLAYERS)))
+        # One after another, as players finish setting their cards: never four at once (at a
+        # real table they do not tap Send in the same millisecond).
+        sends = [await self.send(seat, name, deal[name]) for seat, name in zip(self.seats, PLAYERS)]
         base = self.session.get_absolute_url()
         start = time.perf_counter()
         await self.host.request(
@@ -207,34 +212,48 @@ async def open_table(base: str, session, game, tokens: dict[str, str], host_key:
     return Table(session, game, host, host_key, seats, screens)
 
 
-async def measure(base: str, tables_data, host_key: str) -> dict:
-    tables = [await open_table(base, *table, host_key) for table in tables_data]
+async def play_for(tables: list[Table], seconds: float, every: float | None = None) -> tuple[list[Timing], int]:
+    """Each table plays rounds for WARM_UP + ``seconds``, one after another as they are
+    answered (or one every ``every`` s, each table starting at its own moment), while its
+    host's page polls its panel; the rounds recorded within the ``seconds``, and the polls."""
     stop = asyncio.Event()
     polling = [asyncio.create_task(table.poll(stop)) for table in tables]
     start = time.perf_counter()
-    counted_from, until = start + WARM_UP, start + WARM_UP + SLICE
+    counted_from, until = start + WARM_UP, start + WARM_UP + seconds
 
-    async def rounds(table: Table) -> list[Timing]:
-        timings = []
+    async def rounds(n: int, table: Table) -> list[Timing]:
+        timings, tick = [], start + (every or 0) * n / len(tables)
         while time.perf_counter() < until:
+            if every:
+                await asyncio.sleep(max(0.0, tick - time.perf_counter()))
+                tick += every
             timings.append(await table.play())
         return timings
 
     try:
-        played = await asyncio.gather(*(rounds(table) for table in tables))
+        played = await asyncio.gather(*(rounds(n, table) for n, table in enumerate(tables)))
     finally:
         stop.set()
         polls = sum(await asyncio.gather(*polling))
+    counted = [t for timings in played for t in timings if counted_from <= t.answered <= until]
+    if not counted:
+        raise BenchFailed("no round was recorded within the time counted")
+    return counted, polls
+
+
+async def measure(base: str, tables_data, host_key: str) -> dict:
+    """Flat out (the capacity), then at half of it (the latency a table sees below it)."""
+    tables = [await open_table(base, *table, host_key) for table in tables_data]
+    flat_out, polls = await play_for(tables, SLICE)
+    every = len(tables) / (HALF * len(flat_out) / SLICE)
+    paced, _ = await play_for(tables, PACED_SLICE, every)
     for table in tables:
         await table.host.close()
         for seat in table.seats:
             await seat.close()
         for screen in table.screens:
             await screen.close()
-    counted = [t for timings in played for t in timings if counted_from <= t.answered <= until]
-    if not counted:
-        raise BenchFailed("no round was recorded within the time counted")
-    return {"counted": counted, "polls": polls}
+    return {"flat_out": flat_out, "polls": polls, "paced": paced, "every": every}
 
 
 def setup_database():
@@ -254,18 +273,20 @@ def setup_database():
 
 
 def report(figures: dict) -> None:
-    counted = figures["counted"]
-    rate = len(counted) / SLICE
-    reveal = [t.reveal for t in counted]
-    record = [t.record for t in counted]
-    sends = [s for t in counted for s in t.sends]
-    print(f"  table rounds/s {rate:.1f} ({len(counted)} rounds, {figures['polls']} panel polls)")
-    for label, times in [("Reveal", reveal), ("Record", record)]:
-        print(
-            f"  {label} to the last of 5 screens  p50 {percentile(times, 0.5):.0f} ms, "
-            f"p95 {percentile(times, 0.95):.0f} ms"
-        )
-    print(f"  a seat's send answered  p95 {percentile(sends, 0.95):.0f} ms")
+    flat_out, paced = figures["flat_out"], figures["paced"]
+    rate = len(flat_out) / SLICE
+    print(f"  flat out: {rate:.1f} table rounds/s ({len(flat_out)} rounds, {figures['polls']} panel polls)")
+    for label, counted in [
+        ("flat out", flat_out),
+        (f"at half that (a round every {figures['every']:.0f} s a table)", paced),
+    ]:
+        print(f"  {label}:")
+        for what, times in [("Reveal", [t.reveal for t in counted]), ("Record round", [t.record for t in counted])]:
+            print(
+                f"    {what} to the last of the 5 screens: p50 {percentile(times, 0.5):.0f} ms, "
+                f"p95 {percentile(times, 0.95):.0f} ms"
+            )
+        print(f"    a seat's send answered: p95 {percentile([s for t in counted for s in t.sends], 0.95):.0f} ms")
     print(
         f"  at a round every {ROUND_EVERY} s a table, one process keeps up with about {rate * ROUND_EVERY:.0f} tables "
         f"({rate * ROUND_EVERY * (2 + SEATS):.0f} devices: a host, a TV and {SEATS} seat phones each)"
@@ -289,7 +310,8 @@ def main() -> None:
                 with collector_paused():
                     figures = asyncio.run(measure(server.url, tables, host_key))
             except BenchFailed as failure:
-                sys.exit(f"Tables bench failed: {failure}\nThe server's last words:\n{log()[-3000:]}")
+                said = "\n".join(line for line in log().splitlines() if " INFO " not in line)  # the faults
+                sys.exit(f"Tables bench failed: {failure}\nThe server's last words:\n{said[-3000:]}")
         report(figures)
 
 
