@@ -1,9 +1,11 @@
-"""A club's server, whole, on loopback addresses: nginx running deploy/nginx/brag-referee.conf
-itself (a self-signed certificate, free ports) in front of `make serve`'s two app processes,
-with the settings of deploy/env.example, on PostgreSQL and a Redis of the test's own. In
-Chromium a host signs up and records a round over HTTPS, a TV follows it over wss://; the app
-process serving the TV is killed, and the next round goes through all the same, nothing lost,
-the TV back by itself. Cookies are Secure, and `check --deploy` is clean with those settings."""
+"""A club's server, whole, on loopback addresses: nginx running the site `manage.py nginx_site`
+writes from deploy/nginx/brag-referee.conf (a self-signed certificate, free ports: HTTPS on a
+trial port, not 443) in front of `make serve`'s two app processes, with the settings of
+deploy/env.example as the README has them filled in (the name alone, no trusted origin), on
+PostgreSQL and a Redis of the test's own. In Chromium a host signs up and records a round over
+HTTPS, a TV follows it over wss://; the app process serving the TV is killed, and the next
+round goes through all the same, nothing lost, the TV back by itself. Plain HTTP is sent to
+HTTPS on its port; cookies are Secure, and `check --deploy` is clean with those settings."""
 
 import http.client
 import json
@@ -21,6 +23,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from referee.management.commands import nginx_site
 from scoring.models import Round
 
 from .. import servers
@@ -29,7 +32,6 @@ from .conftest import PHONE, TV, start_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SITE = ROOT / "deploy" / "nginx" / "brag-referee.conf"
 ENV_EXAMPLE = ROOT / "deploy" / "env.example"
 PASSWORD = "a long evening of brag"
 WITHIN = 20.0  # seconds: the longest wait for anything the stack does
@@ -39,24 +41,19 @@ PLAYWRIGHT_TIMEOUT = 5_000  # ms, expect()'s default
 def loopback_site(
     *, tls_port: int, http_port: int, app_ports: list[int], static_parent: Path, certificate: Path, key: Path
 ) -> str:
-    """The deploy site, on loopback ports and this test's files: each change must apply once,
-    so that the test keeps following the file."""
-    site = SITE.read_text()
-    changes = [
-        ("    listen 80;\n", f"    listen 127.0.0.1:{http_port};\n"),
-        ("    listen [::]:80;\n", ""),
-        ("    listen 443 ssl;\n", f"    listen 127.0.0.1:{tls_port} ssl;\n"),
-        ("    listen [::]:443 ssl;\n", ""),
-        ("return 301 https://$host$request_uri;", f"return 301 https://$host:{tls_port}$request_uri;"),
-        ("/etc/letsencrypt/live/brag.example.org/fullchain.pem", str(certificate)),
-        ("/etc/letsencrypt/live/brag.example.org/privkey.pem", str(key)),
-        ("root /var/lib/brag-referee;", f"root {static_parent};"),
-        *((f"    server 127.0.0.1:{8000 + n} ", f"    server 127.0.0.1:{port} ") for n, port in enumerate(app_ports)),
-    ]
-    for old, new in changes:
-        assert site.count(old) == 1, f"deploy/nginx/brag-referee.conf no longer has {old!r} once"
-        site = site.replace(old, new)
-    return site
+    """The site as the README has it written (manage.py nginx_site), on loopback ports and
+    this test's files."""
+    return nginx_site.site(
+        name="127.0.0.1",
+        processes=len(app_ports),
+        port=app_ports[0],
+        https_port=tls_port,
+        http_port=http_port,
+        listen="127.0.0.1",
+        certificate=str(certificate),
+        key=str(key),
+        static_root=str(static_parent / "static"),
+    )
 
 
 def env_file(path: Path, **values: str) -> dict[str, str]:
@@ -88,7 +85,6 @@ def club(tmp_path):
         tmp_path / "env",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_CSRF_TRUSTED_ORIGINS=f"https://127.0.0.1:{tls_port}",
         DATABASE_URL=servers.test_database_url(),
         REDIS_URL=redis.url,
         DJANGO_STATIC_ROOT=str(tmp_path / "static"),

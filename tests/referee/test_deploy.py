@@ -1,9 +1,14 @@
 """deploy/ agrees with the code: the example environment file names every setting the app
-reads, and each systemd app process runs the command `make serve` runs."""
+reads, each systemd app process runs the command `make serve` runs, and `check --deploy` is
+clean with the settings the README has a club put in the file."""
 
+import os
 import re
+import secrets
+import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 from referee.management.commands.serve import daphne_command
@@ -32,3 +37,37 @@ def test_each_unit_reads_the_one_environment_file_as_the_app_user():
         unit = (DEPLOY / "systemd" / name).read_text()
         assert "EnvironmentFile=/etc/brag-referee/env\n" in unit
         assert "User=brag-referee\n" in unit and "WorkingDirectory=/opt/brag-referee\n" in unit
+
+
+def club_environment(**values: str) -> dict[str, str]:
+    """deploy/env.example filled in as the README's step 4 says (``values``, each a setting it
+    names), as a process started with it gets it: nothing else of this test's own settings."""
+    example = dict(re.findall(r"^([A-Z_]+)=(.*)$", (DEPLOY / "env.example").read_text(), re.MULTILINE))
+    assert set(values) <= set(example), f"deploy/env.example does not name {set(values) - set(example)}"
+    outside = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("DJANGO_") and key not in {"DATABASE_URL", "REDIS_URL"}
+    }
+    return outside | example | values
+
+
+@pytest.mark.parametrize("origin", ["https://brag.example.org", "https://brag.example.org:8443"])
+def test_check_deploy_is_clean_in_the_club_configuration_the_readme_documents(origin):
+    """The README's own values: a new key, the name alone in the allowed hosts, the origin
+    people open (with its port on a trial port); the rest of env.example as it is."""
+    env = club_environment(
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="brag.example.org",
+        DJANGO_CSRF_TRUSTED_ORIGINS=origin,
+    )
+    check = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=settings.BASE_DIR,
+        timeout=60,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert check.stdout == "System check identified no issues (0 silenced).\n"
