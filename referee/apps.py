@@ -9,6 +9,7 @@ class RefereeConfig(AppConfig):
     def ready(self):
         from scoring.services import seat_links_rotated, session_changed, share_token_rotated
 
+        from . import deploy_checks  # noqa: F401 (registers the checks)
         from .board.broadcast import broadcast_board, close_rotated_boards
         from .seats.broadcast import close_rotated_seats, tell_seats
 

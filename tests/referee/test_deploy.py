@@ -71,3 +71,24 @@ def test_check_deploy_is_clean_in_the_club_configuration_the_readme_documents(or
     )
     assert check.returncode == 0, check.stdout + check.stderr
     assert check.stdout == "System check identified no issues (0 silenced).\n"
+
+
+def test_check_deploy_says_an_allowed_host_with_a_port_refuses_every_request_to_it():
+    env = club_environment(
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="brag.example.org:8443,[::1]:8000"
+    )
+    check = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=settings.BASE_DIR,
+        timeout=60,
+    )
+    assert check.returncode == 1
+    assert (
+        "?: (referee.W001) DJANGO_ALLOWED_HOSTS names 'brag.example.org:8443' with a port: it matches no "
+        "request, and requests to that name are refused (400 Bad Request).\n"
+        "\tHINT: Name it without the port: brag.example.org; a request to brag.example.org:8443 matches that.\n"
+    ) in check.stderr
+    assert "HINT: Name it without the port: [::1]; a request to [::1]:8000 matches that." in check.stderr
