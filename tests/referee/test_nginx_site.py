@@ -50,6 +50,23 @@ def backends():
         server.server_close()
 
 
+class Site:
+    """The site as nginx runs it: HTTPS on ``nginx.port``, plain HTTP on ``http_port``."""
+
+    def __init__(self, nginx: Nginx, http_port: int, certificate):
+        self.nginx, self.http_port, self.certificate = nginx, http_port, certificate
+
+    def https_get(self, path: str) -> tuple[int, str]:
+        context = ssl.create_default_context(cafile=self.certificate)
+        connection = http.client.HTTPSConnection("127.0.0.1", self.nginx.port, timeout=10, context=context)
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            return response.status, response.read().decode()
+        finally:
+            connection.close()
+
+
 @pytest.fixture
 def club_nginx(tmp_path):
     """Start an nginx of the test's own with the site written for ``processes`` app processes
@@ -59,16 +76,16 @@ def club_nginx(tmp_path):
     certificate, key = self_signed_certificate(tmp_path)
     running = []
 
-    def start(processes: int, port: int) -> Nginx:
+    def start(processes: int, port: int) -> Site:
         folder = tmp_path / f"nginx-{len(running)}"
         folder.mkdir()
-        tls_port = free_port()
+        tls_port, http_port = free_port(), free_port()
         written = site(
             name="127.0.0.1",
             processes=processes,
             port=port,
             https_port=tls_port,
-            http_port=free_port(),
+            http_port=http_port,
             listen="127.0.0.1",
             certificate=str(certificate),
             key=str(key),
@@ -77,44 +94,30 @@ def club_nginx(tmp_path):
         nginx = Nginx(folder, written, tls_port)
         running.append(nginx)
         nginx.start()
-        nginx.certificate = certificate
-        return nginx
+        return Site(nginx, http_port, certificate)
 
     yield start
     for nginx in running:
         nginx.stop()
 
 
-def https_get(nginx: Nginx, path: str) -> tuple[int, str]:
-    connection = http.client.HTTPSConnection(
-        "127.0.0.1", nginx.port, timeout=10, context=ssl.create_default_context(cafile=nginx.certificate)
-    )
-    try:
-        connection.request("GET", path)
-        response = connection.getresponse()
-        return response.status, response.read().decode()
-    finally:
-        connection.close()
-
-
 @pytest.mark.parametrize("processes", [1, 3])
 def test_the_site_balances_between_as_many_app_processes_as_processes_says(backends, club_nginx, processes):
     ports = backends(processes)
-    nginx = club_nginx(processes, ports[0])
-    answered = [https_get(nginx, "/health/") for _ in range(2 * processes)]
-    assert sorted(answered) == sorted((200, str(port)) for port in ports * 2), nginx.errors()
+    served = club_nginx(processes, ports[0])
+    answered = [served.https_get("/health/") for _ in range(2 * processes)]
+    assert sorted(answered) == sorted((200, str(port)) for port in ports * 2), served.nginx.errors()
 
 
 def test_plain_http_is_sent_to_https_on_the_port_nginx_answers_https_on(backends, club_nginx):
-    nginx = club_nginx(1, backends(1)[0])
-    http_port = int(nginx.site.split("listen 127.0.0.1:")[1].split(";")[0])
-    plain = http.client.HTTPConnection("127.0.0.1", http_port, timeout=10)
+    served = club_nginx(1, backends(1)[0])
+    plain = http.client.HTTPConnection("127.0.0.1", served.http_port, timeout=10)
     try:
-        plain.request("GET", "/sessions/?page=2", headers={"Host": f"127.0.0.1:{http_port}"})
+        plain.request("GET", "/sessions/?page=2")  # its Host header names the plain port
         redirect = plain.getresponse()
         assert (redirect.status, redirect.getheader("Location")) == (
             301,
-            f"https://127.0.0.1:{nginx.port}/sessions/?page=2",
+            f"https://127.0.0.1:{served.nginx.port}/sessions/?page=2",
         )
     finally:
         plain.close()
