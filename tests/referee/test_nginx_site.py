@@ -131,6 +131,10 @@ def test_on_https_own_port_the_redirect_names_no_port():
 def test_the_site_is_written_for_the_server_with_nothing_left_of_the_example(capsys):
     call_command("nginx_site", "--name", "club.example.net", "--processes", "4", "--port", "9000")
     written, told = capsys.readouterr()
+    assert written.splitlines()[0] == (
+        "# Written by `manage.py nginx_site --name=club.example.net --processes=4 --port=9000`: "
+        "run it again rather than editing."
+    )
     assert "brag.example.org" not in written
     assert written.count("server_name club.example.net;") == 2
     assert "ssl_certificate /etc/letsencrypt/live/club.example.net/fullchain.pem;" in written

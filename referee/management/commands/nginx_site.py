@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import shlex
-import sys
+from inspect import signature
 from pathlib import Path
 
 from django.conf import settings
@@ -86,6 +86,12 @@ def site(
     return text.replace(f"server_name {EXAMPLE_NAME};", f"server_name {name};")
 
 
+# The command's options are site()'s arguments, with its defaults (the README's site).
+DEFAULTS = {
+    key: None if each.default is each.empty else each.default for key, each in signature(site).parameters.items()
+}
+
+
 class Command(BaseCommand):
     help = (
         "Print the nginx site for this server (deploy/nginx/brag-referee.conf with its name, ports, "
@@ -95,28 +101,36 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--name", required=True, help="the server's name, as in its certificate")
-        parser.add_argument("--processes", type=int, default=2, help="app processes, as make serve's PROCESSES (2)")
-        parser.add_argument("--port", type=int, default=8000, help="the first app process's port, as make serve's PORT")
-        parser.add_argument("--https-port", type=int, default=443, help="where nginx answers HTTPS (443)")
-        parser.add_argument("--http-port", type=int, default=80, help="where nginx sends plain HTTP to HTTPS (80)")
+        parser.add_argument(
+            "--processes",
+            type=int,
+            default=DEFAULTS["processes"],
+            help="app processes, as make serve's PROCESSES (%(default)s)",
+        )
+        parser.add_argument(
+            "--port",
+            type=int,
+            default=DEFAULTS["port"],
+            help="the first app process's port, as make serve's PORT (%(default)s)",
+        )
+        parser.add_argument(
+            "--https-port", type=int, default=DEFAULTS["https_port"], help="where nginx answers HTTPS (%(default)s)"
+        )
+        parser.add_argument(
+            "--http-port",
+            type=int,
+            default=DEFAULTS["http_port"],
+            help="where nginx sends plain HTTP on to HTTPS (%(default)s)",
+        )
         parser.add_argument("--listen", help="one address to listen on (every address by default)")
         parser.add_argument("--certificate", help="the certificate chain (Let's Encrypt's for the name by default)")
         parser.add_argument("--key", help="its private key (Let's Encrypt's for the name by default)")
-        parser.add_argument("--static-root", default=STATIC_ROOT, help=f"DJANGO_STATIC_ROOT ({STATIC_ROOT})")
+        parser.add_argument("--static-root", default=DEFAULTS["static_root"], help="DJANGO_STATIC_ROOT (%(default)s)")
 
     def handle(self, *args, **options):
-        written = site(
-            name=options["name"],
-            processes=options["processes"],
-            port=options["port"],
-            https_port=options["https_port"],
-            http_port=options["http_port"],
-            listen=options["listen"],
-            certificate=options["certificate"],
-            key=options["key"],
-            static_root=options["static_root"],
-        )
-        command = shlex.join(["manage.py", "nginx_site", *sys.argv[2:]])
+        written = site(**{key: options[key] for key in DEFAULTS})
+        given = [f"--{key.replace('_', '-')}={options[key]}" for key in DEFAULTS if options[key] != DEFAULTS[key]]
+        command = shlex.join(["manage.py", "nginx_site", *given])
         self.stdout.write(f"# Written by `{command}`: run it again rather than editing.\n{written}", ending="")
         # On standard error, so that standard output stays the site alone.
         ports = range(options["port"], options["port"] + options["processes"])
