@@ -67,3 +67,9 @@ def choices_of(response, name: str) -> list[tuple[str, str]]:
         radio = rf'<input type="radio" name="{re.escape(name)}" value="([^"]*)"[^>]*>([^<]*)</label>'
         found = re.findall(radio, markup)
     return [(entities.unescape(value), entities.unescape(label).strip()) for value, label in found]
+
+
+def house_rules_of(response) -> list[list[str]]:
+    """Each list of house rules a page shows (the game's, one per game shown), as its items."""
+    lists = re.findall(r'<div class="house-rules-said">.*?<ul>(.*?)</ul>', response.content.decode(), re.S)
+    return [[entities.unescape(item) for item in re.findall(r"<li>([^<]*)</li>", found)] for found in lists]

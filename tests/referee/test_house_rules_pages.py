@@ -12,7 +12,7 @@ from scoring.models import Game
 from scoring.replays import game_replay
 from scoring.services import game_start
 
-from ..pages import HX, choices_of, field_error, text_of
+from ..pages import HX, choices_of, field_error, house_rules_of, text_of
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -71,9 +71,11 @@ def test_coaching_picked_on_the_form_is_kept_with_the_game_and_said_with_its_opt
     )
     game = Game.objects.get()
     assert game.options == {"first_dealer": 0, "preset": "arena", "coach": True}
-    assert "Crash, arena, to 7, but a player may ask for the best setting of their own cards before sending " in (
-        text_of(host_client.get(evening.get_absolute_url()))
-    )
+    page = host_client.get(evening.get_absolute_url())
+    assert "Crash, arena, to 7" in text_of(page)
+    assert house_rules_of(page) == [
+        ["A player may ask for the best setting of their own cards before sending their hand (players' own phones)"]
+    ]
 
 
 def test_options_over_a_preset_keep_the_rest_of_the_preset(host_client, evening):
@@ -109,18 +111,44 @@ def house_game(host, evening):
     )
 
 
-HOUSE_RULES = (
-    "Crash, classic, to 7, but no fouls: the referee sorts each player's hands, best first; "
-    "taking every position of a round scores one extra point; no declarations: every player sets "
-    "hands; prials go by rank: A-A-A is the best, 2-2-2 the lowest"
-)
+# One item each, as the form words them: capitals kept, the ";" inside a rule kept (never a separator).
+HOUSE_RULES = [
+    "No fouls: the referee sorts each player's hands, best first",
+    "Taking every position of a round scores one extra point",
+    "No declarations: every player sets hands",
+    "Prials go by rank: A-A-A is the best, 2-2-2 the lowest",
+]
 
 
 def test_the_games_options_are_said_in_words_everywhere(host_client, client, evening, house_game):
-    assert HOUSE_RULES in text_of(host_client.get(evening.get_absolute_url()))
-    assert HOUSE_RULES in text_of(client.get(f"/board/{evening.share_token}/"))
-    assert HOUSE_RULES in text_of(host_client.get(f"/sessions/{evening.public_id}/history/"))
+    pages = {
+        "session": host_client.get(evening.get_absolute_url()),
+        "board": client.get(f"/board/{evening.share_token}/"),
+        "history": host_client.get(f"/sessions/{evening.public_id}/history/"),
+    }
+    for name, page in pages.items():
+        assert "Crash, classic, to 7" in text_of(page), name
+        assert house_rules_of(page) == [HOUSE_RULES], name
     assert replay("crash", PLAYERS, [], **house_game.options).settings.sorts
+
+
+def test_a_house_rule_holding_a_semicolon_is_one_item_and_keeps_its_capital(host_client, evening):
+    """A-2-3's line holds a ";": joined with "; " it read as two rules, and lowercased as "a-2-3"."""
+    game_start(
+        session=evening,
+        kind="crash",
+        seat_names=PLAYERS,
+        options={"preset": "classic", "rules": {"ace_two_three": "bottom"}},
+    )
+    page = host_client.get(evening.get_absolute_url())
+    assert house_rules_of(page) == [["A-2-3 is the lowest run (3-high); A-K-Q is the best"]]
+    assert "a-2-3" not in text_of(page)
+
+
+def test_a_game_played_as_its_preset_shows_no_house_rules(host_client, evening):
+    game_start(session=evening, kind="crash", seat_names=PLAYERS, options={"preset": "arena"})
+    page = host_client.get(evening.get_absolute_url())
+    assert "Crash, arena, to 7" in text_of(page) and house_rules_of(page) == []
 
 
 def test_the_entry_and_the_setting_check_follow_the_games_options(host_client, evening, house_game):
