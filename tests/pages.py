@@ -28,7 +28,7 @@ def field_error(response, field: str) -> str | None:
 
 def field_errors(response) -> list[tuple[str, str]]:
     """Every field error on the page, as (field name, message), in page order."""
-    found = re.findall(r'<p class="error field-error" id="id_(\w+?)_error">([^<]*)</p>', response.content.decode())
+    found = re.findall(r'<p class="error field-error" id="id_([\w-]+?)_error">([^<]*)</p>', response.content.decode())
     return [(field, entities.unescape(message)) for field, message in found]
 
 

@@ -390,6 +390,8 @@ def new_game(request, session_id):
             form.add_engine_error(error)
         else:
             return redirect(session)
+    if form.is_bound:
+        form.focus_first_error()
     # The games still going stay open to continue: said before another is started.
     unfinished = queries.unfinished_games(session)
     return render(request, "sessions/new_game.html", {"session": session, "form": form, "unfinished": unfinished})

@@ -3,6 +3,8 @@ game starts, the engine's refusals show next to the option, and the game's optio
 in words on the session page, the board and looking back; the entry and the setting check
 follow them."""
 
+import re
+
 import pytest
 
 from engine import CRASH_PRESETS, GAME_OPTIONS, hand_ranking, replay
@@ -10,9 +12,9 @@ from engine.crash import DECLARATION_KINDS
 from engine.house_rules import game_rankings
 from scoring.models import Game
 from scoring.replays import game_replay
-from scoring.services import game_start
+from scoring.services import game_start, session_start
 
-from ..pages import HX, choices_of, field_error, house_rules_of, text_of
+from ..pages import HX, choices_of, field_errors, house_rules_of, text_of
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -53,14 +55,64 @@ def test_the_form_shows_every_option_with_its_lines_for_the_host(host_client, ev
     assert ">As the preset<" in html and ">As the ranking<" in html
 
 
-def test_a_combination_the_rules_refuse_is_said_next_to_the_option(host_client, evening):
+DECLARATIONS_NEED_13 = "Declarations need 13 cards: pick 13 cards dealt or no declarations."
+
+
+@pytest.mark.parametrize("declarations", ["", "True"], ids=["from-the-preset", "picked"])
+def test_declarations_with_9_cards_are_refused_next_to_both_in_the_forms_words(host_client, evening, declarations):
     response = host_client.post(
         f"/sessions/{evening.public_id}/games/new/",
-        {"kind": "crash", **SEATS, "crash-preset": "classic", "crash-cards": "9"},
+        {"kind": "crash", **SEATS, "crash-preset": "classic", "crash-cards": "9", "crash-declarations": declarations},
     )
     assert response.status_code == 200 and not Game.objects.exists()
-    error = field_error(response, "crash-declarations") or field_error(response, "crash-cards")
-    assert error and "declarations must be False when cards is 9" in error
+    said = DECLARATIONS_NEED_13
+    assert field_errors(response) == [("crash-cards", said), ("crash-declarations", said)]
+    html = response.content.decode()
+    assert "declarations=True" not in html and "must be False" not in html  # the engine's words stay the engine's
+    # The page comes back with the first refused field focused, so a phone shows it (not the page's top).
+    assert re.search(r'<select name="crash-cards"[^>]*autofocus', html)
+    assert html.count("autofocus") == 1
+
+
+def session_of(host, count: int):
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:count]
+    return session_start(host=host, title="Big table", played_on="2026-11-20", player_names=names), names
+
+
+def seated(names) -> dict:
+    return {**{f"seat_{i}": str(i + 1) for i in range(len(names))}, "first_dealer": names[0]}
+
+
+def test_more_players_than_13_cards_allow_are_refused_next_to_the_cards_and_the_seats(host_client, host):
+    session, names = session_of(host, 5)
+    response = host_client.post(
+        f"/sessions/{session.public_id}/games/new/", {"kind": "crash", **seated(names), "crash-preset": "classic"}
+    )
+    assert response.status_code == 200 and not Game.objects.exists()
+    message = "13 cards dealt is for 2 to 4 players, and 5 are seated: pick 9 cards dealt or seat fewer players."
+    assert field_errors(response) == [("crash-cards", message), ("seats", message)]
+    assert re.search(r'<select name="crash-cards"[^>]*autofocus', response.content.decode())
+
+
+def test_more_players_than_crash_takes_are_refused_in_the_seats(host_client, host):
+    session, names = session_of(host, 6)
+    response = host_client.post(
+        f"/sessions/{session.public_id}/games/new/",
+        {"kind": "crash", **seated(names), "crash-preset": "arena", "crash-cards": "9"},
+    )
+    assert response.status_code == 200 and not Game.objects.exists()
+    message = "Crash is for 2 to 5 players (5 with 9 cards dealt), and 6 are seated: seat fewer players."
+    assert field_errors(response) == [("seats", message)]
+    assert re.search(r'<select name="seat_0"[^>]*autofocus', response.content.decode())
+
+
+def test_five_players_with_9_cards_start_a_game(host_client, host):
+    session, names = session_of(host, 5)
+    response = host_client.post(
+        f"/sessions/{session.public_id}/games/new/",
+        {"kind": "crash", **seated(names), "crash-preset": "arena", "crash-cards": "9"},
+    )
+    assert response.status_code == 302 and Game.objects.get().seats.count() == 5
 
 
 def test_coaching_picked_on_the_form_is_kept_with_the_game_and_said_with_its_options(host_client, evening):
