@@ -88,7 +88,7 @@ def is_loopback(host: str | None) -> bool:
 # Why a page's address for the room still names this machine only (the phones cannot open it).
 NO_NETWORK = "This machine is on no network the phones can reach: connect it to the room's Wi-Fi, then start it again."
 LISTENS_HERE_ONLY = (
-    "The server listens on this machine only: start it with `make run` to reach it from the phones and the TV."
+    "The server listens on this machine only: start it with “make run” to reach it from the phones and the TV."
 )
 
 

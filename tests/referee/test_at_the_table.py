@@ -67,7 +67,7 @@ def test_on_a_server_listening_on_loopback_only_the_links_stay_loopback_and_say_
     assert f'<a href="{board}" target="_blank" rel="noopener">{board}</a>' in html
     assert qr_svg(board, "Scan to open the board") in html
     assert "127.0.0.2" not in html
-    said = "The server listens on this machine only: start it with `make run` to reach it from the phones and the TV."
+    said = "The server listens on this machine only: start it with “make run” to reach it from the phones and the TV."
     assert text_of(html).count(said) == 2  # by the board's link and by the seats' links
 
 

@@ -122,7 +122,7 @@ def test_a_server_listening_on_loopback_only_keeps_the_loopback_address_and_says
     url = for_the_room("http://127.0.0.1:8000/board/tok/", ["192.168.1.23"], listens=lambda *at: False)
     assert url == "http://127.0.0.1:8000/board/tok/"
     assert unreachable_why(url, ["192.168.1.23"]) == (
-        "The server listens on this machine only: start it with `make run` to reach it from the phones and the TV."
+        "The server listens on this machine only: start it with “make run” to reach it from the phones and the TV."
     )
     assert unreachable_why("http://192.168.1.23:8000/board/tok/", ["192.168.1.23"]) == ""
 
