@@ -90,6 +90,7 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = players
         self.seat_errors: list[str] = []  # said in the seats' fieldset: no one field holds the seats
+        self.refused_options: dict[str, dict] = {}  # each game's options as sent, when the engine refused them
         for kind, options in GAME_OPTIONS.items():
             for option in options:
                 if option.within == "rules" and f"{kind}-rules" not in self.fields:  # the ranking before its options
@@ -153,6 +154,8 @@ class NewGameForm(forms.Form):
 
     def rule_lines(self, kind: str) -> tuple[RuleLine, ...]:
         """The first rules of ``kind`` as the options chosen so far make them (unsent: the defaults)."""
+        if kind in self.refused_options:  # as sent: a field refused is no longer in cleaned_data
+            return rule_lines(kind, self.refused_options[kind])
         return rule_lines(kind, self.game_options(kind) if hasattr(self, "cleaned_data") else {})
 
     def game_options(self, kind: str) -> dict:
@@ -177,6 +180,7 @@ class NewGameForm(forms.Form):
         """The engine's refusal of the options, next to the field it names; a pair of choices
         it refuses together in the form's words, next to both."""
         kind = self.cleaned_data["kind"]
+        self.refused_options = {game: self.game_options(game) for game in GAME_OPTIONS}
         if kind == CRASH and error.field in ("declarations", "players") and self._crash_refusal(error.field):
             return
         field = f"{kind}-{error.field}" if f"{kind}-{error.field}" in self.fields else None

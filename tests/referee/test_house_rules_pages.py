@@ -72,6 +72,8 @@ def test_declarations_with_9_cards_are_refused_next_to_both_in_the_forms_words(h
     # The page comes back with the first refused field focused, so a phone shows it (not the page's top).
     assert re.search(r'<select name="crash-cards"[^>]*autofocus', html)
     assert html.count("autofocus") == 1
+    # The first rules shown still follow the choices sent: 9 cards, three hands.
+    assert "Hand 1 is your strongest, hand 3 your weakest." in text_of(response)
 
 
 def session_of(host, count: int):
