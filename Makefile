@@ -1,7 +1,9 @@
 # Two commands for a newcomer: `make run` and `make test` (and `make bench` for the figures).
-# Python 3.11 or newer: the newest that runs (a version manager may offer names it cannot run),
-# or PYTHON=... to choose.
-PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
+# Python 3.11 or newer: the newest python3.N on the PATH that runs (by number, so 3.14 before 3.9;
+# a version manager may offer names it cannot run), then python3; or PYTHON=... to choose. No
+# list of versions here: one released after this line was written is found as well.
+PYTHON ?= $(shell for p in $$(IFS=:; for d in $$PATH; do ls "$$d" 2>/dev/null; done | \
+	grep -xE 'python3\.[0-9]+' | sort -t. -k2,2nr -u) python3; do \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && command -v $$p && break; done)
 VENV := .venv
 PY := $(VENV)/bin/python

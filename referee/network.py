@@ -4,9 +4,10 @@ give them. IPv4 only: `make run` listens on every IPv4 address (0.0.0.0)."""
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import socket
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from urllib.parse import urlsplit, urlunsplit
 
 import ifaddr
@@ -84,12 +85,46 @@ def is_loopback(host: str | None) -> bool:
     return address.is_loopback or address.is_unspecified
 
 
-def for_the_room(url: str, room_addresses: Sequence[str]) -> str:
+# Why a page's address for the room still names this machine only (the phones cannot open it).
+NO_NETWORK = "This machine is on no network the phones can reach: connect it to the room's Wi-Fi, then start it again."
+LISTENS_HERE_ONLY = (
+    "The server listens on this machine only: start it with “make run” to reach it from the phones and the TV."
+)
+
+
+@functools.cache  # a server listens where it was started until it stops: asked once per address and port
+def listens_at(address: str, port: int) -> bool:
+    """Whether this machine accepts connections at ``address:port``: a server started on
+    loopback only (`manage.py runserver`, 127.0.0.1) refuses them at its room addresses.
+    The address is one of this machine's own, so the answer is immediate either way."""
+    try:
+        with socket.create_connection((address, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _port(parts) -> int:
+    return parts.port or (443 if parts.scheme == "https" else 80)
+
+
+def for_the_room(url: str, room_addresses: Sequence[str], listens: Callable[[str, int], bool] = listens_at) -> str:
     """An absolute address as other devices in the room can open it: one this machine was
-    asked for by a loopback name is given its first room address instead, on the same port;
-    any other (a LAN address, a real host name) is already right."""
+    asked for by a loopback name is given its first room address instead, on the same port,
+    if the server answers there; any other (a LAN address, a real host name) is already
+    right. A server listening on loopback only keeps the loopback address: a room address
+    would be refused (``unreachable_why`` says so)."""
     parts = urlsplit(url)
-    if not room_addresses or not is_loopback(parts.hostname):
+    if not room_addresses or not is_loopback(parts.hostname) or not listens(room_addresses[0], _port(parts)):
         return url
     port = f":{parts.port}" if parts.port else ""
     return urlunsplit(parts._replace(netloc=f"{room_addresses[0]}{port}"))
+
+
+def unreachable_why(room_url: str, room_addresses: Sequence[str]) -> str:
+    """Why an address given to the room (``for_the_room``'s answer) opens on this machine
+    only, or "" when the room can open it."""
+    host = urlsplit(room_url).hostname
+    if not is_loopback(host) or host in room_addresses:
+        return ""
+    return LISTENS_HERE_ONLY if room_addresses else NO_NETWORK

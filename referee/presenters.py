@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from django.template.defaultfilters import pluralize
 
@@ -38,20 +39,31 @@ def void_deal_reasons(settings) -> str:
     return ", or ".join(void_deal_causes(settings))
 
 
-def game_summary(outcome: GameOutcome) -> str:
-    """The game and its options in words: "Crash, classic, to 7", and what its house rules
-    change ("…, but taking every position of a round scores one extra point")."""
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """The game in a line ("Crash, classic, to 7") and its house rules, one line each as
+    the host's form words them: a list, never joined, since a rule may hold a ";" itself."""
+
+    line: str
+    house_rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:  # where the line alone is shown (a page's title, a seat's header)
+        return self.line
+
+
+def game_summary(outcome: GameOutcome) -> GameSummary:
+    """The game and its options in words: "Crash, classic, to 7", and each house rule that
+    changes it ("Taking every position of a round scores one extra point")."""
     settings = outcome.settings
     if outcome.game == "stop_the_bus":
         ace_high = ", aces high" if settings.rules == "brag-ace-high" else ""
-        summary = f"Stop the Bus, {settings.tokens} token{pluralize(settings.tokens)}{ace_high}"
+        line = f"Stop the Bus, {settings.tokens} token{pluralize(settings.tokens)}{ace_high}"
     elif outcome.game == "crash":
         cards = "" if settings.cards == 13 else f" {settings.cards} cards"
-        summary = f"Crash, {settings.preset}{cards}, to {settings.target}"
+        line = f"Crash, {settings.preset}{cards}, to {settings.target}"
     else:
-        summary = f"Commerce, stake {settings.stake}" if settings.stake else "Commerce, for the win"
-    changed = house_rules(outcome)
-    return f"{summary}, but " + "; ".join(line[0].lower() + line[1:] for line in changed) if changed else summary
+        line = f"Commerce, stake {settings.stake}" if settings.stake else "Commerce, for the win"
+    return GameSummary(line, tuple(house_rules(outcome)))
 
 
 def house_rules(outcome: GameOutcome) -> list[str]:

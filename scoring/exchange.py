@@ -390,6 +390,15 @@ def _list(value, where: str, limit: int) -> list:
     return value
 
 
+def _names(value, where: str, limit: int) -> list:
+    """A list of players' names. One name alone ("Ann") is said as such, not read letter by
+    letter (which refused it for "n" twice)."""
+    if isinstance(value, str):
+        raise ImportRefused(f'{where}: expected a list of names, such as ["Ann", "Bob"], not the text {_shown(value)}')
+    _expect(isinstance(value, list) and len(value) <= limit, where, f"a list of names (at most {limit:,})")
+    return value
+
+
 def _plain(value, where: str, depth: int = 1) -> None:
     """An entry or a game's options: JSON as the engine takes it, small enough to be shown in a
     refusal and kept as it is."""
@@ -428,7 +437,7 @@ def _moment(value) -> datetime.datetime | None:
 def _check(data: dict) -> tuple[list[dict], list[_Game]]:
     """Every part of the file, by its place in it; every game replayed by the engine."""
     circle: dict[str, str] = {}
-    for i, name in enumerate(_list(data.get("players"), "players", MAX_PLAYERS)):
+    for i, name in enumerate(_names(data.get("players"), "players", MAX_PLAYERS)):
         _expect(
             _name(name, f"players[{i}]").casefold() not in circle, f"players[{i}]", "each name once (ignoring case)"
         )
@@ -444,7 +453,7 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
         except (TypeError, ValueError):
             raise ImportRefused(f"{where}.played_on: expected a date like 2026-11-22") from None
         present: set[str] = set()
-        for i, name in enumerate(_list(item.get("players"), f"{where}.players", MAX_SESSION_PLAYERS)):
+        for i, name in enumerate(_names(item.get("players"), f"{where}.players", MAX_SESSION_PLAYERS)):
             _expect(
                 circle.get(_name(name, f"{where}.players[{i}]").casefold()) == name,
                 f"{where}.players[{i}]",
@@ -473,7 +482,7 @@ def _check_game(game, where: str, present: set[str], number: int) -> int:
     _expect(isinstance(game.get("options"), dict), f"{where}.options", "an object")
     _plain(game["options"], f"{where}.options")
     _expect(isinstance(game.get("ended"), bool), f"{where}.ended", "true or false")
-    seats = _list(game.get("seats"), f"{where}.seats", MAX_SEATS)
+    seats = _names(game.get("seats"), f"{where}.seats", MAX_SEATS)
     for i, name in enumerate(seats):
         _expect(isinstance(name, str) and name in present, f"{where}.seats[{i}]", "a player of the session")
     rounds = _list(game.get("rounds"), f"{where}.rounds", MAX_ROUNDS)

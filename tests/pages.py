@@ -28,7 +28,7 @@ def field_error(response, field: str) -> str | None:
 
 def field_errors(response) -> list[tuple[str, str]]:
     """Every field error on the page, as (field name, message), in page order."""
-    found = re.findall(r'<p class="error field-error" id="id_(\w+?)_error">([^<]*)</p>', response.content.decode())
+    found = re.findall(r'<p class="error field-error" id="id_([\w-]+?)_error">([^<]*)</p>', response.content.decode())
     return [(field, entities.unescape(message)) for field, message in found]
 
 
@@ -67,3 +67,9 @@ def choices_of(response, name: str) -> list[tuple[str, str]]:
         radio = rf'<input type="radio" name="{re.escape(name)}" value="([^"]*)"[^>]*>([^<]*)</label>'
         found = re.findall(radio, markup)
     return [(entities.unescape(value), entities.unescape(label).strip()) for value, label in found]
+
+
+def house_rules_of(response) -> list[list[str]]:
+    """Each list of house rules a page shows (the game's, one per game shown), as its items."""
+    lists = re.findall(r'<div class="house-rules-said">.*?<ul>(.*?)</ul>', response.content.decode(), re.S)
+    return [[entities.unescape(item) for item in re.findall(r"<li>([^<]*)</li>", found)] for found in lists]

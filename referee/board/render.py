@@ -14,7 +14,7 @@ from scoring import queries
 from scoring.models import Game, Session
 from scoring.replays import recorded_entries
 
-from ..presenters import cards_of, game_summary, round_hands, standings_rows
+from ..presenters import GameSummary, cards_of, game_summary, round_hands, standings_rows
 from ..showdown import showdown_of, table_of
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
@@ -82,7 +82,7 @@ def board_context(
         "switched": switched and game is not None,
         "outcome": outcome,
         "tally": queries.tally_of(session),
-        "summary": game_summary(outcome) if outcome else (game.get_kind_display() if game else ""),
+        "summary": game_summary(outcome) if outcome else GameSummary(game.get_kind_display() if game else ""),
         "rows": rows,
         "many_players": len(rows) > FEW_PLAYERS,
         "last_round": rounds[-1] if rounds else None,

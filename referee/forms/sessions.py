@@ -9,7 +9,8 @@ from django import forms
 from django.utils import timezone
 
 from engine import GAME_OPTIONS, RuleLine, rule_lines
-from engine.house_rules import CRASH, CRASH_PRESET_OPTIONS, PRESET, game_rankings, ranking_with
+from engine.crash import PLAYERS as CRASH_PLAYERS
+from engine.house_rules import CARDS, CRASH, CRASH_PRESET_OPTIONS, CRASH_PRESETS, PRESET, game_rankings, ranking_with
 from scoring.models import Game
 
 from .options import AS_PRESET, AS_RANKING, chosen_value, option_field, ranking_field
@@ -24,6 +25,17 @@ SEAT_TWICE = "Two players cannot share seat {seat}."
 SEATS_IN_A_ROW = "Number the seats 1, 2, 3 ... without a gap."
 TWO_SEATED = "Seat at least two players."
 DEALER_NOT_SEATED = "The first dealer must be seated."
+# Choices the engine refuses together, in the form's words, each said next to every field it
+# names (the engine owns the rule; these only say it the way the form asks it).
+DECLARATIONS_NEED_13 = "Declarations need 13 cards: pick 13 cards dealt or no declarations."
+CARDS_FOR_FEWER = (
+    "{cards} cards dealt is for {low} to {high} players, and {seated} are seated: "
+    "pick {other} cards dealt or seat fewer players."
+)
+CRASH_FOR_FEWER = (
+    "Crash is for {low} to {high} players ({high} with {cards} cards dealt), and {seated} are seated: "
+    "seat fewer players."
+)
 
 
 def default_title() -> str:
@@ -77,6 +89,8 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        self.seat_errors: list[str] = []  # said in the seats' fieldset: no one field holds the seats
+        self.refused_options: dict[str, dict] = {}  # each game's options as sent, when the engine refused them
         for kind, options in GAME_OPTIONS.items():
             for option in options:
                 if option.within == "rules" and f"{kind}-rules" not in self.fields:  # the ranking before its options
@@ -140,6 +154,8 @@ class NewGameForm(forms.Form):
 
     def rule_lines(self, kind: str) -> tuple[RuleLine, ...]:
         """The first rules of ``kind`` as the options chosen so far make them (unsent: the defaults)."""
+        if kind in self.refused_options:  # as sent: a field refused is no longer in cleaned_data
+            return rule_lines(kind, self.refused_options[kind])
         return rule_lines(kind, self.game_options(kind) if hasattr(self, "cleaned_data") else {})
 
     def game_options(self, kind: str) -> dict:
@@ -161,7 +177,50 @@ class NewGameForm(forms.Form):
         return options
 
     def add_engine_error(self, error) -> None:
-        """The engine's refusal of the options, next to the field it names."""
+        """The engine's refusal of the options, next to the field it names; a pair of choices
+        it refuses together in the form's words, next to both."""
         kind = self.cleaned_data["kind"]
+        self.refused_options = {game: self.game_options(game) for game in GAME_OPTIONS}
+        if kind == CRASH and error.field in ("declarations", "players") and self._crash_refusal(error.field):
+            return
         field = f"{kind}-{error.field}" if f"{kind}-{error.field}" in self.fields else None
         self.add_error(field or (error.field if error.field in self.fields else None), str(error))
+
+    def _crash_refusal(self, field: str) -> bool:
+        """Crash's choices that cannot go together: declarations with 9 cards dealt, or more
+        players seated than the cards dealt allow. False when the refusal is another one."""
+        options = self.game_options(CRASH)
+        preset = CRASH_PRESETS[options.get(PRESET.name, PRESET.default)].options
+        cards = options.get(CARDS.name, preset[CARDS.name])
+        declarations = options.get("declarations", preset["declarations"])
+        seated = len(self.cleaned_data["seat_names"])
+        if field == "declarations" and declarations and cards != 13:
+            self.add_error(f"{CRASH}-{CARDS.name}", DECLARATIONS_NEED_13)
+            self.add_error(f"{CRASH}-declarations", DECLARATIONS_NEED_13)
+            return True
+        low, high = CRASH_PLAYERS[cards]
+        if field != "players" or low <= seated <= high:
+            return False
+        fits = [other for other, (least, most) in CRASH_PLAYERS.items() if least <= seated <= most]
+        if fits:
+            message = CARDS_FOR_FEWER.format(cards=cards, low=low, high=high, seated=seated, other=fits[0])
+            self.add_error(f"{CRASH}-{CARDS.name}", message)
+        else:
+            most, (least, top) = max(CRASH_PLAYERS.items(), key=lambda dealt: dealt[1][1])
+            message = CRASH_FOR_FEWER.format(low=least, high=top, cards=most, seated=seated)
+        self.seat_errors.append(message)
+        return True
+
+    def focus_first_error(self) -> None:
+        """Put the focus (and so the screen) on the first field refused, in the page's order:
+        sent from a phone, the page comes back at its top, and a refusal 600 px below it is
+        not seen."""
+        seats = self.seat_fields()
+        options = [field for game in GAME_OPTIONS for house in (False, True) for field in self.game_fields(game, house)]
+        in_order = [self["kind"], *options, *seats, self["first_dealer"]]
+        refused = {field.name for field in in_order if field.errors}
+        if self.seat_errors and seats:
+            refused.add(seats[0].name)
+        first = next((field for field in in_order if field.name in refused), None)
+        if first is not None:
+            first.field.widget.attrs["autofocus"] = True

@@ -15,7 +15,7 @@ from scoring.models import Game, SeatHand, Session, SessionPlayer
 from scoring.services import HAND_TOO_LATE
 
 from ..forms.rounds import RoundEntryForm, entry_form_for
-from ..presenters import game_summary, shown, standings_rows
+from ..presenters import GameSummary, game_summary, shown, standings_rows
 from ..showdown import showdown_of
 
 SEAT_FRAGMENTS = "seats/seat.html#fragments"
@@ -127,7 +127,7 @@ def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
         "game": game,
         "state": state,
         "outcome": outcome,
-        "summary": game_summary(outcome) if outcome else (game.get_kind_display() if game else ""),
+        "summary": game_summary(outcome) if outcome else GameSummary(game.get_kind_display() if game else ""),
         "phase": phase,
         "stage": stage,
         "number": table.number if table else None,

@@ -26,7 +26,7 @@ from scoring.models import Game, Session
 from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
-from ..network import for_the_room
+from ..network import for_the_room, unreachable_why
 from ..presenters import (
     date_under_title,
     entry_lines,
@@ -239,6 +239,8 @@ def session_page(request, session_id):
             {
                 **context,
                 "board_url": board_url,
+                # Behind TLS the proxy's name is the way in: nothing to say
+                "room_unreachable": "" if settings.BEHIND_TLS else unreachable_why(board_url, settings.ROOM_ADDRESSES),
                 "board_qr": qr_svg(board_url, "Scan to open the board"),
                 "host_url": host_url,
                 "host_qr": qr_svg(host_url, "Scan to host from your phone"),
@@ -390,6 +392,8 @@ def new_game(request, session_id):
             form.add_engine_error(error)
         else:
             return redirect(session)
+    if form.is_bound:
+        form.focus_first_error()
     # The games still going stay open to continue: said before another is started.
     unfinished = queries.unfinished_games(session)
     return render(request, "sessions/new_game.html", {"session": session, "form": form, "unfinished": unfinished})

@@ -41,9 +41,12 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
         crash.get_by_label("Best prial").select_option(label="Prials go by rank: A-A-A is the best, 2-2-2 the lowest")
         page.get_by_role("button", name="Start the game").tap()
 
-        expect(page.locator(".game-summary")).to_have_text(
-            "Crash, classic, to 7, but taking every position of a round scores one extra point; "
-            "prials go by rank: A-A-A is the best, 2-2-2 the lowest"
+        expect(page.locator(".game-summary")).to_have_text("Crash, classic, to 7")
+        expect(page.locator(".house-rules-said li")).to_have_text(
+            [
+                "Taking every position of a round scores one extra point",
+                "Prials go by rank: A-A-A is the best, 2-2-2 the lowest",
+            ]
         )
         assert Game.objects.get().options["crash"] == "bonus_point"
         # The live setting check ranks by the game's own ranking: A-A-A above 3-3-3 is out of order.
@@ -71,10 +74,43 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
         if SHOTS:
             page.screenshot(path=os.path.join(SHOTS, "coach-new-game.png"), full_page=True)
         page.get_by_role("button", name="Start the game").tap()
-        expect(page.locator(".game-summary")).to_have_text(
-            "Crash, classic, to 7, but a player may ask for the best setting of their own cards before sending "
-            "their hand (players' own phones)"
+        expect(page.locator(".game-summary")).to_have_text("Crash, classic, to 7")
+        expect(page.locator(".house-rules-said li")).to_have_text(
+            ["A player may ask for the best setting of their own cards before sending their hand (players' own phones)"]
         )
         if SHOTS:
             page.screenshot(path=os.path.join(SHOTS, "coach-session.png"), full_page=True)
         assert Game.objects.get().options["coach"] is True
+
+    def test_declarations_with_9_cards_are_refused_in_view_after_start_the_game(self):
+        """The refusal used to sit 600 px below the page's top, in the engine's words: now the page
+        comes back on the refused field, the form's words next to both choices."""
+        user = UserFactory(username="host")
+        log_in(self.page, self.live_server_url)
+        session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
+        page = self.page
+        page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
+        page.get_by_role("radio", name="Crash").check()
+        crash = page.locator('fieldset[data-kind="crash"]')
+        crash.get_by_text("House rules: change how Crash is refereed").tap()
+        crash.get_by_label("Cards dealt").select_option(label="9 cards each: up to three hands (2-5 players)")
+        crash.get_by_label("Declarations").select_option(
+            label="Six pairs voids the deal; a thirteen-card run wins the game (13 cards only)"
+        )
+        page.get_by_role("button", name="Start the game").tap()
+
+        said = "Declarations need 13 cards: pick 13 cards dealt or no declarations."
+        cards, declarations = page.locator("#id_crash-cards_error"), page.locator("#id_crash-declarations_error")
+        expect(cards).to_have_text(said)
+        expect(declarations).to_have_text(said)
+        expect(crash.get_by_label("Cards dealt")).to_be_focused()
+        expect(cards).to_be_in_viewport()  # where the eye is, without scrolling
+        if SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, "refused-9-cards.png"))
+        assert not Game.objects.exists()
+
+        # Taking the refusal's advice starts the game.
+        crash.get_by_label("Declarations").select_option(label="No declarations: every player sets hands")
+        page.get_by_role("button", name="Start the game").tap()
+        expect(page.locator(".game-summary")).to_have_text("Crash, classic 9 cards, to 7")
+        assert Game.objects.get().options["cards"] == 9

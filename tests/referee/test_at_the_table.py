@@ -33,22 +33,49 @@ def host_address(host: str, session) -> str:
 # --- The session page's links -----------------------------------------------------------------------
 
 
+@pytest.fixture
+def room_port():
+    """A port the server (a socket here) listens on at the room's address, 127.0.0.2, as
+    `make run` listens on every address."""
+    with socket.create_server(("127.0.0.2", 0)) as server:
+        yield server.getsockname()[1]
+
+
 @pytest.mark.django_db
 @override_settings(ROOM_ADDRESSES=["127.0.0.2", "10.8.0.2"])
-@pytest.mark.parametrize("opened_at", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
-def test_opened_as_localhost_the_board_link_and_its_qr_code_give_the_room_address(host_client, evening, opened_at):
-    html = host_client.get(evening.get_absolute_url(), HTTP_HOST=opened_at).content.decode()
-    board = board_address("127.0.0.2:8000", evening)
+@pytest.mark.parametrize("opened_at", ["127.0.0.1", "localhost", "[::1]"])
+def test_opened_as_localhost_the_board_link_and_its_qr_code_give_the_room_address(
+    host_client, evening, opened_at, room_port
+):
+    html = host_client.get(evening.get_absolute_url(), HTTP_HOST=f"{opened_at}:{room_port}").content.decode()
+    board = board_address(f"127.0.0.2:{room_port}", evening)
     assert f'<a href="{board}" target="_blank" rel="noopener">{board}</a>' in html
     assert qr_svg(board, "Scan to open the board") in html
-    assert opened_at not in html
+    assert f"{opened_at}:{room_port}" not in html
+    assert "room-unreachable" not in html
 
 
 @pytest.mark.django_db
 @override_settings(ROOM_ADDRESSES=["127.0.0.2"])
-def test_opened_as_localhost_host_from_your_phone_gives_the_room_address(host_client, evening):
-    html = host_client.get(evening.get_absolute_url(), HTTP_HOST="localhost:8080").content.decode()
-    page = host_address("127.0.0.2:8080", evening)
+def test_on_a_server_listening_on_loopback_only_the_links_stay_loopback_and_say_why(host_client, evening):
+    """Started as `manage.py runserver` (127.0.0.1 only), the room's address refuses the phones:
+    the page gives no address that refuses them, and says how to start the server for them."""
+    with socket.create_server(("127.0.0.1", 0)) as here_only:  # the server: loopback only
+        port = here_only.getsockname()[1]
+        html = host_client.get(evening.get_absolute_url(), HTTP_HOST=f"127.0.0.1:{port}").content.decode()
+    board = board_address(f"127.0.0.1:{port}", evening)
+    assert f'<a href="{board}" target="_blank" rel="noopener">{board}</a>' in html
+    assert qr_svg(board, "Scan to open the board") in html
+    assert "127.0.0.2" not in html
+    said = "The server listens on this machine only: start it with “make run” to reach it from the phones and the TV."
+    assert text_of(html).count(said) == 2  # by the board's link and by the seats' links
+
+
+@pytest.mark.django_db
+@override_settings(ROOM_ADDRESSES=["127.0.0.2"])
+def test_opened_as_localhost_host_from_your_phone_gives_the_room_address(host_client, evening, room_port):
+    html = host_client.get(evening.get_absolute_url(), HTTP_HOST=f"localhost:{room_port}").content.decode()
+    page = host_address(f"127.0.0.2:{room_port}", evening)
     assert "<summary>Host from your phone</summary>" in html
     assert f'<a href="{page}">{page}</a>' in html and qr_svg(page, "Scan to host from your phone") in html
 

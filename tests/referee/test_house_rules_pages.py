@@ -3,6 +3,8 @@ game starts, the engine's refusals show next to the option, and the game's optio
 in words on the session page, the board and looking back; the entry and the setting check
 follow them."""
 
+import re
+
 import pytest
 
 from engine import CRASH_PRESETS, GAME_OPTIONS, hand_ranking, replay
@@ -10,9 +12,9 @@ from engine.crash import DECLARATION_KINDS
 from engine.house_rules import game_rankings
 from scoring.models import Game
 from scoring.replays import game_replay
-from scoring.services import game_start
+from scoring.services import game_start, session_start
 
-from ..pages import HX, choices_of, field_error, text_of
+from ..pages import HX, choices_of, field_errors, house_rules_of, text_of
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -53,14 +55,66 @@ def test_the_form_shows_every_option_with_its_lines_for_the_host(host_client, ev
     assert ">As the preset<" in html and ">As the ranking<" in html
 
 
-def test_a_combination_the_rules_refuse_is_said_next_to_the_option(host_client, evening):
+DECLARATIONS_NEED_13 = "Declarations need 13 cards: pick 13 cards dealt or no declarations."
+
+
+@pytest.mark.parametrize("declarations", ["", "True"], ids=["from-the-preset", "picked"])
+def test_declarations_with_9_cards_are_refused_next_to_both_in_the_forms_words(host_client, evening, declarations):
     response = host_client.post(
         f"/sessions/{evening.public_id}/games/new/",
-        {"kind": "crash", **SEATS, "crash-preset": "classic", "crash-cards": "9"},
+        {"kind": "crash", **SEATS, "crash-preset": "classic", "crash-cards": "9", "crash-declarations": declarations},
     )
     assert response.status_code == 200 and not Game.objects.exists()
-    error = field_error(response, "crash-declarations") or field_error(response, "crash-cards")
-    assert error and "declarations must be False when cards is 9" in error
+    said = DECLARATIONS_NEED_13
+    assert field_errors(response) == [("crash-cards", said), ("crash-declarations", said)]
+    html = response.content.decode()
+    assert "declarations=True" not in html and "must be False" not in html  # the engine's words stay the engine's
+    # The page comes back with the first refused field focused, so a phone shows it (not the page's top).
+    assert re.search(r'<select name="crash-cards"[^>]*autofocus', html)
+    assert html.count("autofocus") == 1
+    # The first rules shown still follow the choices sent: 9 cards, three hands.
+    assert "Hand 1 is your strongest, hand 3 your weakest." in text_of(response)
+
+
+def session_of(host, count: int):
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:count]
+    return session_start(host=host, title="Big table", played_on="2026-11-20", player_names=names), names
+
+
+def seated(names) -> dict:
+    return {**{f"seat_{i}": str(i + 1) for i in range(len(names))}, "first_dealer": names[0]}
+
+
+def test_more_players_than_13_cards_allow_are_refused_next_to_the_cards_and_the_seats(host_client, host):
+    session, names = session_of(host, 5)
+    response = host_client.post(
+        f"/sessions/{session.public_id}/games/new/", {"kind": "crash", **seated(names), "crash-preset": "classic"}
+    )
+    assert response.status_code == 200 and not Game.objects.exists()
+    message = "13 cards dealt is for 2 to 4 players, and 5 are seated: pick 9 cards dealt or seat fewer players."
+    assert field_errors(response) == [("crash-cards", message), ("seats", message)]
+    assert re.search(r'<select name="crash-cards"[^>]*autofocus', response.content.decode())
+
+
+def test_more_players_than_crash_takes_are_refused_in_the_seats(host_client, host):
+    session, names = session_of(host, 6)
+    response = host_client.post(
+        f"/sessions/{session.public_id}/games/new/",
+        {"kind": "crash", **seated(names), "crash-preset": "arena", "crash-cards": "9"},
+    )
+    assert response.status_code == 200 and not Game.objects.exists()
+    message = "Crash is for 2 to 5 players (5 with 9 cards dealt), and 6 are seated: seat fewer players."
+    assert field_errors(response) == [("seats", message)]
+    assert re.search(r'<select name="seat_0"[^>]*autofocus', response.content.decode())
+
+
+def test_five_players_with_9_cards_start_a_game(host_client, host):
+    session, names = session_of(host, 5)
+    response = host_client.post(
+        f"/sessions/{session.public_id}/games/new/",
+        {"kind": "crash", **seated(names), "crash-preset": "arena", "crash-cards": "9"},
+    )
+    assert response.status_code == 302 and Game.objects.get().seats.count() == 5
 
 
 def test_coaching_picked_on_the_form_is_kept_with_the_game_and_said_with_its_options(host_client, evening):
@@ -71,9 +125,11 @@ def test_coaching_picked_on_the_form_is_kept_with_the_game_and_said_with_its_opt
     )
     game = Game.objects.get()
     assert game.options == {"first_dealer": 0, "preset": "arena", "coach": True}
-    assert "Crash, arena, to 7, but a player may ask for the best setting of their own cards before sending " in (
-        text_of(host_client.get(evening.get_absolute_url()))
-    )
+    page = host_client.get(evening.get_absolute_url())
+    assert "Crash, arena, to 7" in text_of(page)
+    assert house_rules_of(page) == [
+        ["A player may ask for the best setting of their own cards before sending their hand (players' own phones)"]
+    ]
 
 
 def test_options_over_a_preset_keep_the_rest_of_the_preset(host_client, evening):
@@ -109,18 +165,44 @@ def house_game(host, evening):
     )
 
 
-HOUSE_RULES = (
-    "Crash, classic, to 7, but no fouls: the referee sorts each player's hands, best first; "
-    "taking every position of a round scores one extra point; no declarations: every player sets "
-    "hands; prials go by rank: A-A-A is the best, 2-2-2 the lowest"
-)
+# One item each, as the form words them: capitals kept, the ";" inside a rule kept (never a separator).
+HOUSE_RULES = [
+    "No fouls: the referee sorts each player's hands, best first",
+    "Taking every position of a round scores one extra point",
+    "No declarations: every player sets hands",
+    "Prials go by rank: A-A-A is the best, 2-2-2 the lowest",
+]
 
 
 def test_the_games_options_are_said_in_words_everywhere(host_client, client, evening, house_game):
-    assert HOUSE_RULES in text_of(host_client.get(evening.get_absolute_url()))
-    assert HOUSE_RULES in text_of(client.get(f"/board/{evening.share_token}/"))
-    assert HOUSE_RULES in text_of(host_client.get(f"/sessions/{evening.public_id}/history/"))
+    pages = {
+        "session": host_client.get(evening.get_absolute_url()),
+        "board": client.get(f"/board/{evening.share_token}/"),
+        "history": host_client.get(f"/sessions/{evening.public_id}/history/"),
+    }
+    for name, page in pages.items():
+        assert "Crash, classic, to 7" in text_of(page), name
+        assert house_rules_of(page) == [HOUSE_RULES], name
     assert replay("crash", PLAYERS, [], **house_game.options).settings.sorts
+
+
+def test_a_house_rule_holding_a_semicolon_is_one_item_and_keeps_its_capital(host_client, evening):
+    """A-2-3's line holds a ";": joined with "; " it read as two rules, and lowercased as "a-2-3"."""
+    game_start(
+        session=evening,
+        kind="crash",
+        seat_names=PLAYERS,
+        options={"preset": "classic", "rules": {"ace_two_three": "bottom"}},
+    )
+    page = host_client.get(evening.get_absolute_url())
+    assert house_rules_of(page) == [["A-2-3 is the lowest run (3-high); A-K-Q is the best"]]
+    assert "a-2-3" not in text_of(page)
+
+
+def test_a_game_played_as_its_preset_shows_no_house_rules(host_client, evening):
+    game_start(session=evening, kind="crash", seat_names=PLAYERS, options={"preset": "arena"})
+    page = host_client.get(evening.get_absolute_url())
+    assert "Crash, arena, to 7" in text_of(page) and house_rules_of(page) == []
 
 
 def test_the_entry_and_the_setting_check_follow_the_games_options(host_client, evening, house_game):

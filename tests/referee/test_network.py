@@ -5,6 +5,7 @@ import fcntl
 import io
 import json
 import os
+import re
 import socket
 import struct
 import subprocess
@@ -16,7 +17,16 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from referee.management.commands.room_addresses import BEHIND_TLS, NO_ROOM_ADDRESS
-from referee.network import for_the_room, is_loopback, machine_addresses, machine_names, reachable_first
+from referee.network import (
+    NO_NETWORK,
+    for_the_room,
+    is_loopback,
+    listens_at,
+    machine_addresses,
+    machine_names,
+    reachable_first,
+    unreachable_why,
+)
 
 SIOCGIFADDR = 0x8915  # Linux: an interface's (first) IPv4 address
 
@@ -97,11 +107,31 @@ def test_the_machine_is_named_by_its_host_name_and_its_local_name(monkeypatch, h
     ],
 )
 def test_an_address_opened_as_localhost_is_given_the_room_address_on_the_same_port(url, expected):
-    assert for_the_room(url, ["192.168.1.23", "10.0.0.5"]) == expected
+    asked = []
+    assert for_the_room(url, ["192.168.1.23", "10.0.0.5"], listens=lambda *at: asked.append(at) or True) == expected
+    assert asked in ([], [("192.168.1.23", int(re.search(r":(\d+)/", url + ":80/").group(1)))])
 
 
 def test_without_a_room_address_a_loopback_address_stays():
     assert for_the_room("http://127.0.0.1:8000/board/tok/", []) == "http://127.0.0.1:8000/board/tok/"
+    assert unreachable_why("http://127.0.0.1:8000/board/tok/", []) == NO_NETWORK
+
+
+def test_a_server_listening_on_loopback_only_keeps_the_loopback_address_and_says_why():
+    """`manage.py runserver` listens on 127.0.0.1: its room address refuses the phones."""
+    url = for_the_room("http://127.0.0.1:8000/board/tok/", ["192.168.1.23"], listens=lambda *at: False)
+    assert url == "http://127.0.0.1:8000/board/tok/"
+    assert unreachable_why(url, ["192.168.1.23"]) == (
+        "The server listens on this machine only: start it with “make run” to reach it from the phones and the TV."
+    )
+    assert unreachable_why("http://192.168.1.23:8000/board/tok/", ["192.168.1.23"]) == ""
+
+
+def test_listens_at_asks_the_address_itself():
+    with socket.create_server(("127.0.0.2", 0)) as server:
+        port = server.getsockname()[1]
+        assert listens_at("127.0.0.2", port)
+        assert not listens_at("127.0.0.3", port)  # the same port, an address the server does not listen on
 
 
 # --- The hosts allowed ----------------------------------------------------------------------------

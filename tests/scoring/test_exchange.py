@@ -206,7 +206,7 @@ def test_export_import_export_is_identical_for_generated_sessions(shape):
         (lambda d: d["sessions"].extend([{}] * 1000), "sessions: expected a list (at most 1,000 items)"),
         (
             lambda d: d["sessions"][0]["players"].extend(["Ann"] * 48),
-            "sessions[0].players: expected a list (at most 50 items)",
+            "sessions[0].players: expected a list of names (at most 50)",
         ),
         (
             lambda d: d["sessions"][0]["games"][0]["rounds"][0]["entry"]["hands"].update(Ann="AS " * 100_000),
@@ -258,6 +258,20 @@ def test_export_import_export_is_identical_for_generated_sessions(shape):
             "sessions[0].players[3]: expected one of the file's players, spelt as there",
         ),
         (lambda d: d["sessions"][0]["players"].append("Ann"), "sessions[0].players[3]: expected each player once"),
+        # One name alone is not read letter by letter ("players[2]: expected each name once", for the second n).
+        (
+            lambda d: d.update(players="Ann"),
+            'players: expected a list of names, such as ["Ann", "Bob"], not the text \'Ann\'',
+        ),
+        (
+            lambda d: d["sessions"][0].update(players="Ann"),
+            'sessions[0].players: expected a list of names, such as ["Ann", "Bob"], not the text \'Ann\'',
+        ),
+        (
+            lambda d: d["sessions"][0]["games"][0].update(seats="Ann"),
+            'sessions[0].games[0].seats: expected a list of names, such as ["Ann", "Bob"], not the text \'Ann\'',
+        ),
+        (lambda d: d.update(players={"Ann": 1}), "players: expected a list of names (at most 1,000)"),
         (lambda d: d.update(version=[[[2]]]), "version […] of the file format is not supported: expected 1"),
     ],
 )
