@@ -110,7 +110,8 @@ def test_each_refused_request_is_one_warning_line_without_a_traceback(host_clien
         host_client.get(bus_evening.get_absolute_url())
     (line,) = [record for record in caplog.records if record.name == "referee.database_down"]
     assert line.levelno == logging.WARNING and line.exc_info is None
-    assert re.fullmatch(rf"GET {bus_evening.get_absolute_url()}: the database is not answering \(.+\)", line.getMessage())
+    path = bus_evening.get_absolute_url()
+    assert re.fullmatch(rf"GET {path}: the database is not answering \(.+\)", line.getMessage())
 
 
 def test_a_page_that_needs_no_database_still_answers(client):
