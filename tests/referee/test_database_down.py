@@ -57,7 +57,7 @@ def assert_says_the_database_is_down(response, path: str) -> None:
     assert response.status_code == 503
     assert response["Retry-After"] == str(RETRY_AFTER)
     text = text_of(response)
-    assert "The database is not answering" in text and DATABASE_DOWN in text
+    assert "Waiting for the database" in text and DATABASE_DOWN in text
     markup = response.content.decode()
     assert '<link rel="stylesheet" href="/static/css/app.css">' in markup  # the app's look
     assert f'<meta http-equiv="refresh" content="{RETRY_AFTER}">' in markup  # tries again by itself
