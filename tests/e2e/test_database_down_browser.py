@@ -12,6 +12,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
+from referee.database_down import DATABASE_DOWN
 from scoring.services import game_start, round_record, session_start
 
 from .. import servers
@@ -25,6 +26,7 @@ ROUNDS = [
     {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}},
     {"hands": {"Ann": "AH KH QH", "Bob": "7H 7S 9D", "Cy": "2S 3C 5D"}},
 ]
+assert DATABASE_DOWN == "The database is not answering. Rounds already recorded are safe; try again in a moment."
 
 
 def through(proxy: TcpProxy) -> str:
@@ -67,13 +69,17 @@ def test_the_board_rides_out_a_database_stop_and_comes_back_with_the_current_boa
         expect(tv.locator("#board-last")).to_contain_text("Bob loses a token (2 left)")
         status, board = tv.locator("#board-status"), tv.locator("main.board")
 
+        phone.goto(server.url + session.get_absolute_url())
+        expect(phone.get_by_role("heading", name="Friday")).to_be_visible()
+
         proxy.stop()  # the database stops
+        # The page's own poll (the players' phones panel, every 3 s) is answered in words.
+        expect(phone.locator(".request-failure")).to_have_text(DATABASE_DOWN)
+        shoot(phone, "database-down-poll-phone")
         response = phone.goto(server.url + session.get_absolute_url())
         assert response.status == 503 and response.headers["retry-after"] == "10"
         expect(phone.get_by_role("heading", name="Waiting for the database")).to_be_visible()
-        expect(phone.get_by_role("alert")).to_have_text(
-            "The database is not answering. Rounds already recorded are safe; try again in a moment."
-        )
+        expect(phone.get_by_role("alert")).to_have_text(DATABASE_DOWN)
         shoot(phone, "database-down-phone")
 
         # The app restarts meanwhile (or the TV's Wi-Fi drops): the board's socket goes, and
