@@ -214,9 +214,11 @@ async def test_a_ping_is_answered_at_once_even_with_the_database_unreachable_and
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_board_opening_while_the_database_is_not_answering_is_refused_to_try_again_later(caplog):
-    """Refused with a warning line, not a fault's traceback, and left in no group: the page
-    keeps what it shows and tries again (board.js); once the database answers, it opens."""
+async def test_a_board_opening_while_the_database_is_not_answering_is_refused_to_try_again_later(caplog, settings):
+    """Refused with a warning line, not a fault's traceback, and left in no group (the
+    in-memory layer, whose groups can be read): the page keeps what it shows and tries again
+    (board.js); once the database answers, it opens."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     session, game = await evening_under_way()
     async with database_unreachable():
         communicator = WebsocketCommunicator(application, f"/ws/board/{session.share_token}/", headers=ORIGIN)
