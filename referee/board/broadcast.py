@@ -22,7 +22,9 @@ from scoring.models import Game, Session
 from .render import render_board, session_group, token_group
 
 BROADCAST_WITHIN = 2.0  # seconds
-TV_BEHIND = "Recorded; the TV may be behind."
+TV_BEHIND = "Recorded; the TV may be behind."  # beside "Round N recorded"
+# Beside what another change did ("Round 2 of ... corrected."): said once the page is back.
+CHANGE_BEHIND = "The TV may be behind: it catches up with the next change, or when it reconnects."
 logger = logging.getLogger(__name__)
 # The revisions whose broadcast failed within the block of boards_missed() that is running.
 _missed: ContextVar[list[int] | None] = ContextVar("boards_missed", default=None)

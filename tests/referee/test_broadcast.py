@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from referee.board.broadcast import TV_BEHIND
+from referee.board.broadcast import CHANGE_BEHIND, TV_BEHIND
 from scoring.models import Round
 
 from ..layers import BrokenLayer, HangingLayer, use_layer
@@ -138,3 +138,28 @@ async def test_a_board_that_missed_a_round_catches_up_with_the_next_change(monke
     assert "Round 2" in shown and "Round 1" in shown  # the strip of earlier rounds has the one it missed
     assert "Bob loses a token (1 left)" in shown
     await board.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_or_deletion_the_boards_missed_says_the_tv_may_be_behind(host_client, bus_evening, settings):
+    host_client.post(bus_evening.get_absolute_url(), sent(ROUND), headers=HX)
+    game = bus_evening.games.get()
+    base = f"/sessions/{bus_evening.public_id}/games/{game.public_id}"
+    use_layer(settings, BrokenLayer)
+    fixed = sent({"number": "1", "hand_0": "2c 3d 5h", "hand_1": "As Ks Qs", "action": "confirm"})
+    corrected = host_client.post(f"{base}/rounds/1/", fixed, follow=True)
+    assert "Round 1 of Stop the Bus · game 1 corrected." in text_of(corrected)
+    assert CHANGE_BEHIND in text_of(corrected)
+    deleted = host_client.post(f"{base}/delete-last/", sent({"number": "1"}), follow=True)
+    assert "Round 1 of Stop the Bus · game 1 deleted." in text_of(deleted) and CHANGE_BEHIND in text_of(deleted)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_the_boards_were_told_of_says_nothing_of_the_tv(host_client, bus_evening):
+    host_client.post(bus_evening.get_absolute_url(), sent(ROUND), headers=HX)
+    game = bus_evening.games.get()
+    fixed = sent({"number": "1", "hand_0": "2c 3d 5h", "hand_1": "As Ks Qs", "action": "confirm"})
+    corrected = host_client.post(
+        f"/sessions/{bus_evening.public_id}/games/{game.public_id}/rounds/1/", fixed, follow=True
+    )
+    assert "corrected." in text_of(corrected) and CHANGE_BEHIND not in text_of(corrected)
