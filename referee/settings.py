@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",  # after authentication, as django-axes asks
+    # The database not answering: a 503 saying so (its process_exception sees the view's errors).
+    "referee.database_down.DatabaseDownMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [

@@ -1,8 +1,9 @@
 """Daphne processes of our own, on the test database, for tests that restart a server or
 need two of them (several processes behind one Redis and PostgreSQL); `make run` and `make
-serve` themselves; a Redis server and an nginx of a test's own, to stop and start again; and
-just enough of a browser."""
+serve` themselves; a Redis server, an nginx and a TCP relay (between a server and its
+database) of a test's own, to stop and start again; and just enough of a browser."""
 
+import contextlib
 import datetime
 import http.cookiejar
 import ipaddress
@@ -14,6 +15,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -366,3 +368,65 @@ class Browser:
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.get(path)).group(1)
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
         return self.open(path, body, {"Origin": self.origin, "Referer": self.origin + path}).read().decode()
+
+
+class TcpProxy:
+    """A TCP relay of a test's own on 127.0.0.1:port to ``target`` (host, port): stopped, it
+    closes every connection through it and refuses new ones, as a stopped database server
+    does for the processes that reach it through the relay (the real one, and whoever else
+    uses it, carry on); start() again on the same port."""
+
+    def __init__(self, target: tuple[str, int], port: int | None = None):
+        self.target, self.port = target, port or free_port()
+        self.listener: socket.socket | None = None
+        self.sockets: set[socket.socket] = set()
+        self.lock = threading.Lock()
+
+    def start(self) -> "TcpProxy":
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self.listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+        return self
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:  # stopped
+                return
+            try:
+                server = socket.create_connection(self.target, timeout=5)
+                server.settimeout(None)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.sockets |= {client, server}
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end_ in (source, sink):
+            with contextlib.suppress(OSError):
+                end_.shutdown(socket.SHUT_RDWR)
+
+    def stop(self) -> None:
+        if self.listener is not None:
+            with contextlib.suppress(OSError):
+                self.listener.shutdown(socket.SHUT_RDWR)
+            self.listener.close()
+            self.listener = None
+        with self.lock:
+            sockets, self.sockets = self.sockets, set()
+        for sock in sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()

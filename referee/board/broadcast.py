@@ -2,12 +2,16 @@
 board of the session. A broadcast that fails or hangs (the channel layer down, Redis
 unreachable) is logged with its session and given up after BROADCAST_WITHIN seconds: the
 change is kept and the host is answered all the same; boards catch up on the next change
-or when they reconnect (the consumer sends the current board on connect)."""
+or when they reconnect (the consumer sends the current board on connect). A view that wants
+to tell the host so watches its change with boards_missed()."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Iterator
+from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -18,7 +22,24 @@ from scoring.models import Game, Session
 from .render import render_board, session_group, token_group
 
 BROADCAST_WITHIN = 2.0  # seconds
+TV_BEHIND = "Recorded; the TV may be behind."  # beside "Round N recorded"
+# Beside what another change did ("Round 2 of ... corrected."): said once the page is back.
+CHANGE_BEHIND = "The TV may be behind: it catches up with the next change, or when it reconnects."
 logger = logging.getLogger(__name__)
+# The revisions whose broadcast failed within the block of boards_missed() that is running.
+_missed: ContextVar[list[int] | None] = ContextVar("boards_missed", default=None)
+
+
+@contextlib.contextmanager
+def boards_missed() -> Iterator[list[int]]:
+    """The revisions whose boards could not be told during the block: a service called in it
+    commits, and so broadcasts, before it returns, in the same context (the request's)."""
+    missed: list[int] = []
+    token = _missed.set(missed)
+    try:
+        yield missed
+    finally:
+        _missed.reset(token)
 
 
 def broadcast_board(
@@ -42,6 +63,8 @@ def broadcast_board(
             return
         send_to_group(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})
     except Exception:
+        if (missed := _missed.get()) is not None:
+            missed.append(revision)
         logger.exception(
             "The boards of session %s (%s) missed revision %s; they catch up on the next change "
             "or when they reconnect.",

@@ -11,6 +11,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from scoring.models import Session
 
+from ..database_down import is_database_down
 from .render import render_board, session_group, token_group
 
 LINK_REPLACED = 4004  # close code: this link was replaced (or never was), the board stops trying
@@ -33,6 +34,25 @@ class BoardConsumer(AsyncWebsocketConsumer):
     session_id = None
 
     async def connect(self):
+        """The board as it is now, read before the handshake is accepted: with the database
+        not answering, the handshake is refused (not a fault's traceback), and the page keeps
+        the board it shows and tries again after its backoff (static/js/board.js)."""
+        try:
+            await self.open_board()
+        except Exception as error:
+            if not is_database_down(error):
+                raise
+            logger.warning(
+                "A board could not open from %s: the database is not answering (%s)",
+                client_address(self.scope),
+                " ".join(str(error).split()),
+            )
+            for group in self.groups_joined:  # no disconnect follows a refused handshake
+                await self.channel_layer.group_discard(group, self.channel_name)
+            self.groups_joined = ()
+            await self.close()  # before accept: the handshake is refused, and tried again
+
+    async def open_board(self):
         token = self.scope["url_route"]["kwargs"]["token"]
         session = await database_sync_to_async(session_of_token)(token)
         if session is None:
@@ -44,10 +64,10 @@ class BoardConsumer(AsyncWebsocketConsumer):
         self.groups_joined = (session_group(session.pk), token_group(token))
         for group in self.groups_joined:  # joined before the board is read: no change is missed
             await self.channel_layer.group_add(group, self.channel_name)
+        board = await database_sync_to_async(render_board)(session)
         await self.accept()
         self.session_id = session.public_id
         logger.info("A board of session %s opened from %s", self.session_id, client_address(self.scope))
-        board = await database_sync_to_async(render_board)(session)
         self.revision = board.revision
         await self.send(text_data=board.html)
 

@@ -23,6 +23,7 @@ def picker(context, submit: str = "", form=None, recorded=None, refused: str = "
         "submit": submit,
         "refusal": refusal,
         "recorded": recorded,
+        "behind": answer.said().get("behind", "") if recorded and answer else "",
         "refused": refused,
         "note": note,
         "question": answer.message if answer and answer.status == "confirm" else "",

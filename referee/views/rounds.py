@@ -15,6 +15,7 @@ from scoring import queries, services
 from scoring.models import Game, Round
 from scoring.replays import game_options
 
+from ..board.broadcast import CHANGE_BEHIND, boards_missed
 from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for
 from ..presenters import entry_lines
 from .sessions import host_session
@@ -45,10 +46,11 @@ def correct_round(request, session_id, game_id, number):
     if request.method == "POST" and form.is_valid():
         try:
             if request.POST.get("action") == "confirm":
-                services.round_correct(
-                    round=round_, entry=form.entry(), by=request.user, submission=form.cleaned_data["submission"]
-                )
-                return _done(request, game, f"Round {number} of {game} corrected.")
+                with boards_missed() as missed:
+                    services.round_correct(
+                        round=round_, entry=form.entry(), by=request.user, submission=form.cleaned_data["submission"]
+                    )
+                return _done(request, game, f"Round {number} of {game} corrected.", behind=bool(missed))
             preview = correction.preview(form.entry())
         except services.AlreadySubmitted:
             return _done(request, game, f"Round {number} of {game} corrected.")
@@ -69,10 +71,12 @@ def correct_round(request, session_id, game_id, number):
     return render(request, "sessions/correct_round.html", context)
 
 
-def _done(request, game: Game, message: str):
+def _done(request, game: Game, message: str, *, behind: bool = False):
     """Back to the game's page, saying what was done (the first time, or by an earlier send of
-    the same form)."""
+    the same form), and if the boards could not be told of it, that the TV may be behind."""
     messages.success(request, message)
+    if behind:
+        messages.warning(request, CHANGE_BEHIND)
     return redirect(game)
 
 
@@ -182,14 +186,15 @@ def confirmed(
     error = None
     if request.method == "POST" and form.is_valid():
         try:
-            change(form.cleaned_data)
+            with boards_missed() as missed:
+                change(form.cleaned_data)
         except services.AlreadySubmitted:
             return _done(request, game, done(form.cleaned_data))
         except EntryError as problem:
             error = str(problem)
             form = again() if again else form  # asked again with a fresh form, for the round as it now is
         else:
-            return _done(request, game, done(form.cleaned_data))
+            return _done(request, game, done(form.cleaned_data), behind=bool(missed))
     context = {
         "session": session,
         "game": game,

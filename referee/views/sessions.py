@@ -23,6 +23,7 @@ from engine import EntryError, GameOutcome
 from scoring import queries, services
 from scoring.models import Game, Session
 
+from ..board.broadcast import TV_BEHIND, boards_missed
 from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import NewGameForm, NewSessionForm
@@ -206,6 +207,8 @@ def session_page(request, session_id):
     if request.method == "POST" and current:
         answer = record_round(request, current)
         if answer.form is None and not request.htmx and answer.status in ("recorded", "repeated"):
+            if answer.behind:
+                messages.warning(request, TV_BEHIND)
             return redirect(asked or session)
         if answer.outcome:  # show what the service committed, not a replay of it
             current = current.after(answer.outcome)
@@ -305,6 +308,7 @@ class Answer:
     # Recorded, the game going on with the same players: the form sent moves on to this round
     # ({"number", "submission"}), emptied, rather than a new form being rendered.
     next: dict | None = None
+    behind: bool = False  # recorded, but the boards could not be told: the TV may be behind
 
     def shows_last_round(self, current) -> bool:
         """Whether the page confirms the round just recorded (by this send or the first one)."""
@@ -317,6 +321,8 @@ class Answer:
 
     def said(self) -> dict:
         said = {"id": self.submission, "status": self.status, "message": self.message, "number": self.number}
+        if self.behind:
+            said["behind"] = TV_BEHIND
         return {**said, "next": self.next} if self.next else said
 
 
@@ -340,14 +346,15 @@ def record_round(request, current: queries.GameState) -> Answer:
         return Answer("refused", sent, form.refusal(), form=form)
     submission = form.cleaned_data["submission"]
     try:
-        _, outcome = services.round_record(
-            game=current.game,
-            number=form.cleaned_data["number"],
-            entry=form.entry(),
-            by=request.user,
-            submission=submission,
-            check_same_hands=request.POST.get("same_hands") != "confirm",
-        )
+        with boards_missed() as missed:
+            _, outcome = services.round_record(
+                game=current.game,
+                number=form.cleaned_data["number"],
+                entry=form.entry(),
+                by=request.user,
+                submission=submission,
+                check_same_hands=request.POST.get("same_hands") != "confirm",
+            )
     except services.AlreadySubmitted as repeat:
         number, now = repeat.submission.round_number, queries.game_state(current.game).outcome
         return Answer("repeated", sent, recorded_message(now, number), number, outcome=now)
@@ -362,7 +369,8 @@ def record_round(request, current: queries.GameState) -> Answer:
     number = form.cleaned_data["number"]
     same_form = not outcome.finished and list(outcome.still_in) == form.players
     following = {"number": number + 1, "submission": str(uuid.uuid4())} if same_form else None
-    return Answer("recorded", sent, recorded_message(outcome, number), number, outcome=outcome, next=following)
+    message = recorded_message(outcome, number)
+    return Answer("recorded", sent, message, number, outcome=outcome, next=following, behind=bool(missed))
 
 
 def _posted_number(request) -> int | None:

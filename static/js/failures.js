@@ -58,8 +58,16 @@
   }
 
   document.addEventListener("htmx:beforeRequest", clear);
+  // An answer in plain text is the server's own words for people (the database not
+  // answering: referee/database_down.py): said as they are.
+  function ownWords(xhr) {
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    return type.indexOf("text/plain") === 0 ? xhr.responseText.trim().slice(0, 300) : "";
+  }
+
   document.addEventListener("htmx:responseError", function (event) {
-    show(event, messagesFor(event).status.replace("{status}", event.detail.xhr.status));
+    var xhr = event.detail.xhr;
+    show(event, ownWords(xhr) || messagesFor(event).status.replace("{status}", xhr.status));
   });
   document.addEventListener("htmx:sendError", function (event) { show(event, NO_CONNECTION); });
   document.addEventListener("htmx:timeout", function (event) { show(event, messagesFor(event).timeout); });

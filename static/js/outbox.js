@@ -139,7 +139,12 @@
   document.addEventListener("submission", function (event) {
     var answer = event.detail && (event.detail.value || event.detail);
     var form = event.target.closest && event.target.closest("form[data-draft]");
-    if (form && answer && answer.next) moveOn(form, answer.next.number, answer.next.submission, padNote("recorded", answer.message, "status"), ".pad-check");
+    if (!form || !answer || !answer.next) return;
+    var said = document.createDocumentFragment();
+    said.appendChild(padNote("recorded", answer.message, "status"));
+    // Recorded, but the boards could not be told (referee/board/broadcast.py): said beside it.
+    if (answer.behind) said.appendChild(padNote("behind", answer.behind, "status"));
+    moveOn(form, answer.next.number, answer.next.submission, said, ".pad-check");
   });
 
   // A page rendered before the kept rounds reached the server: its form follows them.

@@ -214,6 +214,29 @@ async def test_a_ping_is_answered_at_once_even_with_the_database_unreachable_and
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_a_board_opening_while_the_database_is_not_answering_is_refused_to_try_again_later(caplog, settings):
+    """Refused with a warning line, not a fault's traceback, and left in no group (the
+    in-memory layer, whose groups can be read): the page keeps what it shows and tries again
+    (board.js); once the database answers, it opens."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    session, game = await evening_under_way()
+    async with database_unreachable():
+        communicator = WebsocketCommunicator(application, f"/ws/board/{session.share_token}/", headers=ORIGIN)
+        connected, _ = await communicator.connect()
+        assert not connected
+        await communicator.wait()
+    assert not get_channel_layer().groups.get(session_group(session.pk))
+    (line,) = [record for record in caplog.records if record.name == "referee.board.consumer"]
+    assert line.levelname == "WARNING" and line.exc_info is None
+    said = "A board could not open from -: the database is not answering (the database is unreachable)"
+    assert line.getMessage() == said
+    await record(game)
+    again, connected = await connect(session.share_token)
+    assert connected and "Bob loses a token (2 left)" in text_of(await again.receive_from())
+    await again.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
 async def test_a_board_that_comes_back_after_a_drop_gets_the_board_as_it_is_now():
     session, game = await evening_under_way()
     communicator, _ = await connect(session.share_token)
