@@ -13,10 +13,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from scoring import queries, services
 
 from ..board.consumer import LINK_REPLACED, PING, client_address
+from ..database_down import is_database_down
 from .render import render_seat, seat_group, seat_token_group
 
 PONG = '<i id="seat-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's empty mark: nothing changes
 logger = logging.getLogger(__name__)
+MISSED = object()  # what a read gives up while the database is not answering (SeatConsumer.quietly)
 
 
 def session_of_seat(token: str):
@@ -30,6 +32,41 @@ class SeatConsumer(AsyncWebsocketConsumer):
     token = ""
 
     async def connect(self):
+        """The seat as it is now, read before the handshake is accepted: with the database
+        not answering, the handshake is refused (a warning, not a fault's traceback), and the
+        page keeps what it shows and tries again after its backoff, as the board does."""
+        try:
+            await self.open_seat()
+        except Exception as error:
+            if not is_database_down(error):
+                raise
+            self.database_down("could not open", error)
+            for group in self.groups_joined:  # no disconnect follows a refused handshake
+                await self.channel_layer.group_discard(group, self.channel_name)
+            self.groups_joined, self.token = (), ""
+            await self.close()
+
+    def database_down(self, what: str, error: Exception) -> None:
+        logger.warning(
+            "A seat %s from %s: the database is not answering (%s)",
+            what,
+            client_address(self.scope),
+            " ".join(str(error).split()),
+        )
+
+    async def quietly(self, call, *args):
+        """A read or write of the seat's that may wait for the database to come back: given
+        up with a warning while it does not answer (the seat catches up on the next change,
+        or when its page reconnects)."""
+        try:
+            return await database_sync_to_async(call)(*args)
+        except Exception as error:
+            if not is_database_down(error):
+                raise
+            self.database_down("missed a change", error)
+            return MISSED
+
+    async def open_seat(self):
         token = self.scope["url_route"]["kwargs"]["token"]
         session = await database_sync_to_async(session_of_seat)(token)
         if session is None:
@@ -42,26 +79,32 @@ class SeatConsumer(AsyncWebsocketConsumer):
         self.groups_joined = (seat_group(session.pk), seat_token_group(token))
         for group in self.groups_joined:  # joined before the seat is read: no change is missed
             await self.channel_layer.group_add(group, self.channel_name)
+        fragment = await database_sync_to_async(render_seat)(token)
+        await database_sync_to_async(services.seat_seen)(token)
         await self.accept()
         logger.info("A seat of session %s opened from %s", session.public_id, client_address(self.scope))
-        await database_sync_to_async(services.seat_seen)(token)
-        await self.send_seat(self.revision)
+        await self.show(fragment, self.revision)
 
     async def disconnect(self, code):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.token:
-            await database_sync_to_async(services.seat_seen)(self.token, False)
+            await self.quietly(services.seat_seen, self.token, False)
 
     async def receive(self, text_data=None, bytes_data=None):
         """A ping is answered (and the seat marked as heard from); nothing else a client
         sends is read: hands go through the page's form."""
         if text_data == PING and self.token:
             await self.send(text_data=PONG)
-            await database_sync_to_async(services.seat_seen)(self.token)
+            await self.quietly(services.seat_seen, self.token)
 
     async def send_seat(self, newer_than: int):
-        fragment = await database_sync_to_async(render_seat)(self.token)
+        fragment = await self.quietly(render_seat, self.token)
+        if fragment is MISSED:
+            return
+        await self.show(fragment, newer_than)
+
+    async def show(self, fragment, newer_than: int):
         if fragment is None:  # the link was replaced meanwhile
             await self.close(code=LINK_REPLACED)
         elif fragment.revision > newer_than or self.revision < 0:

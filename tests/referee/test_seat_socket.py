@@ -164,3 +164,31 @@ async def test_a_note_no_newer_than_what_the_seat_shows_sends_nothing():
     await get_channel_layer().group_send(seat_group(session.pk), {"type": "seat.changed", "revision": revision})
     assert await ann.receive_nothing()
     await ann.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seat_rides_out_a_database_stop_its_pings_answered_and_it_catches_up(caplog):
+    """While the database does not answer, a seat opening is refused to try again (a warning,
+    no traceback), an open seat's pings are still answered and a change it cannot read is
+    given up with a warning; once the database answers, the next change reaches it."""
+    from .test_board import database_unreachable
+
+    session, game, tokens = await evening_under_way()
+    seat, _ = await connect(tokens["Ann"])
+    await seat.receive_from()
+    async with database_unreachable():
+        late = WebsocketCommunicator(application, f"/ws/seat/{tokens['Bob']}/", headers=ORIGIN)
+        opened, _ = await late.connect()
+        assert not opened
+        await late.wait()
+        await seat.send_to(text_data=PING)
+        assert await seat.receive_from() == PONG
+        await seat.send_json_to({"ignored": True})
+        await seat.send_input({"type": "seat.changed", "revision": 10_000})  # a change it cannot read
+        assert await seat.receive_nothing()
+    said = [r for r in caplog.records if r.name == "referee.seats.consumer" and r.levelname != "INFO"]
+    assert len(said) >= 2 and all(r.levelname == "WARNING" and r.exc_info is None for r in said)
+    assert any("could not open" in r.getMessage() for r in said) and any("missed" in r.getMessage() for r in said)
+    await send(game, "Bob")
+    assert "Bob ✓" in text_of(await seat.receive_from())
+    await seat.disconnect()
