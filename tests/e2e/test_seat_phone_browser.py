@@ -12,7 +12,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import SeatHand, SessionPlayer, Submission
-from scoring.services import game_start, round_reveal, seat_hand_send, session_start
+from scoring.services import game_start, seat_hand_send, session_start
 
 from ..factories import UserFactory
 from .conftest import PHONE, log_in
@@ -99,9 +99,11 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         assert "A♠ K♠ Q♠" in said
         assert not any(card in said for card in ("2♣", "3♦", "5♥", "7♥", "7♦", "9♣"))
 
-        # The host reveals (here through the service: the page is drawn again as it opens).
-        round_reveal(game=game, number=1)
-        page.reload()
+        # The host taps Reveal on the host's page: Ann's page draws itself again, live.
+        hosting = self.another_phone()
+        log_in(hosting, self.live_server_url)
+        hosting.goto(self.live_server_url + session.get_absolute_url())
+        hosting.locator("#table-panel").get_by_role("button", name="Reveal", exact=True).tap()
         expect(page.locator("#seat-showdown")).to_contain_text("The host is recording round 1.")
         expect(page.locator("#seat-showdown")).to_contain_text("2♣")
         expect(page.locator(".pad")).to_have_count(0)
@@ -109,9 +111,7 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         self.shoot("revealed")
 
         # The host records the round on the host's page: the outcome reaches Ann's phone live.
-        hosting = self.another_phone()
-        log_in(hosting, self.live_server_url)
-        hosting.goto(self.live_server_url + session.get_absolute_url())
+        expect(hosting.locator("#id_hand_2")).to_have_value("2C 3D 5H")  # the revealed hands, in the form
         hosting.fill("#id_hand_0", "As Ks Qs")
         hosting.fill("#id_hand_1", "7h 7d 9c")
         hosting.fill("#id_hand_2", "2c 3d 5h")
