@@ -24,7 +24,7 @@ A session's boards get one message per change, in order: a round's board is the 
 its place in that order (checked by the "Round N" it shows; the floor's are all alike).
 
 Run alone (it sets Django up on a database of its own): python -m tests.bench.board
-(settings.py: BENCH_CONN_MAX_AGE, BENCH_DB_POOL for PostgreSQL's connections).
+(settings.py: BENCH_CONN_MAX_AGE for PostgreSQL's connections without the pool).
 """
 
 import asyncio
@@ -457,8 +457,9 @@ def stack() -> str:
 
     database = connection.settings_dict
     if connection.vendor == "postgresql":
-        pool = ", pool" if database["OPTIONS"].get("pool") else ""
-        where = f"PostgreSQL (CONN_MAX_AGE {database['CONN_MAX_AGE']}{pool})"
+        pool = database["OPTIONS"].get("pool")
+        held = f"a pool of {pool['max_size']}" if pool else f"CONN_MAX_AGE {database['CONN_MAX_AGE']}"
+        where = f"PostgreSQL ({held} a process)"
     else:
         where = f"{connection.display_name} file"
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[1]
