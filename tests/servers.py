@@ -56,6 +56,15 @@ def test_database_url() -> str:
     return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
 
 
+def another_client():
+    """A connection of the test's own to the test database on PostgreSQL: another client of
+    the database server beside the app (psycopg's, outside Django's pool)."""
+    import psycopg
+
+    params = connection.get_connection_params()
+    return psycopg.connect(**{key: params[key] for key in ("host", "port", "user", "dbname") if key in params})
+
+
 class Daphne:
     """One Daphne process serving the project on 127.0.0.1:port; start(), stop(), again."""
 

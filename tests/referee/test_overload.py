@@ -24,7 +24,7 @@ from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
 from ..pages import text_of
-from ..servers import Browser, Daphne, free_port
+from ..servers import Browser, Daphne, another_client, free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,7 +55,7 @@ def test_a_failed_attempt_to_connect_is_remembered_until_one_succeeds(monkeypatc
     if connection.vendor == "postgresql":
         params = connection.get_connection_params()
         counted.connect(**{key: params[key] for key in ("host", "port", "user", "dbname") if key in params}).close()
-        assert not attempts.last_failed
+        assert not attempts.last_failed  # the database reached again
 
 
 def htmx_post(browser: Browser, path: str, fields: dict):
@@ -78,8 +78,7 @@ def answer_of(request) -> tuple[int, dict, str]:
 def rounds_locked():
     """The rounds' table locked by another client of the database until the block ends: a
     round sent meanwhile waits, holding its connection."""
-    params = connection.get_connection_params()
-    with psycopg.connect(**{key: params[key] for key in ("host", "port", "user", "dbname") if key in params}) as other:
+    with another_client() as other:
         other.execute(f"LOCK TABLE {Round._meta.db_table} IN ACCESS EXCLUSIVE MODE")
         yield
         other.rollback()
