@@ -2,8 +2,8 @@
 (referee/database_pool.py) is answered 503 with Retry-After and plain words, never a 500 and
 never another connection. Nothing of it was saved (its transaction never began), and a round
 sent again keeps its submission id, so the round entry page sends it again safely
-(static/js/outbox.js). One warning line a request, without a traceback: a busy moment is
-not a bug.
+(static/js/outbox.js). One warning line a request saying why, without a traceback: a busy
+moment is not a bug (Django's request log adds its "Service Unavailable" line, as for any 5xx).
 
 The pool waits the same way whether the server is busy or the database is down; the pool's
 last attempt to connect tells the two apart (a failed one: referee/database_down.py's answer)."""

@@ -122,10 +122,11 @@ class Client:
         self.cookies = {settings.SESSION_COOKIE_NAME: session_key}
         self.token = ""
 
-    async def open(self) -> "Client":
+    async def open(self, path: str = "/sessions/") -> "Client":
+        """Connected, with the CSRF token of the page at ``path`` (a form of the host's)."""
         host, port = self.netloc.split(":")
         self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), TIMEOUT)
-        self.token = CSRF_INPUT.search(await self.request("GET", "/sessions/")).group(1)
+        self.token = CSRF_INPUT.search(await self.request("GET", path)).group(1)
         return self
 
     async def request(
