@@ -5,8 +5,8 @@ words alone, as plain text (static/js/failures.js shows them). One warning line 
 without a traceback: an outage is not a bug, and it would fill the log.
 
 A pool that has no connection free in time while the database answers (the server busy) is
-another answer's (referee/overload.py); when its last attempt to connect failed, it is this one. /health/ answers for
-itself (503, naming the database)."""
+another answer's (referee/overload.py); when the pool's last attempt to connect failed, it is
+this one. /health/ answers for itself (503, naming the database)."""
 
 from __future__ import annotations
 

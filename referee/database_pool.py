@@ -12,8 +12,8 @@ not "busy" (the pool waits the same way in both cases)."""
 from __future__ import annotations
 
 import os
-import threading
-import time
+
+import psycopg
 
 DEFAULT_SIZE = 20
 DEFAULT_WAIT = 3.0  # s: longer than a busy moment lasts, far shorter than a host waits
@@ -36,45 +36,34 @@ def positive_number(name: str, default: float, kind=int):
 
 
 class Attempts:
-    """Whether the pool's latest attempt to connect failed (shared by the process's threads)."""
+    """Whether the pool's latest attempt to connect failed (one flag for the process's threads:
+    each attempt sets it whole)."""
 
-    def __init__(self):
-        self._lock = threading.Lock()
-        self.failed_at: float | None = None  # time.monotonic() of the latest failure, None after a success
+    last_failed = False
 
     def failed(self) -> None:
-        with self._lock:
-            self.failed_at = time.monotonic()
+        self.last_failed = True
 
     def succeeded(self) -> None:
-        with self._lock:
-            self.failed_at = None
-
-    @property
-    def last_failed(self) -> bool:
-        return self.failed_at is not None
+        self.last_failed = False
 
 
 attempts = Attempts()
 
 
-def connection_class():
+class CountedConnection(psycopg.Connection):
     """psycopg's Connection, telling ``attempts`` how each new connection went (the pool's
     documented ``connection_class``: a subclass of psycopg's)."""
-    import psycopg
 
-    class CountedConnection(psycopg.Connection):
-        @classmethod
-        def connect(cls, *args, **kwargs):
-            try:
-                connection = super().connect(*args, **kwargs)
-            except Exception:
-                attempts.failed()
-                raise
-            attempts.succeeded()
-            return connection
-
-    return CountedConnection
+    @classmethod
+    def connect(cls, *args, **kwargs):
+        try:
+            connection = super().connect(*args, **kwargs)
+        except Exception:
+            attempts.failed()
+            raise
+        attempts.succeeded()
+        return connection
 
 
 def pool_options() -> dict:
@@ -85,5 +74,5 @@ def pool_options() -> dict:
         "max_size": size,
         "timeout": positive_number("DATABASE_POOL_WAIT", DEFAULT_WAIT, float),
         "reconnect_timeout": RECONNECT_GIVE_UP,
-        "connection_class": connection_class(),
+        "connection_class": CountedConnection,
     }

@@ -56,13 +56,18 @@ def test_database_url() -> str:
     return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
 
 
+def database_address() -> dict:
+    """Where the test database is on PostgreSQL, as psycopg's connect() takes it."""
+    params = connection.get_connection_params()
+    return {key: params[key] for key in ("host", "port", "user", "dbname") if key in params}
+
+
 def another_client():
     """A connection of the test's own to the test database on PostgreSQL: another client of
     the database server beside the app (psycopg's, outside Django's pool)."""
     import psycopg
 
-    params = connection.get_connection_params()
-    return psycopg.connect(**{key: params[key] for key in ("host", "port", "user", "dbname") if key in params})
+    return psycopg.connect(**database_address())
 
 
 class Daphne:

@@ -159,7 +159,7 @@ def test_the_pools_timeout_is_the_database_down_only_when_the_pool_could_not_con
 
     error = OperationalError("couldn't get a connection after 3.00 sec")
     error.__cause__ = PoolTimeout("couldn't get a connection after 3.00 sec")
-    monkeypatch.setattr(attempts, "failed_at", None)
+    monkeypatch.setattr(attempts, "last_failed", False)
     assert not is_database_down(error)
     attempts.failed()
     assert is_database_down(error)

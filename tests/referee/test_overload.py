@@ -17,14 +17,14 @@ import pytest
 from django.db import OperationalError, connection
 from psycopg_pool import PoolTimeout
 
-from referee.database_pool import attempts, connection_class
+from referee.database_pool import CountedConnection, attempts
 from referee.overload import BUSY, RETRY_AFTER, pool_busy
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
 from ..pages import text_of
-from ..servers import Browser, Daphne, another_client, free_port
+from ..servers import Browser, Daphne, another_client, database_address, free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,7 +39,7 @@ def pool_timeout() -> OperationalError:
 
 
 def test_a_pool_timeout_is_busy_while_the_pool_can_connect(monkeypatch):
-    monkeypatch.setattr(attempts, "failed_at", None)
+    monkeypatch.setattr(attempts, "last_failed", False)
     assert pool_busy(pool_timeout())
     assert not pool_busy(OperationalError("connection refused"))  # the database down
     attempts.failed()  # the pool's last attempt to connect failed: the database is down, not busy
@@ -47,14 +47,12 @@ def test_a_pool_timeout_is_busy_while_the_pool_can_connect(monkeypatch):
 
 
 def test_a_failed_attempt_to_connect_is_remembered_until_one_succeeds(monkeypatch):
-    monkeypatch.setattr(attempts, "failed_at", None)
-    counted = connection_class()
+    monkeypatch.setattr(attempts, "last_failed", False)
     with pytest.raises(psycopg.OperationalError):
-        counted.connect(host="127.0.0.1", port=free_port(), user="postgres", dbname="test", connect_timeout=2)
+        CountedConnection.connect(host="127.0.0.1", port=free_port(), user="postgres", dbname="test", connect_timeout=2)
     assert attempts.last_failed
     if connection.vendor == "postgresql":
-        params = connection.get_connection_params()
-        counted.connect(**{key: params[key] for key in ("host", "port", "user", "dbname") if key in params}).close()
+        CountedConnection.connect(**database_address()).close()
         assert not attempts.last_failed  # the database reached again
 
 
@@ -133,7 +131,7 @@ def test_a_busy_page_answers_in_the_apps_look_for_a_get_and_says_nothing_was_rec
 
     middleware = OverloadMiddleware(lambda request: None)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(attempts, "failed_at", None)
+        patch.setattr(attempts, "last_failed", False)
         page = middleware.process_exception(rf.get("/sessions/"), pool_timeout())
         posted = middleware.process_exception(rf.post("/sessions/"), pool_timeout())
         other = middleware.process_exception(rf.get("/sessions/"), ValueError("a bug"))
@@ -147,7 +145,7 @@ def test_a_busy_page_answers_in_the_apps_look_for_a_get_and_says_nothing_was_rec
 def test_each_busy_answer_is_one_warning_line_without_a_traceback(rf, caplog, monkeypatch):
     from referee.overload import OverloadMiddleware
 
-    monkeypatch.setattr(attempts, "failed_at", None)
+    monkeypatch.setattr(attempts, "last_failed", False)
     with caplog.at_level(logging.WARNING, logger="referee.overload"):
         OverloadMiddleware(lambda request: None).process_exception(rf.get("/sessions/"), pool_timeout())
     (line,) = [record for record in caplog.records if record.name == "referee.overload"]
