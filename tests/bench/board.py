@@ -122,10 +122,13 @@ class Client:
         self.cookies = {settings.SESSION_COOKIE_NAME: session_key}
         self.token = ""
 
-    async def open(self, path: str = "/sessions/") -> "Client":
-        """Connected, with the CSRF token of the page at ``path`` (a form of the host's)."""
+    async def connect(self) -> None:
         host, port = self.netloc.split(":")
         self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), TIMEOUT)
+
+    async def open(self, path: str = "/sessions/") -> "Client":
+        """Connected, with the CSRF token of the page at ``path`` (a form of the host's)."""
+        await self.connect()
         self.token = CSRF_INPUT.search(await self.request("GET", path)).group(1)
         return self
 
@@ -148,6 +151,8 @@ class Client:
             ]
         if htmx:
             lines.append("HX-Request: true")
+        if self.reader.at_eof():  # the server closed it while it was idle: a browser opens another
+            await self.connect()
         self.writer.write("\r\n".join(lines).encode() + b"\r\n\r\n" + body)
         try:
             async with asyncio.timeout(TIMEOUT):
