@@ -56,6 +56,11 @@ def test_database_url() -> str:
     return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
 
 
+def answered(log: str) -> list[str]:
+    """The status of each request in a server's log (referee/middleware.py's lines)."""
+    return re.findall(r"(?:GET|POST|HEAD) \S+ (\d{3}) \d+ ms from", log)
+
+
 def database_address() -> dict:
     """Where the test database is on PostgreSQL, as psycopg's connect() takes it."""
     params = connection.get_connection_params()

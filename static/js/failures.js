@@ -50,7 +50,10 @@
       else place.insertBefore(alert, place.firstChild);
     }
     alert.textContent = text;
-    alert.scrollIntoView({ block: "nearest" });
+    // Brought into view for a request the host made; not for one the page made by itself (a
+    // poll), which would pull the page away from the hand being filled every few seconds.
+    var config = event.detail.requestConfig;
+    if (config && config.triggeringEvent) alert.scrollIntoView({ block: "nearest" });
   }
 
   function clear(event) {
