@@ -4,9 +4,9 @@ page in the app's look (templates/503.html, which tries itself again), an htmx r
 words alone, as plain text (static/js/failures.js shows them). One warning line a request,
 without a traceback: an outage is not a bug, and it would fill the log.
 
-A pool that has no connection free in time (the server busy, not the database down) is
-another answer's (referee/overload.py): its timeout is left alone here. /health/ answers for
-itself (503, naming the database)."""
+A pool that has no connection free in time while the database answers (the server busy) is
+another answer's (referee/overload.py); when the pool's last attempt to connect failed, it is
+this one. /health/ answers for itself (503, naming the database)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,7 @@ from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.deprecation import MiddlewareMixin
 
-try:  # Django's own PostgreSQL pool, when installed
-    from psycopg_pool import PoolTimeout
-except ImportError:  # pragma: no cover - no pool, no pool timeout
-    PoolTimeout = None
+from referee.overload import pool_busy
 
 DATABASE_DOWN = "The database is not answering. Rounds already recorded are safe; try again in a moment."
 RETRY_AFTER = 10  # seconds: the page's own retry, and what the answer asks clients to wait
@@ -29,11 +26,9 @@ logger = logging.getLogger(__name__)
 
 def is_database_down(error: BaseException) -> bool:
     """Whether ``error`` says the database could not be reached or dropped the connection
-    (Django's OperationalError or InterfaceError around the driver's), not a fault of ours
-    (a query Django refused, a constraint) nor a busy pool."""
-    if not isinstance(error, OperationalError | InterfaceError):
-        return False
-    return PoolTimeout is None or not isinstance(error.__cause__, PoolTimeout)
+    (Django's OperationalError or InterfaceError around the driver's, or the pool unable to
+    connect), not a fault of ours (a query Django refused, a constraint) nor a busy pool."""
+    return isinstance(error, OperationalError | InterfaceError) and not pool_busy(error)
 
 
 def database_down_response(request) -> HttpResponse:
@@ -42,7 +37,8 @@ def database_down_response(request) -> HttpResponse:
         response = HttpResponse(DATABASE_DOWN, status=503, content_type="text/plain; charset=utf-8")
     else:
         again = request.get_full_path() if request.method == "GET" else ""
-        page = render_to_string("503.html", {"message": DATABASE_DOWN, "again": again, "retry_after": RETRY_AFTER})
+        context = {"heading": "Waiting for the database", "message": DATABASE_DOWN, "again": again}
+        page = render_to_string("503.html", context | {"retry_after": RETRY_AFTER})
         response = HttpResponse(page, status=503)
     response["Retry-After"] = str(RETRY_AFTER)
     response["Cache-Control"] = "no-store"

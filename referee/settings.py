@@ -1,7 +1,8 @@
 """Settings from the environment, with defaults that work on one machine and the room's network.
 
 DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL (default: a SQLite file
-in the project folder, WAL mode), REDIS_URL (default: none, the in-memory channel layer) and
+in the project folder, WAL mode), DATABASE_POOL_SIZE and DATABASE_POOL_WAIT (PostgreSQL's
+connections per process: referee/database_pool.py), REDIS_URL (default: none, the in-memory channel layer) and
 DJANGO_BEHIND_TLS.
 """
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 
+from referee.database_pool import pool_options
 from referee.network import machine_addresses, machine_names
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -85,6 +87,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # after authentication, as django-axes asks
     # The database not answering: a 503 saying so (its process_exception sees the view's errors).
     "referee.database_down.DatabaseDownMiddleware",
+    # No database connection free in time: a 503 "busy" (likewise).
+    "referee.overload.OverloadMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -135,9 +139,13 @@ SQLITE_OPTIONS = {
 
 def database_config(url: str | None, folder: Path) -> dict:
     """PostgreSQL (or any database) from a URL; without one, a SQLite file in ``folder``.
-    A connection a request, closed at its end, as Django advises under ASGI: each request runs
-    in a thread of its own, so a connection kept for later would never be used again."""
+    No connection kept by a request's thread (CONN_MAX_AGE 0), as Django advises under ASGI:
+    each request runs in a thread of its own. PostgreSQL's come from a bounded pool instead."""
     config = dj_database_url.parse(url or f"sqlite:///{folder / 'db.sqlite3'}", conn_max_age=0)
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        # Connections from a pool bounded per process (referee/database_pool.py); a request
+        # returns its connection to the pool at its end.
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": pool_options()}
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = dict(SQLITE_OPTIONS)
         # Channels' live server runs in another process: it needs a test database on disk.

@@ -56,6 +56,25 @@ def test_database_url() -> str:
     return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
 
 
+def answered(log: str) -> list[str]:
+    """The status of each request in a server's log (referee/middleware.py's lines)."""
+    return re.findall(r"(?:GET|POST|HEAD) \S+ (\d{3}) \d+ ms from", log)
+
+
+def database_address() -> dict:
+    """Where the test database is on PostgreSQL, as psycopg's connect() takes it."""
+    params = connection.get_connection_params()
+    return {key: params[key] for key in ("host", "port", "user", "dbname") if key in params}
+
+
+def another_client():
+    """A connection of the test's own to the test database on PostgreSQL: another client of
+    the database server beside the app (psycopg's, outside Django's pool)."""
+    import psycopg
+
+    return psycopg.connect(**database_address())
+
+
 class Daphne:
     """One Daphne process serving the project on 127.0.0.1:port; start(), stop(), again."""
 

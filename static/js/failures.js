@@ -1,6 +1,7 @@
 // A request htmx sends that fails (a server error, no network, no answer in time) swaps
 // nothing, so without this the host would see nothing happen: say what happened and what to
-// do, beside the form's buttons, until the next request from that form.
+// do, beside the form's buttons, until a request from that form (or place) succeeds: a page
+// that polls keeps saying so while its polls fail, however long each takes to fail.
 (function () {
   "use strict";
   var TIMEOUT_MS = 30000;  // a request still unanswered by then is reported, not waited on forever
@@ -49,7 +50,10 @@
       else place.insertBefore(alert, place.firstChild);
     }
     alert.textContent = text;
-    alert.scrollIntoView({ block: "nearest" });
+    // Brought into view for a request the host made; not for one the page made by itself (a
+    // poll), which would pull the page away from the hand being filled every few seconds.
+    var config = event.detail.requestConfig;
+    if (config && config.triggeringEvent) alert.scrollIntoView({ block: "nearest" });
   }
 
   function clear(event) {
@@ -57,7 +61,7 @@
     if (alert) alert.remove();
   }
 
-  document.addEventListener("htmx:beforeRequest", clear);
+  document.addEventListener("htmx:afterRequest", function (event) { if (event.detail.successful) clear(event); });
   // An answer in plain text is the server's own words for people (the database not
   // answering: referee/database_down.py): said as they are.
   function ownWords(xhr) {

@@ -1,7 +1,8 @@
-// Rounds that could not reach the server (no Wi-Fi, no answer in time) are kept in this
-// browser, each with its submission id, and sent in order when the browser is back online,
-// when a page of the session loads, when it is shown again, or on "Send now" (Safari has no
-// Background Sync). Meanwhile the form moves on to the next round, so the table keeps playing.
+// Rounds that could not reach the server (no Wi-Fi, no answer in time, or the server busy or
+// its proxy without it: 502, 503, 504) are kept in this browser, each with its submission id,
+// and sent in order when the browser is back online, when a page of the session loads, when
+// it is shown again, after the wait the server asked for (Retry-After), or on "Send now"
+// (Safari has no Background Sync). Meanwhile the form moves on to the next round, so the table keeps playing.
 // Sending a round again is safe: the server records each submission id at most once. A round
 // the server refuses waits in "Needs your attention", its cards kept, until the host puts it
 // back into the form or discards it.
@@ -13,6 +14,9 @@
   var flushing = null;  // the flush under way: one at a time
   var problem = "";     // why the last flush stopped, shown under the count
   var sentNow = [];     // the rounds the last flush got recorded, said once nothing waits
+  var later = null;     // the flush the server asked to wait for (Retry-After)
+  var UNAVAILABLE = { 502: true, 503: true, 504: true };  // nothing recorded: send again later
+  var RETRY_AFTER = 5;  // s, when the server did not say
 
   // --- What is kept, per session -----------------------------------------------------------
 
@@ -183,8 +187,35 @@
   });
   document.addEventListener("htmx:sendError", couldNotSend);
   document.addEventListener("htmx:timeout", couldNotSend);
+  // The server busy, or the proxy without it: nothing was recorded, as when the network
+  // fails, so the round is kept alike and sent again once the wait asked for has passed.
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    if (!recordPost(event) || !UNAVAILABLE[xhr.status]) return;
+    couldNotSend(event);
+    flushLater(xhr.getResponseHeader("Retry-After"));
+  });
 
   // --- Sending -----------------------------------------------------------------------------
+
+  // One flush after the seconds the server asked for (a Retry-After header's), or RETRY_AFTER.
+  function flushLater(retryAfter) {
+    var seconds = parseInt(retryAfter, 10);
+    if (!(seconds >= 0)) seconds = RETRY_AFTER;
+    clearTimeout(later);
+    later = setTimeout(function () { later = null; flush(); }, Math.min(seconds, 60) * 1000);
+  }
+
+  // The server's own words for people (a plain-text answer), or what its status says.
+  function refusal(response) {
+    var type = response.headers.get("Content-Type") || "";
+    var words = type.indexOf("text/plain") === 0 ? response.text() : Promise.resolve("");
+    return words.then(function (text) {
+      var error = new Error(text.trim().slice(0, 300) || "The server could not record it (error " + response.status + ").");
+      if (UNAVAILABLE[response.status]) error.retryAfter = response.headers.get("Retry-After") || String(RETRY_AFTER);
+      throw error;
+    });
+  }
 
   function csrfToken() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (error) { /* below */ }
@@ -207,8 +238,8 @@
       if (response.status >= 400 && response.status < 500) {
         return { status: "refused", message: "The server refused it (error " + response.status + ")." };
       }
-      throw new Error(response.ok ? "The server did not take it: log in again, then send it." :
-                      "The server could not record it (error " + response.status + ").");
+      if (response.ok) throw new Error("The server did not take it: log in again, then send it.");
+      return refusal(response);
     });
   }
 
@@ -232,6 +263,7 @@
       return sendFrom(sent + 1);
     }, function (error) {
       problem = error instanceof TypeError ? "Not sent yet: no connection to the server." : "Not sent yet: " + error.message;
+      if (error.retryAfter) flushLater(error.retryAfter);
       return sent;
     });
   }

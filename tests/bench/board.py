@@ -24,7 +24,7 @@ A session's boards get one message per change, in order: a round's board is the 
 its place in that order (checked by the "Round N" it shows; the floor's are all alike).
 
 Run alone (it sets Django up on a database of its own): python -m tests.bench.board
-(settings.py: BENCH_CONN_MAX_AGE, BENCH_DB_POOL for PostgreSQL's connections).
+(settings.py: BENCH_CONN_MAX_AGE for PostgreSQL's connections without the pool).
 """
 
 import asyncio
@@ -122,10 +122,14 @@ class Client:
         self.cookies = {settings.SESSION_COOKIE_NAME: session_key}
         self.token = ""
 
-    async def open(self) -> "Client":
+    async def connect(self) -> None:
         host, port = self.netloc.split(":")
         self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), TIMEOUT)
-        self.token = CSRF_INPUT.search(await self.request("GET", "/sessions/")).group(1)
+
+    async def open(self, path: str = "/sessions/") -> "Client":
+        """Connected, with the CSRF token of the page at ``path`` (a form of the host's)."""
+        await self.connect()
+        self.token = CSRF_INPUT.search(await self.request("GET", path)).group(1)
         return self
 
     async def request(
@@ -147,6 +151,8 @@ class Client:
             ]
         if htmx:
             lines.append("HX-Request: true")
+        if self.reader.at_eof():  # the server closed it while it was idle: a browser opens another
+            await self.connect()
         self.writer.write("\r\n".join(lines).encode() + b"\r\n\r\n" + body)
         try:
             async with asyncio.timeout(TIMEOUT):
@@ -457,8 +463,9 @@ def stack() -> str:
 
     database = connection.settings_dict
     if connection.vendor == "postgresql":
-        pool = ", pool" if database["OPTIONS"].get("pool") else ""
-        where = f"PostgreSQL (CONN_MAX_AGE {database['CONN_MAX_AGE']}{pool})"
+        pool = database["OPTIONS"].get("pool")
+        held = f"a pool of {pool['max_size']}" if pool else f"CONN_MAX_AGE {database['CONN_MAX_AGE']}"
+        where = f"PostgreSQL ({held} a process)"
     else:
         where = f"{connection.display_name} file"
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[1]

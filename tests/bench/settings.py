@@ -1,9 +1,9 @@
 """The project's settings, serving the board bench's floor beside the project's URLs, with
 the run's own keys in Redis (BENCH_RUN).
 
-Two switches for trying the database connection's handling on PostgreSQL, read only here:
-BENCH_CONN_MAX_AGE (seconds, instead of the project's) and BENCH_DB_POOL=1 (Django's
-connection pool, from the psycopg_pool package; it takes CONN_MAX_AGE 0).
+One switch for trying the database connection's handling on PostgreSQL, read only here:
+BENCH_CONN_MAX_AGE (seconds: a connection kept by each thread that long, instead of the
+project's pool; Django refuses both).
 """
 
 import os
@@ -19,6 +19,4 @@ if CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLaye
 database = DATABASES["default"]  # noqa: F405
 if os.environ.get("BENCH_CONN_MAX_AGE", "").strip():
     database["CONN_MAX_AGE"] = int(os.environ["BENCH_CONN_MAX_AGE"])
-if env_flag("BENCH_DB_POOL", False) and database["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
-    database["OPTIONS"] = {**database.get("OPTIONS", {}), "pool": True}
-    database["CONN_MAX_AGE"] = 0  # the pool keeps the connections; Django refuses both
+    database.get("OPTIONS", {}).pop("pool", None)

@@ -68,8 +68,7 @@ class Seat(Client):
         self.path = path
 
     async def open(self) -> "Seat":
-        host, port = self.netloc.split(":")
-        self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), TIMEOUT)
+        await self.connect()
         await self.reload()
         return self
 

@@ -5,12 +5,14 @@ once; a round the server refuses waits in "Needs your attention", its cards kept
 
 import os
 import re
+import uuid
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
+from referee.overload import BUSY
 from scoring.models import Round
 from scoring.services import game_end, round_record
 
@@ -94,6 +96,58 @@ class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
         expect(self.waiting()).to_have_text("")
         expect(page.locator(".last-round")).to_contain_text("Ann loses a token (2 left)")
         assert list(Round.objects.filter(game=game).order_by("number").values_list("number", flat=True)) == [1, 2]
+
+    def test_the_pages_own_poll_failing_offline_says_so_without_moving_the_hand_being_filled(self):
+        """The players' phones panel polls every 3 s: offline, each poll fails. The page says
+        so, but stays on the hand the host is filling."""
+        self.open_game("stop_the_bus", {"tokens": 3})
+        page = self.page
+        page.context.set_offline(True)
+        self.tap_cards("AS KS QS")
+        poll_failed = page.locator("main > .request-failure")
+        no_connection = "No connection to the server: check the Wi-Fi, then try again."
+        expect(poll_failed).to_have_text(no_connection, timeout=10_000)
+        self.assert_hand_and_pad_on_screen()
+        page.wait_for_timeout(3_500)  # the next poll fails too
+        self.assert_hand_and_pad_on_screen()
+        self.tap_cards(BUS_ROUND.removeprefix("AS KS QS "))
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+
+    def test_a_round_answered_busy_is_kept_and_sent_again_after_the_wait_asked_for(self):
+        """503 (the server busy, or the database down) and 502/504 (the proxy without the
+        server) are a network failure to the host: nothing was recorded, so the round is kept
+        and sent again, with its id, once the Retry-After has passed; a resend answered busy
+        says so and waits again."""
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        page = self.page
+        first_id = self.submission()
+        posts = re.compile(re.escape(self.url) + r"\?game=1$")
+        busy = {"status": 503, "headers": {"Retry-After": "2"}, "content_type": "text/plain; charset=utf-8"}
+        answered_busy = []
+
+        def busy_twice(route):
+            if len(answered_busy) < 2:  # the Record's post, then the first resend
+                answered_busy.append(route.request.post_data)
+                route.fulfill(**busy, body=BUSY)
+            else:
+                route.continue_()
+
+        page.route(posts, busy_twice)
+        self.tap_cards(BUS_ROUND)
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        expect(page.locator("#entry-title")).to_have_text("Round 2: enter the hands")
+        expect(page.locator(".pad-note")).to_have_text(
+            "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back."
+        )
+        expect(page.locator("[data-outbox-problem]")).to_have_text(f"Not sent yet: {BUSY}", timeout=10_000)
+        self.shoot("busy")
+        expect(self.waiting()).to_have_text("", timeout=15_000)  # sent again after Retry-After, unasked
+        expect(page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
+        assert len(answered_busy) == 2 and all(f"submission={first_id}" in body for body in answered_busy)
+        assert Round.objects.filter(game=game).count() == 1
+        assert list(game.submissions.values_list("id", "action")) == [(uuid.UUID(first_id), "record")]
 
     def test_the_bar_is_on_every_page_of_the_session(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})

@@ -3,6 +3,7 @@ helpers of the thumb-entry browser tests (every tap counted, none of them a scro
 
 import os
 import re
+import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -60,19 +61,28 @@ class Thumb:
         assert pad["y"] + pad["height"] <= self.height() + 1 and pad["y"] >= 0, f"the pad is not on screen: {pad}"
         return pad["y"]
 
-    def assert_on_screen(self, locator, what):
-        """On screen as it is, above the pad unless it is part of it: reached without scrolling."""
-        box = self.box(locator)
-        in_pad = locator.evaluate("element => !!element.closest('.pad')")
-        has_pad = self.page.locator(".pad:visible").count() > 0
-        bottom = self.height() if in_pad or not has_pad else self.pad_top()
-        width = self.page.viewport_size["width"]
-        assert (
-            box["y"] >= 0
-            and box["y"] + box["height"] <= bottom + 1
-            and box["x"] >= 0
-            and box["x"] + box["width"] <= width + 1
-        ), f"{what} is off screen or under the pad: {box}, pad at {bottom}"
+    def assert_on_screen(self, locator, what, settle: float = 2.0):
+        """On screen, above the pad unless it is part of it: reached without scrolling. Measured
+        again for up to ``settle`` s, as expect() waits: what the host sees is the page once
+        its scripts have settled it (a line added to the pad, the hand brought back into view),
+        and on a loaded machine a single measure may fall between the two."""
+        deadline = time.monotonic() + settle
+        while True:
+            box = self.box(locator)
+            in_pad = locator.evaluate("element => !!element.closest('.pad')")
+            has_pad = self.page.locator(".pad:visible").count() > 0
+            bottom = self.height() if in_pad or not has_pad else self.pad_top()
+            width = self.page.viewport_size["width"]
+            on_screen = (
+                box["y"] >= 0
+                and box["y"] + box["height"] <= bottom + 1
+                and box["x"] >= 0
+                and box["x"] + box["width"] <= width + 1
+            )
+            if on_screen or time.monotonic() > deadline:
+                break
+            self.page.wait_for_timeout(50)
+        assert on_screen, f"{what} is off screen or under the pad: {box}, pad at {bottom}"
 
     def assert_not_hidden_by_sticky_steps(self, locator, what):
         steps = self.page.locator("[data-seat-steps]:visible")

@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+from pathlib import Path
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
@@ -54,6 +55,32 @@ def test_a_redis_url_selects_channels_redis():
 def test_the_database_connection_is_closed_after_each_request():
     config = database_config("postgres://postgres@127.0.0.1:5432/test", None)
     assert (config["CONN_MAX_AGE"], config["CONN_HEALTH_CHECKS"]) == (0, False)
+
+
+def test_postgresql_connections_come_from_a_pool_of_20_a_process_by_default(monkeypatch):
+    monkeypatch.delenv("DATABASE_POOL_SIZE", raising=False)
+    monkeypatch.delenv("DATABASE_POOL_WAIT", raising=False)
+    pool = database_config("postgres://postgres@127.0.0.1:5432/test", None)["OPTIONS"]["pool"]
+    assert (pool["max_size"], pool["timeout"]) == (20, 3.0)
+    assert pool["min_size"] <= pool["max_size"]
+
+
+def test_the_pool_is_sized_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "1")
+    monkeypatch.setenv("DATABASE_POOL_WAIT", "0.5")
+    pool = database_config("postgres://postgres@127.0.0.1:5432/test", None)["OPTIONS"]["pool"]
+    assert (pool["min_size"], pool["max_size"], pool["timeout"]) == (1, 1, 0.5)
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "twenty", "2.5"])
+def test_a_pool_size_that_is_not_a_positive_whole_number_stops_the_server_saying_so(monkeypatch, value):
+    monkeypatch.setenv("DATABASE_POOL_SIZE", value)
+    with pytest.raises(ValueError, match=f"DATABASE_POOL_SIZE must be a positive whole number, got '{value}'"):
+        database_config("postgres://postgres@127.0.0.1:5432/test", None)
+
+
+def test_sqlite_has_no_pool():
+    assert "pool" not in database_config(None, Path("/tmp"))["OPTIONS"]
 
 
 @pytest.mark.parametrize(

@@ -20,14 +20,24 @@ from ..servers import free_port
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def close_pool() -> None:
+    """PostgreSQL's pool keeps the connections it made from the settings it began with: it
+    starts again from the settings as they now are."""
+    if connection.vendor == "postgresql":
+        connection.close_pool()
+
+
 @contextlib.contextmanager
 def database_gone():
     """The database out of reach for the connections opened meanwhile, as when it is stopped:
     PostgreSQL's port closed, or SQLite's file in a folder that does not exist. Connecting
     fails in the driver, and Django raises its OperationalError, as it does in production."""
     settings = connection.settings_dict
-    kept = {key: settings[key] for key in ("NAME", "HOST", "PORT")}
+    kept = {key: settings[key] for key in ("NAME", "HOST", "PORT", "OPTIONS")}
     connection.close()
+    close_pool()
+    if "pool" in settings["OPTIONS"]:  # the pool's wait for a connection it cannot make: short here
+        settings["OPTIONS"] = {**settings["OPTIONS"], "pool": {**settings["OPTIONS"]["pool"], "timeout": 0.5}}
     if connection.vendor == "sqlite":
         settings["NAME"] = "/nonexistent-folder/db.sqlite3"
     else:
@@ -36,6 +46,7 @@ def database_gone():
         yield
     finally:
         connection.close()
+        close_pool()
         settings.update(kept)
 
 
@@ -139,13 +150,16 @@ def test_only_the_databases_connection_errors_count_as_down():
     assert not is_database_down(ValueError("bad input"))
 
 
-def test_a_busy_pool_is_not_the_database_down(monkeypatch):
-    """The pool's timeout is the server busy (referee/overload.py answers it), not down.
-    Without psycopg's pool installed, a stand-in for its PoolTimeout."""
-    from referee import database_down
+def test_the_pools_timeout_is_the_database_down_only_when_the_pool_could_not_connect(monkeypatch):
+    """The pool waits alike when every connection is in use and when it cannot connect: its
+    last attempt to connect tells them apart (referee/overload.py answers the first)."""
+    from psycopg_pool import PoolTimeout
 
-    if database_down.PoolTimeout is None:
-        monkeypatch.setattr(database_down, "PoolTimeout", type("PoolTimeout", (Exception,), {}))
-    error = OperationalError("couldn't get a connection after 5.00 sec")
-    error.__cause__ = database_down.PoolTimeout("couldn't get a connection after 5.00 sec")
+    from referee.database_pool import attempts
+
+    error = OperationalError("couldn't get a connection after 3.00 sec")
+    error.__cause__ = PoolTimeout("couldn't get a connection after 3.00 sec")
+    monkeypatch.setattr(attempts, "last_failed", False)
     assert not is_database_down(error)
+    attempts.failed()
+    assert is_database_down(error)

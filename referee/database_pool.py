@@ -1,0 +1,78 @@
+"""PostgreSQL's connections, from Django's own pool (psycopg_pool), bounded per process.
+
+Each server process holds at most DATABASE_POOL_SIZE connections (default 20); a request
+that finds none free waits up to DATABASE_POOL_WAIT seconds (default 3) for one, and is then
+answered "busy" (referee/overload.py) rather than opening another. So processes x pool size
+bounds what the app asks of the database (README: "Database connections").
+
+The pool also says whether its last attempt to connect failed: a request that found no
+connection free is then answered "the database is not answering" (referee/database_down.py),
+not "busy" (the pool waits the same way in both cases)."""
+
+from __future__ import annotations
+
+import os
+
+import psycopg
+
+DEFAULT_SIZE = 20
+DEFAULT_WAIT = 3.0  # s: longer than a busy moment lasts, far shorter than a host waits
+RECONNECT_GIVE_UP = 5.0  # s: the database back, the pool connects again within seconds, not a minute
+
+
+def positive_number(name: str, default: float, kind=int):
+    """The environment's ``name`` as a positive ``kind``, or ``default`` when unset; a value
+    that is not one stops the server at once, saying which and what was expected."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise ValueError(f"{name} must be a positive {'whole ' if kind is int else ''}number, got {raw!r}")
+    return value
+
+
+class Attempts:
+    """Whether the pool's latest attempt to connect failed (one flag for the process's threads:
+    each attempt sets it whole)."""
+
+    last_failed = False
+
+    def failed(self) -> None:
+        self.last_failed = True
+
+    def succeeded(self) -> None:
+        self.last_failed = False
+
+
+attempts = Attempts()
+
+
+class CountedConnection(psycopg.Connection):
+    """psycopg's Connection, telling ``attempts`` how each new connection went (the pool's
+    documented ``connection_class``: a subclass of psycopg's)."""
+
+    @classmethod
+    def connect(cls, *args, **kwargs):
+        try:
+            connection = super().connect(*args, **kwargs)
+        except Exception:
+            attempts.failed()
+            raise
+        attempts.succeeded()
+        return connection
+
+
+def pool_options() -> dict:
+    """OPTIONS["pool"] for Django's PostgreSQL backend, from the environment."""
+    size = positive_number("DATABASE_POOL_SIZE", DEFAULT_SIZE)
+    return {
+        "min_size": min(2, size),  # kept open: the first requests after a quiet spell don't wait to connect
+        "max_size": size,
+        "timeout": positive_number("DATABASE_POOL_WAIT", DEFAULT_WAIT, float),
+        "reconnect_timeout": RECONNECT_GIVE_UP,
+        "connection_class": CountedConnection,
+    }

@@ -1,0 +1,183 @@
+"""The overload check: a club stack (2 Daphne processes, PostgreSQL, Redis) driven past its
+capacity, as in the README's "Hosting for a club" with the pool made small so that any
+machine, however quiet, is past it: each process has a pool of POOL connection(s) waiting
+WAIT s, and HOSTS hosts record rounds back to back, with no pause, through either process.
+
+It asserts: no answer but 200 (recorded, or said again) and 503 busy with Retry-After; the
+database's connections from the app never above processes x pool; every round a host was
+told was recorded is in the database exactly once, and no other; the load went past
+capacity (some rounds answered busy); and a round is recorded again within 10 s of the load
+stopping. Hosts send a round answered busy again with the same submission id, as the round
+entry page does (static/js/outbox.js), after a short pause."""
+
+import contextlib
+import http.client
+import os
+import random
+import re
+import threading
+import time
+import urllib.parse
+import uuid
+
+import pytest
+from django.db import connection
+
+from referee.overload import BUSY
+from scoring.models import Round
+from scoring.services import game_start, session_start
+from tests.bench.board import DEALS, PLAYERS, logged_in
+
+from ..factories import UserFactory
+from ..servers import Daphne, another_client, answered
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PROCESSES, POOL, WAIT = 2, 1, 0.05  # a round holds its connection longer than WAIT on any machine
+HOSTS, LOAD = 40, 8.0  # hosts, and seconds of load
+BACK_TO_NORMAL = 10.0  # s after the load stops
+APP = "brag-overload-check"  # the processes' application_name in pg_stat_activity (libpq's PGAPPNAME)
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+class Host(threading.Thread):
+    """A host's phone on one process: rounds of their own game, one after another, each sent
+    again with its id while it is answered busy."""
+
+    def __init__(self, server: Daphne, session, session_key: str, stop: threading.Event):
+        super().__init__(daemon=True)
+        self.server, self.path, self.stop = server, session.get_absolute_url(), stop
+        self.cookie = f"sessionid={session_key}"
+        self.acknowledged: list[tuple[int, str]] = []  # (round, submission) told recorded
+        self.busy = 0
+        self.wrong: list[str] = []  # any other answer
+
+    def request(self, method: str, body: dict | None = None) -> tuple[int, dict, str]:
+        link = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        try:
+            headers = {"Cookie": self.cookie, "HX-Request": "true"}
+            data = None
+            if body is not None:
+                data = urllib.parse.urlencode({**body, "csrfmiddlewaretoken": self.token}).encode()
+                headers |= {"Content-Type": "application/x-www-form-urlencoded", "Referer": self.server.url + self.path}
+            link.request(method, self.path, body=data, headers=headers)
+            response = link.getresponse()
+            return response.status, dict(response.getheaders()), response.read().decode()
+        finally:
+            link.close()
+
+    def start_page(self) -> None:
+        status, headers, page = self.request("GET")
+        assert status == 200, page[:300]
+        self.token = CSRF_INPUT.search(page).group(1)
+        self.cookie += "; csrftoken=" + re.search(r"csrftoken=([^;]+)", headers["Set-Cookie"]).group(1)
+
+    def send(self, number: int, submission: str) -> int:
+        status, headers, page = self.request("POST", {"number": number, "submission": submission, **DEALS[number % 2]})
+        if status == 200 and f"Round {number} recorded" in page:
+            self.acknowledged.append((number, submission))
+        elif status == 503 and headers.get("Retry-After") == "5" and page == BUSY:
+            self.busy += 1
+        else:
+            self.wrong.append(f"{status} {page[:200]!r}")
+        return status
+
+    def run(self) -> None:
+        try:
+            number, submission = 1, str(uuid.uuid4())
+            while not self.stop.is_set():
+                if self.send(number, submission) == 200:
+                    number, submission = number + 1, str(uuid.uuid4())
+                else:
+                    time.sleep(random.uniform(0.05, 0.2))  # then the same round, with its id
+        except Exception as error:  # noqa: BLE001 - said by the test
+            self.wrong.append(repr(error))
+
+
+@contextlib.contextmanager
+def connections_counted(database: str):
+    """Samples the app's connections to ``database`` every 20 ms; yields the list of counts."""
+    counts: list[int] = []
+    done = threading.Event()
+
+    def sample():
+        with another_client() as link:
+            while not done.is_set():
+                (count,) = link.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND application_name = %s",
+                    (database, APP),
+                ).fetchone()
+                counts.append(count)
+                time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        yield counts
+    finally:
+        done.set()
+        sampler.join(5)
+
+
+def test_past_capacity_a_club_stack_answers_busy_stays_in_its_budget_loses_nothing_and_recovers():
+    if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
+        pytest.skip("DATABASE_URL and REDIS_URL are unset: the club stack needs PostgreSQL and Redis; CI sets them")
+    host = UserFactory(username="host")
+    sessions = []
+    for n in range(HOSTS):
+        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-27", player_names=PLAYERS)
+        game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})  # never ends
+        sessions.append(session)
+    keys = [logged_in(host) for _ in sessions]
+    env = {"DATABASE_POOL_SIZE": str(POOL), "DATABASE_POOL_WAIT": str(WAIT), "PGAPPNAME": APP}
+    database = connection.settings_dict["NAME"]
+    servers = [Daphne(env=env) for _ in range(PROCESSES)]
+    with contextlib.ExitStack() as stack:
+        for server in servers:
+            stack.enter_context(server)
+        stop = threading.Event()
+        hosts = [
+            Host(servers[n % PROCESSES], session, key, stop) for n, (session, key) in enumerate(zip(sessions, keys))
+        ]
+        for each in hosts:
+            each.start_page()
+        with connections_counted(database) as counts:
+            for each in hosts:
+                each.start()
+            time.sleep(LOAD)
+            stop.set()
+            for each in hosts:
+                each.join(60)
+            stopped = time.monotonic()
+            again = Host(servers[0], sessions[0], keys[0], threading.Event())
+            again.start_page()
+            number = (hosts[0].acknowledged[-1][0] if hosts[0].acknowledged else 0) + 1
+            while again.send(number, str(uuid.uuid4())) != 200 and time.monotonic() - stopped < 30:
+                time.sleep(0.1)
+            back_in = time.monotonic() - stopped
+        logs = [server.errors() for server in servers]
+
+    wrong = [f"host {n}: {w}" for n, each in enumerate(hosts) for w in each.wrong]
+    assert wrong == [], wrong[:10]
+    assert not any(each.is_alive() for each in hosts), "a host still waits for an answer"
+    busy = sum(each.busy for each in hosts)
+    recorded = sum(len(each.acknowledged) for each in hosts)
+    assert busy > 0, "the load never went past capacity: no request was answered busy"
+    assert recorded > 0, "nothing was recorded under the load"
+    assert counts and max(counts) <= PROCESSES * POOL, f"connections above the budget: {max(counts)}"
+    assert max(counts) >= 1, "the sampler never saw the app's connections"
+    for each, session in zip(hosts, sessions):
+        kept = list(Round.objects.filter(game__session=session).order_by("number").values_list("number", flat=True))
+        told = [number for number, _ in each.acknowledged]
+        if session == sessions[0] and again.acknowledged:
+            told += [number for number, _ in again.acknowledged]
+        assert kept == told, f"{session.title}: the database holds rounds {kept}, the host was told {told}"
+    assert back_in <= BACK_TO_NORMAL, f"a round was recorded again only {back_in:.1f} s after the load stopped"
+    for log in logs:
+        assert "Traceback" not in log, log[-2000:]
+        assert set(answered(log)) <= {"200", "503"}, log[-2000:]
+    print(
+        f"\nOverload check: {PROCESSES} processes x pool {POOL} (wait {WAIT} s), {HOSTS} hosts for {LOAD:.0f} s: "
+        f"{recorded} rounds recorded, {busy} answers busy (503), at most {max(counts)} connections, "
+        f"a round recorded again {back_in:.1f} s after the load stopped"
+    )
