@@ -7,7 +7,7 @@ an uncertainty ``sigma``; the ``ordinal`` ``mu - 3 * sigma`` is the skill they v
 least, so a newcomer's lucky night does not put them at the top.
 """
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
@@ -56,22 +56,29 @@ def rate_each_game(results: Iterable[Sequence[Sequence[str]]], **options) -> Ite
     its defaults. A bad game raises ``ValueError`` before any later game is rated.
     """
     model = PlackettLuce(**options)
-    current: dict[str, object] = {}  # name -> the model's rating object
+    current: dict[Hashable, object] = {}  # name -> the model's rating object (any hashable name will do)
     games: dict[str, int] = {}
     for number, game in enumerate(results, start=1):
         check_game(number, game)
-        teams, ranks = [], []
+        names, teams, ranks = [], [], []
         for place_number, place in enumerate(game):
             for name in place:
-                teams.append([current.get(name) or model.rating(name=name)])
+                names.append(name)
+                teams.append([current[name] if name in current else model.rating()])
                 ranks.append(place_number)
         rated = model.rate(teams, ranks=ranks)
         after = {}
-        for (player,) in rated:
-            current[player.name] = player
-            games[player.name] = games.get(player.name, 0) + 1
-            after[player.name] = Rating(mu=player.mu, sigma=player.sigma, games=games[player.name])
+        for name, (player,) in zip(names, rated):
+            current[name] = player
+            games[name] = games.get(name, 0) + 1
+            after[name] = Rating(mu=player.mu, sigma=player.sigma, games=games[name])
         yield after
+
+
+def initial_rating(**options) -> Rating:
+    """A newcomer's rating before any game: the model's prior (``options`` as for ``rate``)."""
+    model = PlackettLuce(**options)
+    return Rating(mu=model.mu, sigma=model.sigma, games=0)
 
 
 def rate(results: Iterable[Sequence[Sequence[str]]], **options) -> dict[str, Rating]:

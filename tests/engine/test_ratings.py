@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.ratings import PROVISIONAL_GAMES, Rating, rate, rate_each_game, win_chances
+from engine.ratings import PROVISIONAL_GAMES, Rating, initial_rating, rate, rate_each_game, win_chances
 
 # OpenSkill's defaults: the prior, the performance spread, the additive dynamics, the variance floor.
 MU, SIGMA, BETA, TAU, KAPPA = 25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, 0.0001
@@ -107,6 +107,12 @@ def test_the_options_go_to_the_model():
     ratings = rate([[["Ann"], ["Bob"]]], mu=1500.0, sigma=500.0, beta=250.0, tau=0.0001)
     assert 1500 < ratings["Ann"].mu < 1800
     assert ratings["Bob"].mu == pytest.approx(3000 - ratings["Ann"].mu)
+
+
+def test_a_newcomer_starts_from_the_prior():
+    assert initial_rating() == Rating(mu=MU, sigma=SIGMA, games=0)
+    assert initial_rating().ordinal == pytest.approx(0)
+    assert initial_rating(mu=1500.0, sigma=500.0) == Rating(mu=1500.0, sigma=500.0, games=0)
 
 
 def test_no_games_no_ratings():
