@@ -4,7 +4,7 @@ were made, then the game's number), players level in a game's standings tied.
 
 Derived, never stored: read afresh from the kept figures (Performance) each time, so a
 correction, a deletion, a game ended or an import of older evenings rates every game again as
-if played in order. Two queries for all three kinds, whatever the length of the history."""
+if played in order. Three queries for all three kinds, whatever the length of the history."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.ratings import Rating, initial_rating, rate_each_game
 
-from .models import Game, Performance, Player
+from .models import Game, Performance, Player, Session
 
 
 @dataclass(frozen=True)
@@ -70,34 +70,40 @@ def leagues(
 ) -> dict[str, League]:
     """Each game kind's league (or ``kind``'s alone) over the host's finished games played between
     ``since`` and ``until`` (inclusive, either open): ratings start afresh at ``since``. Kinds
-    without a finished game in the period are left out. Two queries."""
+    without a finished game in the period are left out. Three queries."""
     rows = Performance.objects.filter(game__session__host=host, finished=True)
+    evenings = Session.objects.filter(host=host)
     if since:
         rows = rows.filter(game__session__played_on__gte=since)
+        evenings = evenings.filter(played_on__gte=since)
     if until:
         rows = rows.filter(game__session__played_on__lte=until)
+        evenings = evenings.filter(played_on__lte=until)
     if kind:
         rows = rows.filter(game__kind=kind)
     rows = rows.order_by(
         "game__session__played_on", "game__session__created", "game__session_id", "game__number", "place"
-    ).values_list(
-        "game__kind",
-        "game_id",
-        "game__session__played_on",
-        "game__session__title",
-        "game__session__public_id",
-        "player_id",
-        "place",
-    )
-    # Per kind, the games in order: (session, {place: [player ids]}).
-    games: dict[str, dict[int, tuple[tuple, dict[int, list[int]]]]] = defaultdict(dict)
-    for game_kind, game_id, played_on, title, session_id, player_id, place in rows:
-        _, places = games[game_kind].setdefault(game_id, ((played_on, title, str(session_id)), defaultdict(list)))
-        places[place].append(player_id)
+    ).values_list("game__kind", "game_id", "game__session_id", "player_id", "place")
+    # Per kind, the games in order: (session id, {place: [player ids]}).
+    games: dict[str, dict[int, tuple[int, dict[int, list[int]]]]] = defaultdict(dict)
+    for game_kind, game_id, session_id, player_id, place in rows:
+        by_game = games[game_kind]
+        if game_id not in by_game:
+            by_game[game_id] = session_id, defaultdict(list)
+        by_game[game_id][1][place].append(player_id)
     if not games:
         return {}
+    # The evenings and the players as a few rows each, rather than on every row above.
+    sessions = {
+        pk: (played_on, title, str(public_id))
+        for pk, played_on, title, public_id in evenings.values_list("pk", "played_on", "title", "public_id")
+    }
     players = {p.pk: p for p in Player.objects.filter(host=host)}
-    return {k: _league(Game.Kind(k), list(games[k].values()), players) for k in Game.Kind.values if games.get(k)}
+    return {
+        k: _league(Game.Kind(k), [(sessions[s], places) for s, places in games[k].values()], players)
+        for k in Game.Kind.values
+        if games.get(k)
+    }
 
 
 def _league(kind: Game.Kind, games: list, players: Mapping[int, Player]) -> League:
