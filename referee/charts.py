@@ -217,7 +217,7 @@ def categories_chart(title: str, player: str, shares: list, hands: int) -> BarCh
 
 # --- A player's rating over the evenings ---------------------------------------------------------
 
-RATING_TICKS = 4  # dates on the x axis at most: a date's label is wide on a phone
+RATING_TICKS = 4  # dates on the x axis at most, and evenings between them at least: a date is wide on a phone
 
 
 @dataclass(frozen=True)
@@ -236,6 +236,15 @@ class RatingChart:
     right: int = WIDTH - PAD // 2
     top: int = PAD // 2
     bottom: int = HEIGHT - PAD
+
+
+def date_ticks(nights: int) -> list[int]:
+    """The evenings (1 to ``nights``) whose dates label the x axis: the first and the last, and
+    evenly between them as many as keep RATING_TICKS - 1 evenings apart or more."""
+    if nights <= 2:
+        return list(range(1, nights + 1))
+    gaps = min(RATING_TICKS - 1, (nights - 1) // (RATING_TICKS - 1)) or 1
+    return sorted({1 + round((nights - 1) * k / gaps) for k in range(gaps + 1)})
 
 
 def short_date(day) -> str:
@@ -263,8 +272,7 @@ def rating_chart(title: str, player: str, nights: list) -> RatingChart:
     upper = [(x(i), y(p.mu + p.sigma)) for i, p in enumerate(points)]
     lower = [(x(i), y(p.mu - p.sigma)) for i, p in enumerate(points)]
     ticks = sorted({round(low), round(high), *([0] if low < 0 < high else [])})
-    steps = sorted({round(span_x * k / (RATING_TICKS - 1)) for k in range(RATING_TICKS)}) if span_x > 1 else [1]
-    x_ticks = [(x(i), short_date(nights[i - 1].played_on)) for i in steps if i >= 1]
+    x_ticks = [(x(i), short_date(nights[i - 1].played_on)) for i in date_ticks(len(nights))]
     final = points[-1]
     highest = max(nights, key=lambda night: night.after.ordinal)
     description = (

@@ -36,7 +36,8 @@ class EveryPage(ChannelsLiveServerTestCase):
         return session, bus, crash  # the board shows the Stop the Bus game, tokens as pips
 
     def pages(self, session, bus, crash) -> list[str]:
-        s, player = f"/sessions/{session.public_id}", session.players.order_by("name").first()
+        players = list(session.players.order_by("name"))
+        s, player = f"/sessions/{session.public_id}", players[0]
         return [
             "/",
             "/rules/",
@@ -54,6 +55,8 @@ class EveryPage(ChannelsLiveServerTestCase):
             f"{s}/history/",
             "/players/",
             f"/players/{player.public_id}/",
+            "/players/compare/",
+            f"/players/compare/?first={player.public_id}&second={players[1].public_id}",
             f"/board/{session.share_token}/",
         ]
 

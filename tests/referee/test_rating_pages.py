@@ -108,8 +108,8 @@ def test_a_player_page_has_head_to_head_and_a_nemesis(host_client, host):
     duel(session, "Ann", "Cy")
     ann = host.players.get(name="Ann")
     text = text_of(host_client.get(f"/players/{ann.public_id}/"))
-    assert "Nemesis: Bob , who placed above Ann in 5 of their 5 finished games together." in text
-    assert "Opponent Games Ann higher Opponent higher Level Compare Bob 5 0 5 0 Compare Cy 1 1 0 0 Compare" in text
+    assert "Nemesis: Bob placed above Ann in 5 of their 5 finished games together." in text
+    assert "Opponent Games Ahead Behind Level Bob compare 5 0 5 0 Cy compare 1 1 0 0" in text
     cy = host.players.get(name="Cy")
     assert "No nemesis yet: that is the player who most often placed above Cy, of those with 5 finished games" in (
         text_of(host_client.get(f"/players/{cy.public_id}/"))
