@@ -40,23 +40,22 @@ class CircleFilter(GameFilter):
         return data
 
 
+def circle_player(label: str) -> forms.ModelChoiceField:
+    """A player of the host's circle (the form narrows the choice to the host's), by public id."""
+    return forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        to_field_name="public_id",
+        label=label,
+        empty_label="Choose a player",
+        error_messages={"required": NOT_A_PLAYER, "invalid_choice": NOT_A_PLAYER},
+    )
+
+
 class CompareForm(GameFilter):
     """Two of the host's players (by their public ids, as their pages' addresses have them)."""
 
-    first = forms.ModelChoiceField(
-        queryset=Player.objects.none(),
-        to_field_name="public_id",
-        label="Player",
-        empty_label="Choose a player",
-        error_messages={"required": NOT_A_PLAYER, "invalid_choice": NOT_A_PLAYER},
-    )
-    second = forms.ModelChoiceField(
-        queryset=Player.objects.none(),
-        to_field_name="public_id",
-        label="Against",
-        empty_label="Choose a player",
-        error_messages={"required": NOT_A_PLAYER, "invalid_choice": NOT_A_PLAYER},
-    )
+    first = circle_player("Player")
+    second = circle_player("Against")
 
     def __init__(self, *args, host, **kwargs):
         super().__init__(*args, **kwargs)

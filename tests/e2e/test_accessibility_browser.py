@@ -2,16 +2,14 @@
 phone's size and a TV's."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 
 from scoring.services import game_end, game_start, round_correct, round_record, session_start
 
 from ..factories import PASSWORD, UserFactory
-from .conftest import PHONE, TV
+from .conftest import PHONE, TV, serious_violations
 
 pytestmark = pytest.mark.browser
-WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 
 
 class EveryPage(ChannelsLiveServerTestCase):
@@ -81,12 +79,7 @@ class EveryPage(ChannelsLiveServerTestCase):
 
     @staticmethod
     def serious(page) -> list:
-        violations = Axe().run(page, options=WCAG_A_AA).response["violations"]
-        return [
-            (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
-            for v in violations
-            if v["impact"] in ("serious", "critical")
-        ]
+        return serious_violations(page)
 
     def test_every_page_passes_axe_on_a_phone(self):
         self.check_at(PHONE)

@@ -6,7 +6,6 @@ saved there to look at."""
 import os
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
@@ -14,8 +13,7 @@ from scoring.services import session_start
 
 from ..data import an_evening, hands, play
 from ..factories import UserFactory
-from .conftest import TV, log_in
-from .test_accessibility_browser import WCAG_A_AA
+from .conftest import TV, log_in, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -33,15 +31,6 @@ def a_season(user):
         play(
             session, "stop_the_bus", [hands(**{winner: "As Ks Qs", loser: "2c 3d 5h"})], seats=[winner, loser], tokens=1
         )
-
-
-def serious(page) -> list:
-    violations = Axe().run(page, options=WCAG_A_AA).response["violations"]
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in violations
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 class RatingsOnAPhone(ChannelsLiveServerTestCase):
@@ -64,7 +53,7 @@ class RatingsOnAPhone(ChannelsLiveServerTestCase):
             for cell in table.locator("thead th").all():
                 box = cell.bounding_box()
                 assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH + 0.5, cell.inner_text()
-        assert serious(page) == []
+        assert serious_violations(page) == []
 
     def test_the_league_player_and_compare_pages_on_a_phone(self):
         user = UserFactory(username="host")
@@ -116,7 +105,7 @@ class RatingsOnAPhone(ChannelsLiveServerTestCase):
             ]:
                 page.goto(self.live_server_url + path)
                 assert page.evaluate("document.documentElement.scrollWidth") <= TV["viewport"]["width"]
-                assert serious(page) == []
+                assert serious_violations(page) == []
                 if SHOTS:
                     page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
         finally:
