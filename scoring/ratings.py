@@ -67,6 +67,10 @@ class League:
     def of(self, player: Player) -> PlayerRating | None:
         return next((line for line in self.table if line.player.pk == player.pk), None)
 
+    def by_name(self) -> dict[str, Rating]:
+        """Each rated player's rating by name, as engine.ratings.win_chances takes them."""
+        return {line.player.name: line.rating for line in self.table}
+
 
 def leagues(
     host, since: datetime.date | None = None, until: datetime.date | None = None, kind: str | None = None

@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from engine.ratings import initial_rating, rate
+from engine.ratings import initial_rating, rate, win_chances
 from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.ratings import leagues
 from scoring.services import game_end, round_correct, round_delete_last, session_start
@@ -33,7 +33,7 @@ def duel(session, winner, loser):
 
 
 def by_name(league) -> dict:
-    return {line.player.name: line.rating for line in league.table}
+    return league.by_name()
 
 
 def assert_rated_as(league, games):
@@ -132,6 +132,16 @@ def test_a_period_rates_its_own_games_from_scratch(host):
     )
     assert leagues(host, since=datetime.date(2027, 1, 1)) == {}
     assert list(leagues(host, kind="crash")) == []
+
+
+def test_win_chances_read_a_leagues_ratings_by_name(host):
+    session = evening(host, "2026-11-20")
+    duel(session, "Cy", "Bob")
+    duel(session, "Cy", "Ann")
+    ratings = leagues(host)["stop_the_bus"].by_name()
+    chances = win_chances(ratings, ["Ann", "Cy", "Newcomer"])
+    assert chances == win_chances(rate([[["Cy"], ["Bob"]], [["Cy"], ["Ann"]]]), ["Ann", "Cy", "Newcomer"])
+    assert max(chances, key=chances.get) == "Cy"
 
 
 def test_the_table_is_ordered_by_rating(host):
