@@ -67,6 +67,7 @@ urlpatterns = [
         name="host-seat-hand",
     ),
     path("players/", players.circle_page, name="circle"),
+    path("players/compare/", players.compare_page, name="compare"),
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<str:token>/", board_page, name="board"),
     path("board/<str:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),
