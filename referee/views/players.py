@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from scoring.models import Game, Player
+from scoring.queries import season_holding, seasons_of
 from scoring.statistics import circle, player_record
 
 from ..charts import categories_chart
@@ -69,11 +70,11 @@ def player_page(request, player_id):
 @login_required
 @require_GET
 def circle_page(request):
-    form = CircleFilter(request.GET)
+    today = timezone.localdate()
+    seasons = list(seasons_of(request.user))
+    form = CircleFilter(request.GET, seasons=seasons, today=today)
     if not form.is_valid():  # the errors say what to mend; no table for a period that is not one
-        return render(
-            request, "players/circle.html", {"form": form, "periods": periods(timezone.localdate())}, status=400
-        )
+        return render(request, "players/circle.html", {"form": form, "periods": periods(today)}, status=400)
     data = form.cleaned_data
     result = circle(request.user, data["since"], data["until"], data["game"] or None)
     grid = [
@@ -92,7 +93,8 @@ def circle_page(request):
             "form": form,
             "circle": result,
             "grid": grid,
-            "periods": periods(timezone.localdate()),
+            "periods": periods(today),
+            "current_season": season_holding(seasons, today),
             "others": Player.objects.filter(host=request.user).exclude(pk__in=[p.pk for p in result.players]),
         },
     )
