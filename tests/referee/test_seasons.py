@@ -246,3 +246,19 @@ def test_an_unknown_season_is_refused_saying_what_it_expects(host_client, two_se
 
 def test_the_league_page_links_to_the_seasons(host_client, host):
     assert '<a href="/players/seasons/">Name your seasons</a>' in host_client.get("/players/").content.decode()
+
+
+def test_seasons_go_out_and_come_back_through_the_web(host_client, host, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    season_add(host=host, name="Autumn", first_day=datetime.date(2025, 9, 1), last_day=datetime.date(2025, 11, 30))
+    won_by(host, datetime.date(2025, 10, 1), "Ann", "Bob")
+    file = host_client.get("/sessions/export/").content
+    assert b'"seasons": [\n    {\n      "first_day": "2025-09-01"' in file
+    client.force_login(UserFactory(username="friend"))
+    clash = file.replace(b'"last_day": "2025-11-30"', b'"last_day": "2025-08-31"')
+    refused = client.post("/sessions/import/", {"file": SimpleUploadedFile("all.json", clash)})
+    assert "Nothing was imported: seasons[0].last_day: expected a day on or after its first_day" in text_of(refused)
+    assert not Season.objects.exclude(host=host).exists() and Session.objects.count() == 1
+    client.post("/sessions/import/", {"file": SimpleUploadedFile("all.json", file)})
+    assert "Autumn 1 September to 30 November 2025" in text_of(client.get("/players/seasons/"))
