@@ -236,6 +236,9 @@ def category_shares(shown: Mapping[str, Counter]) -> list[CategoryShare]:
 
 # --- The circle ----------------------------------------------------------------------------------
 
+# The least games two players have finished together for one to be the other's nemesis.
+NEMESIS_GAMES = 5
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -276,6 +279,26 @@ class Circle:
 
     def meeting(self, player: Player, opponent: Player) -> Meeting:
         return self.meetings.get((player.pk, opponent.pk), Meeting())
+
+    def opponents(self, player: Player) -> list[tuple[Player, Meeting]]:
+        """Everyone the player has finished a game with, and how they met: most games first."""
+        met = [(other, self.meeting(player, other)) for other in self.players if other.pk != player.pk]
+        return sorted(
+            ((other, meeting) for other, meeting in met if meeting.games),
+            key=lambda pair: (-pair[1].games, pair[0].name.casefold()),
+        )
+
+    def nemesis(self, player: Player, least: int = NEMESIS_GAMES) -> tuple[Player, Meeting] | None:
+        """The opponent who most often placed above the player, of those who finished ``least``
+        games or more with them (level: the higher share of those games, then the name)."""
+        ahead_of_them = [(other, meeting) for other, meeting in self.opponents(player) if meeting.games >= least]
+        ahead_of_them = [(other, meeting) for other, meeting in ahead_of_them if meeting.behind]
+        if not ahead_of_them:
+            return None
+        return min(
+            ahead_of_them,
+            key=lambda pair: (-pair[1].behind, -Fraction(pair[1].behind, pair[1].games), pair[0].name.casefold()),
+        )
 
 
 def circle(
