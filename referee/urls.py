@@ -52,6 +52,7 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/void-deal/", rounds.void_deal, name="void-deal"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check, name="setting-check"),
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
+    path("sessions/<uuid:session_id>/odds/", sessions.show_odds, name="show-odds"),
     path("sessions/<uuid:session_id>/table/", table.table_panel, name="table-panel"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/reveal/", table.reveal_round, name="reveal-round"),
     path("sessions/<uuid:session_id>/seat-links/new/", seat_links.rotate_seat_links, name="rotate-seat-links"),

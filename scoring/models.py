@@ -110,6 +110,9 @@ class Session(models.Model):
     )
     # The host shows the seats' QR codes on the board (players open their own seat from it).
     seat_codes_shown = models.BooleanField(default=False)
+    # "Show the odds": as a game starts, the board shows each player's chance to win it, from
+    # the circle's ratings of that game (referee.board.render, scoring.odds).
+    show_odds = models.BooleanField(default=False)
     # The player the host plays as, if the host plays too: the host's page offers that seat's
     # own hand, entered privately like every other seat's.
     host_player = models.ForeignKey(

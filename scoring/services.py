@@ -183,9 +183,11 @@ def clean_names(names: Iterable[str]) -> tuple[list[str], list[str]]:
 
 
 @transaction.atomic
-def session_start(*, host, title: str, played_on: datetime.date, player_names: Iterable[str]) -> Session:
+def session_start(
+    *, host, title: str, played_on: datetime.date, player_names: Iterable[str], show_odds: bool = False
+) -> Session:
     """A new evening: its players are taken from the host's circle by name (ignoring case)
-    or added to it."""
+    or added to it. ``show_odds``: the board shows the odds as each game starts."""
     title = (title or "").strip()
     names, repeated = clean_names(player_names)
     errors: dict[str, list[str]] = {}
@@ -200,7 +202,7 @@ def session_start(*, host, title: str, played_on: datetime.date, player_names: I
             errors.setdefault("players", []).append(NAME_TOO_LONG.format(name=name))
     if errors:
         raise ValidationError(errors)
-    session = Session(host=host, title=title, played_on=played_on)
+    session = Session(host=host, title=title, played_on=played_on, show_odds=show_odds)
     session.full_clean()
     session.save()
     SessionPlayer.objects.bulk_create(  # in the order named: the table's seat order
@@ -581,6 +583,15 @@ def seat_codes_show(*, session: Session, shown: bool) -> None:
     turn = _take_turn(session.pk)
     Session.objects.filter(pk=session.pk).update(seat_codes_shown=shown)
     session.seat_codes_shown = shown
+    _announce(session, turn)
+
+
+@transaction.atomic
+def session_show_odds(*, session: Session, shown: bool) -> None:
+    """Show the odds on the board as each game starts, or stop: the board shows it at once."""
+    turn = _take_turn(session.pk)
+    Session.objects.filter(pk=session.pk).update(show_odds=shown)
+    session.show_odds = shown
     _announce(session, turn)
 
 
