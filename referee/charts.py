@@ -213,3 +213,82 @@ def categories_chart(title: str, player: str, shares: list, hands: int) -> BarCh
         + "."
     )
     return BarChart(title, description, player, hands, rows, BAR_WIDTH, 12 + len(shares) * ROW + 8)
+
+
+# --- A player's rating over the evenings ---------------------------------------------------------
+
+RATING_TICKS = 4  # dates on the x axis at most, and evenings between them at least: a date is wide on a phone
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    title: str
+    description: str
+    rating: str  # polyline points: the rating (mu - 3 sigma) after each evening
+    skill: str  # polyline points: the estimated skill (mu)
+    band: str  # polygon points: mu ± sigma, the uncertainty around the skill
+    y_ticks: list[tuple[float, str]]
+    x_ticks: list[tuple[float, str]]
+    zero: float | None  # the y of 0, when it is within the chart
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = PAD + 20  # room for "−12.5"
+    right: int = WIDTH - PAD // 2
+    top: int = PAD // 2
+    bottom: int = HEIGHT - PAD
+
+
+def date_ticks(nights: int) -> list[int]:
+    """The evenings (1 to ``nights``) whose dates label the x axis: the first and the last, and
+    evenly between them as many as keep RATING_TICKS - 1 evenings apart or more."""
+    if nights <= 2:
+        return list(range(1, nights + 1))
+    gaps = min(RATING_TICKS - 1, (nights - 1) // (RATING_TICKS - 1)) or 1
+    return sorted({1 + round((nights - 1) * k / gaps) for k in range(gaps + 1)})
+
+
+def short_date(day) -> str:
+    return f"{day.day} {day:%b %y}"
+
+
+def rating_chart(title: str, player: str, nights: list) -> RatingChart:
+    """``nights``: scoring.ratings.Night, in order; the chart starts from the first one's
+    rating before it (a newcomer's prior), then each evening's rating after it."""
+    points = [nights[0].before, *(night.after for night in nights)]
+    chart = RatingChart("", "", "", "", "", [], [], None)
+    low = min(min(p.ordinal for p in points), min(p.mu - p.sigma for p in points))
+    high = max(p.mu + p.sigma for p in points)
+    span_x = max(1, len(points) - 1)
+
+    def x(i: int) -> float:
+        return chart.left + (chart.right - chart.left) * i / span_x
+
+    def y(value: float) -> float:
+        return chart.bottom - (chart.bottom - chart.top) * (value - low) / (high - low)
+
+    def line(values) -> str:
+        return " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+
+    upper = [(x(i), y(p.mu + p.sigma)) for i, p in enumerate(points)]
+    lower = [(x(i), y(p.mu - p.sigma)) for i, p in enumerate(points)]
+    ticks = sorted({round(low), round(high), *([0] if low < 0 < high else [])})
+    x_ticks = [(x(i), short_date(nights[i - 1].played_on)) for i in date_ticks(len(nights))]
+    final = points[-1]
+    highest = max(nights, key=lambda night: night.after.ordinal)
+    description = (
+        f"{player}'s rating after each of {len(nights)} evening{'s' if len(nights) != 1 else ''}, "
+        f"from {nights[0].played_on:%-d %B %Y} to {nights[-1].played_on:%-d %B %Y}: "
+        f"{points[0].ordinal:.1f} before the first, {final.ordinal:.1f} now "
+        f"(estimated skill {final.mu:.1f} ± {final.sigma:.1f}); highest {highest.after.ordinal:.1f} "
+        f"after {highest.played_on:%-d %B %Y}."
+    )
+    return RatingChart(
+        title,
+        description,
+        line(p.ordinal for p in points),
+        line(p.mu for p in points),
+        " ".join(f"{a:.1f},{b:.1f}" for a, b in [*upper, *reversed(lower)]),
+        [(y(value), f"{value:g}".replace("-", "−")) for value in ticks],
+        x_ticks,
+        y(0) if low < 0 < high else None,
+    )

@@ -71,6 +71,7 @@ urlpatterns = [
     path("players/", players.circle_page, name="circle"),
     path("players/seasons/", seasons.seasons_page, name="seasons"),
     path("players/seasons/<uuid:season_id>/", seasons.season_page, name="season"),
+    path("players/compare/", players.compare_page, name="compare"),
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<str:token>/", board_page, name="board"),
     path("board/<str:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),

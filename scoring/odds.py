@@ -27,9 +27,9 @@ class Odds:
 def game_odds(host, kind: str, seats: Sequence[str]) -> list[Odds]:
     """Each of ``seats`` (a game's players, by name) with their chance to win a game of
     ``kind``, the likeliest first (seat order between equal chances): rated on the host's
-    (a user or their id) finished games of that kind, so a game under way is not among them."""
+    finished games of that kind, so a game under way is not among them."""
     league = leagues(host, kind=kind).get(kind)
-    ratings = {line.player.name: line.rating for line in league.table} if league else {}
+    ratings = league.by_name() if league else {}
     chances = win_chances(ratings, list(seats))
     odds = []
     for name in seats:

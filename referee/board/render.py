@@ -80,7 +80,7 @@ def board_context(
     # "Show the odds": a game that has just started (no round yet) shows each player's chance
     # to win it in the last round's place, until its first round (or showdown) takes it.
     starting = outcome is not None and not rounds and not outcome.finished and showdown is None
-    odds = game_odds(session.host_id, game.kind, list(outcome.standings)) if session.show_odds and starting else []
+    odds = game_odds(session.host, game.kind, list(outcome.standings)) if session.show_odds and starting else []
     return {
         "session": session,
         "revision": revision,

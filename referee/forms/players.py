@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from django import forms
 from django.utils import timezone
 
-from scoring.models import Game, Season
+from scoring.models import Game, Player, Season
 from scoring.queries import season_holding
 
 PERIOD_BACKWARDS = "“From” must be on or before “to”."
 NOT_A_GAME = "Choose one of Stop the Bus, Crash or Commerce, or all games."
 NOT_A_SEASON = "There is no such season: choose one of your seasons, or all time."
+NOT_A_PLAYER = "Choose a player of your circle."
+SAME_PLAYER = "Choose two different players to compare."
 ALL_TIME = "all"  # ?season=all
 PERIOD_KEYS = ("season", "since", "until")
 
@@ -72,4 +74,33 @@ class CircleFilter(GameFilter):
         self.season = next(
             (s for s in self.seasons if (s.first_day, s.last_day) == (data.get("since"), data.get("until"))), None
         )
+        return data
+
+
+def circle_player(label: str) -> forms.ModelChoiceField:
+    """A player of the host's circle (the form narrows the choice to the host's), by public id."""
+    return forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        to_field_name="public_id",
+        label=label,
+        empty_label="Choose a player",
+        error_messages={"required": NOT_A_PLAYER, "invalid_choice": NOT_A_PLAYER},
+    )
+
+
+class CompareForm(GameFilter):
+    """Two of the host's players (by their public ids, as their pages' addresses have them)."""
+
+    first = circle_player("Player")
+    second = circle_player("Against")
+
+    def __init__(self, *args, host, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = Player.objects.filter(host=host)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError(SAME_PLAYER)
         return data

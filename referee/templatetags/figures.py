@@ -25,3 +25,17 @@ def decimal(value: Fraction | None) -> str:
 def signed(value: int) -> str:
     """A balance with its sign: +12, −5, 0."""
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+
+
+@register.filter
+def rating(value: float) -> str:
+    """A rating or skill, one decimal, with a true minus sign: 12.3, −4.1."""
+    shown = f"{value:.1f}"
+    return "0.0" if shown == "-0.0" else shown.replace("-", "−")
+
+
+@register.filter
+def rating_change(value: float) -> str:
+    """A change of rating with its sign, one decimal: +1.2, −0.8, 0.0."""
+    shown = f"{value:+.1f}"
+    return "0.0" if shown in ("+0.0", "-0.0") else shown.replace("-", "−")

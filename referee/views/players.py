@@ -1,5 +1,6 @@
 """Looking back across evenings: a player's record (per game, with the hand categories they
-showed beside a random deal) and the circle's league table with head-to-head records."""
+showed beside a random deal, their rating over the evenings and whom they meet), the circle's
+ratings and league table with head-to-head records, and two players side by side."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from engine.ratings import PROVISIONAL_GAMES
 from scoring.models import Game, Player
 from scoring.queries import season_holding, seasons_of
-from scoring.statistics import circle, player_record
+from scoring.ratings import leagues
+from scoring.statistics import NEMESIS_GAMES, circle, player_record
 
-from ..charts import categories_chart
-from ..forms.players import CircleFilter, GameFilter
+from ..charts import categories_chart, rating_chart
+from ..forms.players import CircleFilter, CompareForm, GameFilter
 
 
 def periods(today: datetime.date) -> list[tuple[str, str, str]]:
@@ -39,9 +42,19 @@ def player_page(request, player_id):
         )
     kind = form.cleaned_data["game"]
     record = player_record(player, kind or None)
+    ratings = {k: league.of(player) for k, league in leagues(request.user, kind=kind or None).items()}
+    met = circle(request.user, kind=kind or None)
     sections = [
         {
             "record": kind_record,
+            "rating": ratings.get(kind_record.kind),
+            "rating_chart": rating_chart(
+                f"{player.name}'s rating in {kind_record.kind.label}",
+                player.name,
+                ratings[kind_record.kind].nights,
+            )
+            if ratings.get(kind_record.kind)
+            else None,
             "chart": categories_chart(
                 f"{player.name}'s hands in {kind_record.kind.label}",
                 player.name,
@@ -63,6 +76,11 @@ def player_page(request, player_id):
             "form": form,
             "kind": kind,
             "kinds": Game.Kind.choices,
+            "provisional_games": PROVISIONAL_GAMES,
+            "kind_label": Game.Kind(kind).label if kind else "",
+            "nemesis_games": NEMESIS_GAMES,
+            "opponents": met.opponents(player),
+            "nemesis": met.nemesis(player),
         },
     )
 
@@ -76,7 +94,9 @@ def circle_page(request):
     if not form.is_valid():  # the errors say what to mend; no table for a period that is not one
         return render(request, "players/circle.html", {"form": form, "periods": periods(today)}, status=400)
     data = form.cleaned_data
+    # A season (issue 30) is a period: its dates come in as since and until like any other.
     result = circle(request.user, data["since"], data["until"], data["game"] or None)
+    ratings = leagues(request.user, data["since"], data["until"], data["game"] or None)
     grid = [
         {
             "standing": standing,
@@ -93,8 +113,35 @@ def circle_page(request):
             "form": form,
             "circle": result,
             "grid": grid,
+            "leagues": list(ratings.values()),
+            "provisional_games": PROVISIONAL_GAMES,
             "periods": periods(today),
             "current_season": season_holding(seasons, today),
             "others": Player.objects.filter(host=request.user).exclude(pk__in=[p.pk for p in result.players]),
         },
     )
+
+
+@login_required
+@require_GET
+def compare_page(request):
+    """Two players side by side: each game's rating, games and nights, and how they met."""
+    form = CompareForm(request.GET or None, host=request.user)
+    context = {"form": form, "kinds": Game.Kind.choices, "provisional_games": PROVISIONAL_GAMES}
+    if not form.is_bound:
+        return render(request, "players/compare.html", context)
+    if not form.is_valid():
+        return render(request, "players/compare.html", context, status=400)
+    first, second, kind = form.cleaned_data["first"], form.cleaned_data["second"], form.cleaned_data["game"] or None
+    rows = [
+        {
+            "kind": league.kind,
+            "first": league.of(first),
+            "second": league.of(second),
+            "meeting": circle(request.user, kind=league.kind).meeting(first, second),
+        }
+        for league in leagues(request.user, kind=kind).values()
+        if league.of(first) or league.of(second)
+    ]
+    context |= {"first": first, "second": second, "kind": kind, "rows": rows}
+    return render(request, "players/compare.html", context)

@@ -16,6 +16,19 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1920, "height": 1080}}
+WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+
+
+def serious_violations(page) -> list:
+    """axe-core's serious and critical violations of WCAG 2 A/AA on the page: (rule, impact, where)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page, options=WCAG_A_AA).response["violations"]
+    return [
+        (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.fixture(scope="session")

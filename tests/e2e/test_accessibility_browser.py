@@ -2,16 +2,14 @@
 phone's size and a TV's."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 
 from scoring.services import game_end, game_start, round_correct, round_record, session_start
 
 from ..factories import PASSWORD, UserFactory
-from .conftest import PHONE, TV
+from .conftest import PHONE, TV, serious_violations
 
 pytestmark = pytest.mark.browser
-WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 
 
 class EveryPage(ChannelsLiveServerTestCase):
@@ -36,7 +34,8 @@ class EveryPage(ChannelsLiveServerTestCase):
         return session, bus, crash  # the board shows the Stop the Bus game, tokens as pips
 
     def pages(self, session, bus, crash) -> list[str]:
-        s, player = f"/sessions/{session.public_id}", session.players.order_by("name").first()
+        players = list(session.players.order_by("name"))
+        s, player = f"/sessions/{session.public_id}", players[0]
         return [
             "/",
             "/rules/",
@@ -54,6 +53,8 @@ class EveryPage(ChannelsLiveServerTestCase):
             f"{s}/history/",
             "/players/",
             f"/players/{player.public_id}/",
+            "/players/compare/",
+            f"/players/compare/?first={player.public_id}&second={players[1].public_id}",
             f"/board/{session.share_token}/",
         ]
 
@@ -78,12 +79,7 @@ class EveryPage(ChannelsLiveServerTestCase):
 
     @staticmethod
     def serious(page) -> list:
-        violations = Axe().run(page, options=WCAG_A_AA).response["violations"]
-        return [
-            (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
-            for v in violations
-            if v["impact"] in ("serious", "critical")
-        ]
+        return serious_violations(page)
 
     def test_every_page_passes_axe_on_a_phone(self):
         self.check_at(PHONE)

@@ -6,7 +6,6 @@ clean under axe-core; and the option switched on from the host's phone."""
 import os
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
@@ -14,7 +13,7 @@ from engine.ratings import PROVISIONAL_GAMES
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
-from .conftest import TV, board_shown, log_in
+from .conftest import TV, board_shown, log_in, serious_violations
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
@@ -77,8 +76,7 @@ class OddsOnTheTV(ChannelsLiveServerTestCase):
             assert shown["scrollHeight"] <= shown["innerHeight"] and shown["scrollWidth"] <= shown["innerWidth"]
             assert min(shown["fonts"]) >= ROOM_TEXT_PX
             assert shown["bars"] == sorted(shown["bars"], reverse=True) and shown["bars"][0] > shown["bars"][-1]
-            violations = Axe().run(tv).response["violations"]
-            assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
+            assert serious_violations(tv) == []
         finally:
             context.close()
 

@@ -29,7 +29,7 @@ def test_a_player_page_shows_every_games_figures_and_hand_chart(host_client, hos
     assert "Hand 1 4 Hand 2 6 Hand 3 4 Hand 4 4" in text
     assert "Hands won 2 Pots split 2 Net balance +6" in text
     html = response.content.decode()
-    assert html.count('role="img"') == 3
+    assert html.count('<figure class="chart bars">') == 3 and html.count('<figure class="chart rating-chart">') == 3
     assert (
         '<desc id="chart-stop_the_bus-desc">Categories of the 10 hands Ann showed, beside a random deal. '
         "prial: 2 (20.0%; a random deal gives 0.24%); running flush: 2 (20.0%; a random deal gives 0.22%); "
@@ -70,7 +70,8 @@ def test_a_player_without_a_round_says_so(host_client, host):
 def test_the_player_page_runs_a_constant_number_of_queries(host_client, host, django_assert_max_num_queries):
     an_evening(host, "2026-10-02")
     url = f"/players/{host.players.get(name='Ann').public_id}/"
-    with django_assert_max_num_queries(8) as captured:
+    # the record's, the ratings' (scoring.ratings: three) and the head-to-head's (two)
+    with django_assert_max_num_queries(13) as captured:
         host_client.get(url)
     few = len(captured.captured_queries)
     for day in range(3, 9):
@@ -108,7 +109,8 @@ def test_the_circle_refuses_a_wrong_period_or_game_saying_what_it_expects(host_c
 
 def test_the_circle_page_runs_a_constant_number_of_queries(host_client, host, django_assert_max_num_queries):
     an_evening(host, "2026-10-02")
-    with django_assert_max_num_queries(8) as captured:
+    # the league table's and head-to-head's, and the ratings' (scoring.ratings: four)
+    with django_assert_max_num_queries(10) as captured:
         host_client.get("/players/")
     few = len(captured.captured_queries)
     for day in range(3, 9):

@@ -262,3 +262,19 @@ def test_seasons_go_out_and_come_back_through_the_web(host_client, host, client)
     assert not Season.objects.exclude(host=host).exists() and Session.objects.count() == 1
     client.post("/sessions/import/", {"file": SimpleUploadedFile("all.json", file)})
     assert "Autumn 1 September to 30 November 2025" in text_of(client.get("/players/seasons/"))
+
+
+def ratings_of(response) -> list[tuple[str, str]]:
+    """The Stop the Bus ratings table's (name, games) rows, best first."""
+    table = re.search(r'<table class="standings rated ratings-table">.*?</table>', response.content.decode(), re.S)
+    rows = re.findall(r'<th scope="row"><a [^>]*>([^<]*)</a>.*?</td><td class="num">(\d+)</td>', table.group(0), re.S)
+    return rows
+
+
+def test_the_ratings_are_of_the_seasons_games_only(host_client, two_seasons):
+    """The season's days go to the ratings as they do to the league table: rated afresh from
+    its first day."""
+    _, before = two_seasons
+    assert ratings_of(host_client.get("/players/")) == [("Ann", "1"), ("Bob", "1")]
+    assert ratings_of(host_client.get(f"/players/?season={before.public_id}")) == [("Bob", "2"), ("Ann", "2")]
+    assert ratings_of(host_client.get("/players/?season=all")) == [("Bob", "3"), ("Ann", "3")]

@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from engine.ratings import initial_rating, rate
+from engine.ratings import initial_rating, rate, win_chances
 from scoring.exchange import export_sessions, import_sessions, to_json
 from scoring.ratings import leagues
 from scoring.services import game_end, round_correct, round_delete_last, session_start
@@ -33,7 +33,7 @@ def duel(session, winner, loser):
 
 
 def by_name(league) -> dict:
-    return {line.player.name: line.rating for line in league.table}
+    return league.by_name()
 
 
 def assert_rated_as(league, games):
@@ -105,6 +105,7 @@ def test_a_deleted_round_unrates_its_game(host):
     session = evening(host, "2026-11-20")
     duel(session, "Ann", "Bob")
     gone = duel(session, "Bob", "Ann")
+    assert_rated_as(leagues(host)["stop_the_bus"], [[["Ann"], ["Bob"]], [["Bob"], ["Ann"]]])
     round_delete_last(game=gone, number=1)
     assert_rated_as(leagues(host)["stop_the_bus"], [[["Ann"], ["Bob"]]])
 
@@ -114,6 +115,7 @@ def test_an_import_in_the_middle_of_the_history_takes_its_place_in_order(host):
     duel(evening(host, "2026-12-01"), "Cy", "Bob")
     elsewhere = UserFactory(username="elsewhere")
     duel(evening(elsewhere, "2026-11-01", title="At Di's"), "Bob", "Ann")
+    assert_rated_as(leagues(host)["stop_the_bus"], [[["Ann"], ["Bob"]], [["Cy"], ["Bob"]]])
     import_sessions(host, to_json(export_sessions(elsewhere)))
     assert_rated_as(leagues(host)["stop_the_bus"], [[["Ann"], ["Bob"]], [["Bob"], ["Ann"]], [["Cy"], ["Bob"]]])
 
@@ -130,6 +132,16 @@ def test_a_period_rates_its_own_games_from_scratch(host):
     )
     assert leagues(host, since=datetime.date(2027, 1, 1)) == {}
     assert list(leagues(host, kind="crash")) == []
+
+
+def test_win_chances_read_a_leagues_ratings_by_name(host):
+    session = evening(host, "2026-11-20")
+    duel(session, "Cy", "Bob")
+    duel(session, "Cy", "Ann")
+    ratings = leagues(host)["stop_the_bus"].by_name()
+    chances = win_chances(ratings, ["Ann", "Cy", "Newcomer"])
+    assert chances == win_chances(rate([[["Cy"], ["Bob"]], [["Cy"], ["Ann"]]]), ["Ann", "Cy", "Newcomer"])
+    assert max(chances, key=chances.get) == "Cy"
 
 
 def test_the_table_is_ordered_by_rating(host):
@@ -167,11 +179,26 @@ def test_each_night_moves_a_rating_from_where_it_stood(host):
     assert nights[0].session_id == str(first.public_id)
 
 
-def test_two_queries_whatever_the_history(host, django_assert_num_queries):
+def test_four_queries_whatever_the_history_and_two_when_nothing_changed(host, django_assert_num_queries):
     an_evening(host, "2026-10-01")
     an_evening(host, "2026-11-20")
+    with django_assert_num_queries(4):
+        first = leagues(host)
     with django_assert_num_queries(2):
-        leagues(host)
+        again = leagues(host)
+    assert again == first
+    with django_assert_num_queries(4):  # another period is read anew
+        leagues(host, since=datetime.date(2026, 11, 1))
+
+
+def test_any_change_to_the_games_is_read_anew(host):
+    session = evening(host, "2026-11-20")
+    game = duel(session, "Ann", "Bob")
+    before = leagues(host)
+    session_start(host=host, title="Soon", played_on="2026-11-27", player_names=["Ann", "Bob"])
+    assert leagues(host) == before  # nothing rated changed
+    round_correct(round=game.rounds.get(number=1), by=host, entry=hands(Ann=LOSES, Bob=WINS))
+    assert_rated_as(leagues(host)["stop_the_bus"], [[["Bob"], ["Ann"]]])
 
 
 def test_the_nemesis_placed_above_most_often_in_five_games_or_more(host):

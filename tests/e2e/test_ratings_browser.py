@@ -1,0 +1,112 @@
+"""The ratings' pages on a 375x812 phone (and a TV): the league's ratings, a player's page and
+two players compared fit without side-scrolling, a tap on a rating shows its skill ± its
+uncertainty, and axe-core finds nothing serious. With SCREENSHOTS set, what the host sees is
+saved there to look at."""
+
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
+
+from scoring.services import session_start
+
+from ..data import an_evening, hands, play
+from ..factories import UserFactory
+from .conftest import TV, log_in, serious_violations
+
+pytestmark = pytest.mark.browser
+
+PHONE_WIDTH = 375
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
+
+
+def a_season(user):
+    """Three evenings of the three games, then a run of duels: ratings with nights to chart,
+    a nemesis and a player out of the provisional."""
+    for day in ("2026-10-02", "2026-10-16", "2026-11-06"):
+        an_evening(user, day)
+    session = session_start(host=user, title="Duels", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    for winner, loser in [("Bob", "Ann")] * 3 + [("Ann", "Bob")] * 2:
+        play(
+            session, "stop_the_bus", [hands(**{winner: "As Ks Qs", loser: "2c 3d 5h"})], seats=[winner, loser], tokens=1
+        )
+
+
+class RatingsOnAPhone(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _devices(self, phone, browser):
+        self.page, self.browser = phone, browser
+
+    def shot(self, page, name: str) -> None:
+        if SHOTS:  # a screen at a time, as the phone shows it
+            height = page.evaluate("document.documentElement.scrollHeight")
+            for n, top in enumerate(range(0, height, 812)):
+                clip = {"x": 0, "y": top, "width": PHONE_WIDTH, "height": min(812, height - top)}
+                page.screenshot(path=os.path.join(SHOTS, f"{name}-{n}.png"), full_page=True, clip=clip)
+
+    def fits(self, page) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+        for table in page.locator("table.rated").all():
+            for cell in table.locator("thead th").all():
+                box = cell.bounding_box()
+                assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH + 0.5, cell.inner_text()
+        assert serious_violations(page) == []
+
+    def test_the_league_player_and_compare_pages_on_a_phone(self):
+        user = UserFactory(username="host")
+        a_season(user)
+        ann = user.players.get(name="Ann")
+        bob = user.players.get(name="Bob")
+        page = self.page
+        log_in(page, self.live_server_url)
+
+        page.goto(self.live_server_url + "/players/")
+        ratings = page.get_by_role("region", name="Stop the Bus")
+        expect(ratings.get_by_role("row").nth(1)).to_contain_text("Ann")
+        skill = ratings.locator("details.rating").first
+        expect(skill.locator(".skill")).to_be_hidden()
+        skill.locator("summary").tap()
+        expect(skill.locator(".skill")).to_be_visible()
+        expect(skill.locator(".skill")).to_contain_text("skill")
+        self.shot(page, "ratings-league")
+        self.fits(page)
+
+        page.goto(self.live_server_url + ann.get_absolute_url())
+        expect(page.get_by_role("img", name="Ann's rating in Stop the Bus")).to_be_visible()
+        chart = page.locator("figure.rating-chart svg").first.bounding_box()
+        assert chart["width"] <= PHONE_WIDTH and chart["height"] > 100
+        expect(page.locator(".nemesis")).to_contain_text("Nemesis: Bob")
+        self.shot(page, "ratings-player")
+        self.fits(page)
+
+        page.goto(self.live_server_url + "/players/compare/")
+        page.select_option("#id_first", label="Ann")
+        page.select_option("#id_second", label="Bob")
+        page.get_by_role("button", name="Compare").tap()
+        expect(page.get_by_role("heading", name="Ann and Bob")).to_be_visible()
+        expect(page.get_by_role("region", name="Crash")).to_contain_text("Games rated")
+        self.shot(page, "ratings-compare")
+        self.fits(page)
+        assert page.url.endswith(f"?first={ann.public_id}&second={bob.public_id}&game=")
+
+    def test_the_league_and_player_pages_on_a_tv(self):
+        user = UserFactory(username="host")
+        a_season(user)
+        context = self.browser.new_context(**TV)
+        try:
+            page = context.new_page()
+            log_in(page, self.live_server_url)
+            for name, path in [
+                ("ratings-league-tv", "/players/"),
+                ("ratings-player-tv", user.players.get(name="Ann").get_absolute_url()),
+            ]:
+                page.goto(self.live_server_url + path)
+                assert page.evaluate("document.documentElement.scrollWidth") <= TV["viewport"]["width"]
+                assert serious_violations(page) == []
+                if SHOTS:
+                    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        finally:
+            context.close()
