@@ -142,7 +142,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         page = self.page
         page.get_by_role("link", name="Circle").tap()
         expect(page.get_by_role("table").first).to_contain_text("Ann")
-        page.get_by_role("link", name="Ann").tap()
+        page.get_by_role("link", name="Ann").first.tap()  # in each game's ratings and the league table
         expect(page.get_by_role("heading", name="Ann", exact=True)).to_be_visible()
         charts = page.get_by_role("img", name="Ann's hands in")
         expect(charts).to_have_count(3)
