@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, Performance, Player, Round, RoundRevision, Seat, Session, SessionPlayer
+from .models import Game, Performance, Player, Round, RoundRevision, Season, Seat, Session, SessionPlayer
 
 
 @admin.register(Player)
@@ -101,3 +101,11 @@ class PerformanceAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Season)
+class SeasonAdmin(ThroughTheServicesOnly, admin.ModelAdmin):
+    """Read only: the services keep a host's seasons from sharing a day or a name."""
+
+    list_display = ["name", "host", "first_day", "last_day"]
+    list_filter = ["host"]

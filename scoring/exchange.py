@@ -4,6 +4,7 @@ The file (format "brag-referee", version 1), keys sorted, two-space indents:
 
     {"format": "brag-referee", "version": 1,
      "players": ["Ann", "Bob", ...],                       # the host's circle
+     "seasons": [{"name": "Autumn 2026", "first_day": "2026-09-01", "last_day": "2026-11-30"}],
      "sessions": [{"title": "Friday", "played_on": "2026-11-20", "players": ["Ann", ...],
                    "games": [{"number": 1, "kind": "crash", "options": {...}, "ended": false,
                               "seats": ["Ann", "Bob"],       # clockwise
@@ -17,7 +18,8 @@ imports it, so exporting again gives the same file. An import is checked whole (
 limits, names, every game replayed through the engine and every replaced entry checked by
 it) before anything is saved, then written in batches. A session already in the account
 (same title, date, players, and games with the same rounds) is skipped, so importing a
-file twice makes no copies. docs/export-format.md documents every field.
+file twice makes no copies; so is a season it already has (same name, same days). A file from before
+seasons, without them, imports as it always did. docs/export-format.md documents every field.
 
 A module of its own, beside services.py and queries.py: an import is one write path (checked
 whole, then written in one transaction), an export one read, and each is the file's format.
@@ -32,13 +34,14 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import NamedTuple
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from engine import EntryError, replay
 
-from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Seat, Session
+from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Season, Seat, Session
 from .replays import points_missed, replay_options, rounds_told
 from .statistics import performance_rows
 
@@ -126,6 +129,7 @@ def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "players": circle,
+        "seasons": _export_seasons(host, None if sessions is None else {s.played_on for s in chosen}),
         "sessions": [
             {
                 "title": s.title,
@@ -136,6 +140,16 @@ def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
             for s in chosen
         ],
     }
+
+
+def _export_seasons(host, days: set[datetime.date] | None) -> list[dict]:
+    """The host's seasons, earliest first: all of them, or (``days``: an export of chosen
+    sessions) those holding one of the sessions' days."""
+    return [
+        {"name": season.name, "first_day": season.first_day.isoformat(), "last_day": season.last_day.isoformat()}
+        for season in Season.objects.filter(host=host).order_by("first_day")
+        if days is None or any(season.holds(day) for day in days)
+    ]
 
 
 def to_json(data: dict) -> str:
@@ -155,6 +169,7 @@ def _when(moment: datetime.datetime | None) -> str | None:
 MAX_BYTES = 20 * 1024 * 1024
 MAX_PLAYERS = 1_000  # the file's circle; the sessions' players are among them
 MAX_SESSIONS = 1_000
+MAX_SEASONS = 1_000
 MAX_SESSION_PLAYERS = 50
 MAX_GAMES = 100  # a session's
 MAX_SEATS = 16  # the engine's largest table
@@ -184,7 +199,9 @@ def import_sessions(host, text: str | bytes) -> Imported:
     """Recreate the file's sessions for ``host``, but those already in the account; refuse
     the whole file, saving nothing, if any part of it is wrong."""
     data = _parse(text)
+    seasons = _check_seasons(data.get("seasons"))
     sessions, games = _check(data)
+    Season.objects.bulk_create(_new_seasons(host, seasons), batch_size=BATCH)
     here = _already_here(host, sessions)
     new = {s: item for s, item in enumerate(sessions) if s not in here}
     players = _players(host, data["players"])
@@ -317,6 +334,37 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
+def _new_seasons(host, seasons: list[Season]) -> list[Season]:
+    """The file's seasons the host does not have yet (the same name and days: already here).
+    One that would share a name or a day with another of the host's is refused, as adding it
+    on the seasons' page would be: the host's row is held until the commit, as there."""
+    get_user_model().objects.select_for_update().filter(pk=host.pk).first()
+    mine = list(Season.objects.filter(host=host))
+    new = []
+    for i, season in enumerate(seasons):
+        same = next((s for s in mine if s.name.casefold() == season.name.casefold()), None)
+        if same is not None and (same.first_day, same.last_day) == (season.first_day, season.last_day):
+            continue
+        if same is not None:
+            raise ImportRefused(
+                f"seasons[{i}]: {season.name} runs {season.days} in the file but {same.days} in your seasons: "
+                "rename or change one of them first"
+            )
+        overlapped = next((s for s in mine if _overlap(s, season)), None)
+        if overlapped is not None:
+            raise ImportRefused(
+                f"seasons[{i}]: {season.name} ({season.days}) shares days with your season {overlapped.name} "
+                f"({overlapped.days}): a day belongs to one season at most; change the dates of one of them first"
+            )
+        season.host = host
+        new.append(season)
+    return new
+
+
+def _overlap(one: Season, other: Season) -> bool:
+    return one.first_day <= other.last_day and other.first_day <= one.last_day
+
+
 def _players(host, names: list[str]) -> dict[str, Player]:
     """The host's players of the file's names, adding the new ones. A name the host's circle
     spells otherwise is refused: the rounds name players as their seats do."""
@@ -434,6 +482,44 @@ def _moment(value) -> datetime.datetime | None:
     return timezone.make_aware(moment, timezone.get_default_timezone()) if timezone.is_naive(moment) else moment
 
 
+def _date(value, where: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ImportRefused(f"{where}: expected a date like 2026-11-22") from None
+
+
+def _check_seasons(value) -> list[Season]:
+    """The file's seasons (none in a file from before them), unsaved: each a name of its own
+    and days no other of the file's holds."""
+    if value is None:
+        return []
+    seasons: list[Season] = []
+    for i, item in enumerate(_list(value, "seasons", MAX_SEASONS)):
+        where = f"seasons[{i}]"
+        _expect(isinstance(item, dict), where, "an object")
+        name = _text(item.get("name"), f"{where}.name", 1, 40, "a name of 1 to 40 characters")
+        season = Season(
+            name=name,
+            first_day=_date(item.get("first_day"), f"{where}.first_day"),
+            last_day=_date(item.get("last_day"), f"{where}.last_day"),
+        )
+        _expect(season.first_day <= season.last_day, f"{where}.last_day", "a day on or after its first_day")
+        for j, other in enumerate(seasons):
+            _expect(
+                other.name.casefold() != name.casefold(),
+                f"{where}.name",
+                f"a name of its own (seasons[{j}] has it, ignoring case)",
+            )
+            _expect(
+                not _overlap(other, season),
+                where,
+                f"days no other season holds (seasons[{j}], {other.name}, runs {other.days})",
+            )
+        seasons.append(season)
+    return seasons
+
+
 def _check(data: dict) -> tuple[list[dict], list[_Game]]:
     """Every part of the file, by its place in it; every game replayed by the engine."""
     circle: dict[str, str] = {}
@@ -448,10 +534,7 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
         where = f"sessions[{s}]"
         _expect(isinstance(item, dict), where, "an object")
         _text(item.get("title"), f"{where}.title", 1, 80, "a title of 1 to 80 characters")
-        try:
-            datetime.date.fromisoformat(item.get("played_on"))
-        except (TypeError, ValueError):
-            raise ImportRefused(f"{where}.played_on: expected a date like 2026-11-22") from None
+        _date(item.get("played_on"), f"{where}.played_on")
         present: set[str] = set()
         for i, name in enumerate(_names(item.get("players"), f"{where}.players", MAX_SESSION_PLAYERS)):
             _expect(

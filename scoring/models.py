@@ -7,6 +7,7 @@ Standings, eliminations and winners are not stored: `replay` derives them from t
 
 from __future__ import annotations
 
+import datetime
 import secrets
 import uuid
 
@@ -51,6 +52,42 @@ class Player(models.Model):
         return reverse("player", kwargs={"player_id": self.public_id})
 
 
+class Season(models.Model):
+    """A stretch of the host's evenings given a name ("Autumn 2026"), its first and last day
+    included: the league page shows one season's games, or all time. A host's seasons never
+    share a day (services.season_add and season_edit refuse an overlap), so a day is in one
+    season at most and "the current season" is the one holding today."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=40)
+    first_day = models.DateField()
+    last_day = models.DateField()
+
+    class Meta:
+        ordering = ["-first_day"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "host", name="season_name_unique_per_host"),
+            models.CheckConstraint(
+                condition=models.Q(first_day__lte=models.F("last_day")), name="season_ends_after_it_starts"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def holds(self, day: datetime.date) -> bool:
+        return self.first_day <= day <= self.last_day
+
+    @property
+    def days(self) -> str:
+        """Its days as people say them: "1 September to 30 November 2026"."""
+        last = f"{self.last_day.day} {self.last_day:%B %Y}"
+        if self.first_day.year != self.last_day.year:
+            return f"{self.first_day.day} {self.first_day:%B %Y} to {last}"
+        return f"{self.first_day.day} {self.first_day:%B} to {last}"
+
+
 class Session(models.Model):
     """One evening at the table: its players and the games played in turn."""
 
@@ -73,6 +110,9 @@ class Session(models.Model):
     )
     # The host shows the seats' QR codes on the board (players open their own seat from it).
     seat_codes_shown = models.BooleanField(default=False)
+    # "Show the odds": as a game starts, the board shows each player's chance to win it, from
+    # the circle's ratings of that game (referee.board.render, scoring.odds).
+    show_odds = models.BooleanField(default=False)
     # The player the host plays as, if the host plays too: the host's page offers that seat's
     # own hand, entered privately like every other seat's.
     host_player = models.ForeignKey(

@@ -14,7 +14,19 @@ from django.utils import timezone
 
 from engine import EntryError, GameOutcome, card_clashes, parse_cards
 
-from .models import Game, Performance, Player, Round, RoundRevision, Seat, SeatHand, Session, SessionPlayer, Submission
+from .models import (
+    Game,
+    Performance,
+    Player,
+    Round,
+    RoundRevision,
+    Season,
+    Seat,
+    SeatHand,
+    Session,
+    SessionPlayer,
+    Submission,
+)
 from .replays import corrected_replay, game_options, game_replay, seat_names
 
 
@@ -29,6 +41,16 @@ def sessions_of(host) -> QuerySet[Session]:
 
 def players_of(host) -> QuerySet[Player]:
     return Player.objects.filter(host=host)
+
+
+def seasons_of(host) -> QuerySet[Season]:
+    """The host's seasons, latest first."""
+    return Season.objects.filter(host=host).order_by("-first_day")
+
+
+def season_holding(seasons: Sequence[Season], day: datetime.date) -> Season | None:
+    """The season of these that holds ``day`` (seasons never share a day), if any."""
+    return next((season for season in seasons if season.holds(day)), None)
 
 
 def players_at(session: Session) -> QuerySet[Player]:

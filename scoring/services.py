@@ -10,7 +10,8 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from django.core.exceptions import ValidationError
+from django.contrib.auth import get_user_model
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.db.models.functions import Lower
@@ -28,6 +29,7 @@ from .models import (
     Player,
     Round,
     RoundRevision,
+    Season,
     Seat,
     SeatHand,
     Session,
@@ -79,6 +81,11 @@ HAND_REVEALED = "Round {number} has been revealed: your hand can no longer chang
 HAND_GAME_OVER = "This game is over: it takes no more hands."
 NO_SEAT = "{name} has no seat in {game}."
 REVEAL_NOT_NEXT = "Round {number} is not the round being entered (round {expected} is): reload the page."
+SEASON_NAME_NEEDED = "Give the season a name, like “Autumn 2026”."
+SEASON_NAME_TOO_LONG = "“{name}” is too long: at most 40 characters."
+SEASON_NAME_TAKEN = "You already have a season named {name}: give this one another name."
+SEASON_BACKWARDS = "The last day must be on or after the first day."
+SEASON_OVERLAPS = "{name} already runs {days}: a day belongs to one season at most. Change the dates of one of them."
 SUBMISSION_REUSED = (
     "This form was already sent with something else in it ({what}): nothing more was changed. "
     "Reload the page for a fresh form."
@@ -176,9 +183,11 @@ def clean_names(names: Iterable[str]) -> tuple[list[str], list[str]]:
 
 
 @transaction.atomic
-def session_start(*, host, title: str, played_on: datetime.date, player_names: Iterable[str]) -> Session:
+def session_start(
+    *, host, title: str, played_on: datetime.date, player_names: Iterable[str], show_odds: bool = False
+) -> Session:
     """A new evening: its players are taken from the host's circle by name (ignoring case)
-    or added to it."""
+    or added to it. ``show_odds``: the board shows the odds as each game starts."""
     title = (title or "").strip()
     names, repeated = clean_names(player_names)
     errors: dict[str, list[str]] = {}
@@ -193,7 +202,7 @@ def session_start(*, host, title: str, played_on: datetime.date, player_names: I
             errors.setdefault("players", []).append(NAME_TOO_LONG.format(name=name))
     if errors:
         raise ValidationError(errors)
-    session = Session(host=host, title=title, played_on=played_on)
+    session = Session(host=host, title=title, played_on=played_on, show_odds=show_odds)
     session.full_clean()
     session.save()
     SessionPlayer.objects.bulk_create(  # in the order named: the table's seat order
@@ -578,6 +587,15 @@ def seat_codes_show(*, session: Session, shown: bool) -> None:
 
 
 @transaction.atomic
+def session_show_odds(*, session: Session, shown: bool) -> None:
+    """Show the odds on the board as each game starts, or stop: the board shows it at once."""
+    turn = _take_turn(session.pk)
+    Session.objects.filter(pk=session.pk).update(show_odds=shown)
+    session.show_odds = shown
+    _announce(session, turn)
+
+
+@transaction.atomic
 def host_plays_as(*, session: Session, player: Player | None) -> None:
     """The player the host plays as (None: the host does not play): one of the session's."""
     if player is not None and not SessionPlayer.objects.filter(session=session, player=player).exists():
@@ -589,3 +607,52 @@ def host_plays_as(*, session: Session, player: Player | None) -> None:
 def seat_seen(token: str, seen: bool = True) -> None:
     """A seat's page was heard from (its socket opened or answered a heartbeat), or closed."""
     SessionPlayer.objects.filter(seat_token=token).update(seat_seen=timezone.now() if seen else None)
+
+
+# --- Seasons -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def season_add(*, host, name: str, first_day: datetime.date, last_day: datetime.date) -> Season:
+    """A new season of the host's: a name of its own and days no other season holds."""
+    season = Season(host=host)
+    return _season_save(season, name, first_day, last_day)
+
+
+@transaction.atomic
+def season_edit(*, season: Season, name: str, first_day: datetime.date, last_day: datetime.date) -> Season:
+    """Another name or other days for a season, on the same terms as a new one."""
+    return _season_save(season, name, first_day, last_day)
+
+
+@transaction.atomic
+def season_delete(*, season: Season) -> None:
+    """The season's name goes; its evenings and games stay, as every other's."""
+    season.delete()
+
+
+def _season_save(season: Season, name: str, first_day: datetime.date, last_day: datetime.date) -> Season:
+    """Checked against the host's other seasons with the host's row held until the commit:
+    two seasons sent at once cannot both take the same days."""
+    get_user_model().objects.select_for_update().filter(pk=season.host_id).first()
+    season.name = re.sub(r"\s+", " ", name or "").strip()
+    season.first_day, season.last_day = first_day, last_day
+    others = Season.objects.filter(host_id=season.host_id).exclude(pk=season.pk)
+    errors: dict[str, list[str]] = {}
+    if not season.name:
+        errors["name"] = [SEASON_NAME_NEEDED]
+    elif len(season.name) > 40:
+        errors["name"] = [SEASON_NAME_TOO_LONG.format(name=season.name)]
+    elif others.filter(name__iexact=season.name).exists():
+        errors["name"] = [SEASON_NAME_TAKEN.format(name=season.name)]
+    if last_day < first_day:
+        errors["last_day"] = [SEASON_BACKWARDS]
+    else:
+        overlapped = others.filter(first_day__lte=last_day, last_day__gte=first_day).order_by("first_day").first()
+        if overlapped is not None:
+            errors[NON_FIELD_ERRORS] = [SEASON_OVERLAPS.format(name=overlapped.name, days=overlapped.days)]
+    if errors:
+        raise ValidationError(errors)
+    season.full_clean(validate_constraints=False)  # the checks above said each in words
+    season.save()
+    return season

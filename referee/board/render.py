@@ -10,8 +10,10 @@ from typing import NamedTuple
 from django.template.loader import render_to_string
 
 from engine import GameOutcome
+from engine.ratings import PROVISIONAL_GAMES
 from scoring import queries
 from scoring.models import Game, Session
+from scoring.odds import game_odds
 from scoring.replays import recorded_entries
 
 from ..presenters import GameSummary, cards_of, game_summary, round_hands, standings_rows
@@ -75,6 +77,10 @@ def board_context(
         showdown = showdown_of(game, list(outcome.standings), entries, table)
         hands = showdown.hands
     rows = ranked(standings_rows(outcome), {} if crash else {player["name"]: player["hands"] for player in hands})
+    # "Show the odds": a game that has just started (no round yet) shows each player's chance
+    # to win it in the last round's place, until its first round (or showdown) takes it.
+    starting = outcome is not None and not rounds and not outcome.finished and showdown is None
+    odds = game_odds(session.host, game.kind, list(outcome.standings)) if session.show_odds and starting else []
     return {
         "session": session,
         "revision": revision,
@@ -90,6 +96,8 @@ def board_context(
         "crash": crash,
         "last_hands": hands,
         "last_table": cards_of(last.entry.get("table") or "") if last and not showdown else (),
+        "odds": odds,
+        "provisional_games": PROVISIONAL_GAMES,
         "ticks": table if table is not None and table.any_in and not table.revealed else None,
         "showdown": showdown,
         "seat_codes": codes_digest(queries.seats_of(session)) if session.seat_codes_shown else "",

@@ -1,13 +1,24 @@
-"""The filters of looking back: a game, and a period of the circle's evenings."""
+"""The filters of looking back: a game, and a period of the circle's evenings (one of the
+host's seasons, or any dates)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
 
 from django import forms
+from django.utils import timezone
 
-from scoring.models import Game, Player
+from scoring.models import Game, Player, Season
+from scoring.queries import season_holding
 
 PERIOD_BACKWARDS = "“From” must be on or before “to”."
 NOT_A_GAME = "Choose one of Stop the Bus, Crash or Commerce, or all games."
+NOT_A_SEASON = "There is no such season: choose one of your seasons, or all time."
 NOT_A_PLAYER = "Choose a player of your circle."
 SAME_PLAYER = "Choose two different players to compare."
+ALL_TIME = "all"  # ?season=all
+PERIOD_KEYS = ("season", "since", "until")
 
 
 class GameFilter(forms.Form):
@@ -33,10 +44,36 @@ class CircleFilter(GameFilter):
         error_messages={"invalid": "Enter a date as year-month-day, like 2026-11-20."},
     )
 
+    def __init__(self, data=None, *args, seasons: Sequence[Season] = (), today: datetime.date | None = None, **kwargs):
+        """``?season=<id>`` is a season's dates, ``?season=all`` all time; a query naming no
+        period at all (the page as first opened) shows the season holding ``today``, if any.
+        The dates stand in the form's fields, so choosing another game keeps the period."""
+        if data is not None:
+            data = data.copy()
+            if not any(key in data for key in PERIOD_KEYS):
+                now = season_holding(seasons, today or timezone.localdate())
+                data["season"] = str(now.public_id) if now else ""
+            chosen = data.get("season", "")
+            data.pop("season", None)
+            season = next((s for s in seasons if str(s.public_id) == chosen), None)
+            if season is not None:
+                data["since"], data["until"] = season.first_day.isoformat(), season.last_day.isoformat()
+            elif chosen == ALL_TIME:
+                data["since"] = data["until"] = ""
+            self.unknown_season = bool(chosen) and season is None and chosen != ALL_TIME
+        super().__init__(data, *args, **kwargs)
+        self.seasons = list(seasons)
+        self.season: Season | None = None  # the season shown, once clean: the one whose days are the period
+
     def clean(self):
         data = super().clean()
+        if getattr(self, "unknown_season", False):
+            raise forms.ValidationError(NOT_A_SEASON)
         if data.get("since") and data.get("until") and data["since"] > data["until"]:
             raise forms.ValidationError(PERIOD_BACKWARDS)
+        self.season = next(
+            (s for s in self.seasons if (s.first_day, s.last_day) == (data.get("since"), data.get("until"))), None
+        )
         return data
 
 

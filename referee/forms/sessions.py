@@ -38,6 +38,10 @@ CRASH_FOR_FEWER = (
 )
 
 
+# The session option's one line, on the new-session form and the session page alike.
+ODDS_HELP = "As each game starts, the TV shows each player's chance to win it, from their ratings."
+
+
 def default_title() -> str:
     today = timezone.localdate()
     return f"{today:%A} {today.day} {today:%B}"
@@ -56,6 +60,7 @@ class NewSessionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Ann, Bob"}),
         label="New players (one a line, or separated by commas)",
     )
+    show_odds = forms.BooleanField(required=False, label="Show the odds", help_text=ODDS_HELP)
 
     def __init__(self, *args, circle: list[str], **kwargs):
         super().__init__(*args, **kwargs)

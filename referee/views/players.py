@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 
 from engine.ratings import PROVISIONAL_GAMES
 from scoring.models import Game, Player
+from scoring.queries import season_holding, seasons_of
 from scoring.ratings import leagues
 from scoring.statistics import NEMESIS_GAMES, circle, player_record
 
@@ -87,11 +88,11 @@ def player_page(request, player_id):
 @login_required
 @require_GET
 def circle_page(request):
-    form = CircleFilter(request.GET)
+    today = timezone.localdate()
+    seasons = list(seasons_of(request.user))
+    form = CircleFilter(request.GET, seasons=seasons, today=today)
     if not form.is_valid():  # the errors say what to mend; no table for a period that is not one
-        return render(
-            request, "players/circle.html", {"form": form, "periods": periods(timezone.localdate())}, status=400
-        )
+        return render(request, "players/circle.html", {"form": form, "periods": periods(today)}, status=400)
     data = form.cleaned_data
     # A season (issue 30) is a period: its dates come in as since and until like any other.
     result = circle(request.user, data["since"], data["until"], data["game"] or None)
@@ -114,7 +115,8 @@ def circle_page(request):
             "grid": grid,
             "leagues": list(ratings.values()),
             "provisional_games": PROVISIONAL_GAMES,
-            "periods": periods(timezone.localdate()),
+            "periods": periods(today),
+            "current_season": season_holding(seasons, today),
             "others": Player.objects.filter(host=request.user).exclude(pk__in=[p.pk for p in result.players]),
         },
     )

@@ -15,7 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
@@ -26,7 +26,7 @@ from scoring.models import Game, Session
 from ..board.broadcast import TV_BEHIND, boards_missed
 from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
-from ..forms.sessions import NewGameForm, NewSessionForm
+from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
 from ..network import for_the_room, unreachable_why
 from ..presenters import (
     date_under_title,
@@ -39,6 +39,8 @@ from ..presenters import (
 )
 from ..showdown import panel_digest, showdown_of
 
+ODDS_SHOWN = "The TV shows the odds as each game starts."
+ODDS_HIDDEN = "The TV no longer shows the odds."
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
 
@@ -66,6 +68,7 @@ def new_session(request):
                 title=form.cleaned_data["title"],
                 played_on=form.cleaned_data["played_on"],
                 player_names=form.player_names(),
+                show_odds=form.cleaned_data["show_odds"],
             )
         except ValidationError as error:
             for field, problems in error.message_dict.items():
@@ -248,6 +251,7 @@ def session_page(request, session_id):
                 "host_url": host_url,
                 "host_qr": qr_svg(host_url, "Scan to host from your phone"),
                 "seat_links": seat_links(request, session, seating),
+                "odds_help": ODDS_HELP,
             },
         )
     if answer:
@@ -447,3 +451,14 @@ def rotate_board(request, session_id):
             "allowed": True,
         },
     )
+
+
+@login_required
+@require_POST
+def show_odds(request, session_id):
+    """The session option "Show the odds" (``shown=1``), or off again."""
+    session = host_session(request, session_id)
+    shown = request.POST.get("shown") == "1"
+    services.session_show_odds(session=session, shown=shown)
+    messages.info(request, ODDS_SHOWN if shown else ODDS_HIDDEN)
+    return redirect(session)

@@ -24,6 +24,8 @@ def main() -> None:
     print()
     subprocess.run([sys.executable, "-m", "tests.bench.ratings"], check=True)
     print()
+    subprocess.run([sys.executable, "-m", "tests.bench.odds"], check=True)
+    print()
     subprocess.run([sys.executable, "-m", "tests.bench.import_file"], check=True)
     print()
     subprocess.run([sys.executable, "-m", "tests.bench.capacity"], check=True)
