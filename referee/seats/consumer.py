@@ -14,6 +14,8 @@ from scoring import queries, services
 
 from ..board.consumer import LINK_REPLACED, PING, client_address
 from ..database_down import is_database_down
+from ..sockets import groups
+from ..sockets.faults import health, is_layer_down
 from .render import render_seat, seat_group, seat_token_group
 
 PONG = '<i id="seat-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's empty mark: nothing changes
@@ -38,12 +40,14 @@ class SeatConsumer(AsyncWebsocketConsumer):
         try:
             await self.open_seat()
         except Exception as error:
-            if not is_database_down(error):
+            if isinstance(error, groups.LayerDown) or is_layer_down(error):
+                health.failed(error)  # said once for the process, not once a socket
+            elif is_database_down(error):
+                self.database_down("could not open", error)
+            else:
                 raise
-            self.database_down("could not open", error)
-            for group in self.groups_joined:  # no disconnect follows a refused handshake
-                await self.channel_layer.group_discard(group, self.channel_name)
-            self.groups_joined, self.token = (), ""
+            await groups.leave(self)  # no disconnect follows a refused handshake
+            self.token = ""
             await self.close()
 
     def database_down(self, what: str, error: Exception) -> None:
@@ -76,9 +80,8 @@ class SeatConsumer(AsyncWebsocketConsumer):
             await self.close(code=LINK_REPLACED)
             return
         self.token = token
-        self.groups_joined = (seat_group(session.pk), seat_token_group(token))
-        for group in self.groups_joined:  # joined before the seat is read: no change is missed
-            await self.channel_layer.group_add(group, self.channel_name)
+        # Joined before the seat is read: no change is missed.
+        await groups.join(self, (seat_group(session.pk), seat_token_group(token)))
         fragment = await database_sync_to_async(render_seat)(token)
         await database_sync_to_async(services.seat_seen)(token)
         await self.accept()
@@ -86,8 +89,7 @@ class SeatConsumer(AsyncWebsocketConsumer):
         await self.show(fragment, self.revision)
 
     async def disconnect(self, code):
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await groups.leave(self)
         if self.token:
             await self.quietly(services.seat_seen, self.token, False)
 
