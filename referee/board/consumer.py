@@ -14,6 +14,7 @@ from scoring.models import Session
 from ..database_down import is_database_down
 from ..sockets import groups
 from ..sockets.faults import health, is_layer_down
+from ..sockets.opening import opening
 from .render import render_board, session_group, token_group
 
 LINK_REPLACED = 4004  # close code: this link was replaced (or never was), the board stops trying
@@ -39,6 +40,13 @@ class BoardConsumer(AsyncWebsocketConsumer):
         """The board as it is now, read before the handshake is accepted: with the database
         not answering, the handshake is refused (not a fault's traceback), and the page keeps
         the board it shows and tries again after its backoff (static/js/board.js)."""
+        with opening.admit() as admitted:
+            if not admitted:  # the process is opening enough sockets: refused, and tried again
+                await self.close()
+                return
+            await self.open_or_refuse()
+
+    async def open_or_refuse(self):
         try:
             await self.open_board()
         except Exception as error:

@@ -16,6 +16,7 @@ from ..board.consumer import LINK_REPLACED, PING, client_address
 from ..database_down import is_database_down
 from ..sockets import groups
 from ..sockets.faults import health, is_layer_down
+from ..sockets.opening import opening
 from .render import render_seat, seat_group, seat_token_group
 
 PONG = '<i id="seat-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's empty mark: nothing changes
@@ -37,6 +38,13 @@ class SeatConsumer(AsyncWebsocketConsumer):
         """The seat as it is now, read before the handshake is accepted: with the database
         not answering, the handshake is refused (a warning, not a fault's traceback), and the
         page keeps what it shows and tries again after its backoff, as the board does."""
+        with opening.admit() as admitted:
+            if not admitted:  # the process is opening enough sockets: refused, and tried again
+                await self.close()
+                return
+            await self.open_or_refuse()
+
+    async def open_or_refuse(self):
         try:
             await self.open_seat()
         except Exception as error:
