@@ -36,6 +36,7 @@ class LayerHealth:
         self.down_since: float | None = None
         self.last_said = 0.0
         self.refused = 0  # sockets refused or closed since the last line
+        self.last_dropped = -SAY_EVERY
 
     @property
     def down(self) -> bool:
@@ -61,6 +62,19 @@ class LayerHealth:
                 self.refused,
             )
             self.last_said, self.refused = now, 0
+
+    def dropped(self, error: BaseException) -> None:
+        """A socket's layer failed under it (its process's read of its messages): counted, and
+        said at most once per SAY_EVERY while the layer otherwise answers (a read on a
+        connection from before a Redis restart fails once); whether Redis is down is for the
+        calls that follow (the page reconnects at once) to find out."""
+        now = self.clock()
+        self.refused += 1
+        if self.down_since is None and now - self.last_dropped >= SAY_EVERY:
+            logger.warning(
+                "Sockets lost the channel layer under them (%s): closed, and their pages reconnect", said(error)
+            )
+            self.last_dropped = now
 
     def answered(self) -> None:
         if self.down_since is not None:
@@ -102,7 +116,7 @@ def layer_faults(app):
         try:
             return await app(scope, receive, send)
         except LAYER_ERRORS as error:
-            health.failed(error)
+            health.dropped(error)
             abandon(scope)
             raise LayerGone(said(error)) from error
 

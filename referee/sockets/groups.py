@@ -68,7 +68,10 @@ class Memberships:
 
     async def call(self, method, group: str, channel: str) -> None:
         async with self.gate:
-            await method(group, channel)
+            try:
+                await method(group, channel)
+            except LAYER_ERRORS:  # a connection kept from before Redis restarted fails once: a new one
+                await method(group, channel)
 
     async def join(self, layer, channel: str, groups: tuple[str, ...]) -> None:
         self.start(layer)

@@ -216,3 +216,29 @@ def test_collected_static_files_are_named_by_their_content_and_compressed(tmp_pa
     collected = tmp_path / "static" / linked.removeprefix("/static/")
     assert "prefers-color-scheme: dark" in collected.read_text()
     assert (collected.parent / (collected.name + ".gz")).exists()
+
+
+def test_the_channel_layers_redis_pool_is_sized_from_the_environment_with_its_default():
+    from redis.asyncio import ConnectionPool
+
+    from referee.settings import GROUP_EXPIRY_DEFAULT, REDIS_CONNECTIONS_DEFAULT
+
+    layer = channel_layers_config("redis://127.0.0.1:6379/0", 500, 60)["default"]
+    [host] = layer["CONFIG"]["hosts"]
+    pool = ConnectionPool.from_url(host.pop("address"), **host)
+    assert (pool.max_connections, layer["CONFIG"]["group_expiry"]) == (500, 60)
+    default = channel_layers_config("redis://127.0.0.1:6379/0")["default"]
+    assert default["CONFIG"]["hosts"][0]["max_connections"] == REDIS_CONNECTIONS_DEFAULT == 200
+    assert default["CONFIG"]["group_expiry"] == GROUP_EXPIRY_DEFAULT == 120
+
+
+@pytest.mark.parametrize("value", ["lots", "5", "-1", "2.5"])
+def test_a_redis_connections_setting_that_is_not_a_number_of_at_least_ten_is_refused_saying_so(monkeypatch, value):
+    from referee.settings import env_int
+
+    monkeypatch.setenv("REDIS_CONNECTIONS", value)
+    with pytest.raises(ValueError) as refused:
+        env_int("REDIS_CONNECTIONS", 200, least=10)
+    assert str(refused.value) == f"REDIS_CONNECTIONS={value!r}: expected a whole number, at least 10 (default 200)"
+    monkeypatch.setenv("REDIS_CONNECTIONS", " 300 ")
+    assert env_int("REDIS_CONNECTIONS", 200, least=10) == 300

@@ -7,6 +7,7 @@ which the pages reconnect after their backoff), never left waiting; afterwards R
 server's log has no traceback."""
 
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -27,7 +28,7 @@ from scoring.services import game_start, session_start
 from ..factories import UserFactory
 from ..pages import sent
 from ..servers import Daphne
-from .test_redis import BOB_LOSES, Phone, first_round
+from .test_redis import BOB_LOSES, Phone, first_round, redis_server
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -203,3 +204,55 @@ def test_a_process_killed_with_300_sockets_open_leaves_none_listed_once_they_exp
 
 def test_the_groups_expire_in_minutes_not_a_day():
     assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["group_expiry"] == settings.CHANNEL_GROUP_EXPIRY <= 300
+
+
+def test_with_redis_down_the_log_says_so_once_per_interval_and_once_when_back(bus_evening):
+    """40 boards reconnecting for 10 s while Redis is down (about 200 refusals): one line for
+    the process, then one when Redis is back; no traceback, and the boards come back."""
+    redis_process = redis_server()
+    server = Daphne(env={"REDIS_URL": redis_process.url})
+    path = f"/ws/board/{bus_evening.share_token}/"
+    try:
+        redis_process.start()
+        server.start()
+
+        async def outage():
+            boards = [Socket(server.url, path, BOARD) for _ in range(40)]
+            await asyncio.gather(*(board.open(time.monotonic() + 30) for board in boards))
+            redis_process.stop()
+            stop_at = time.monotonic() + 10
+            tries = 0
+
+            async def keep_trying(board):  # as the page does, after its backoff
+                nonlocal tries
+                with contextlib.suppress(ConnectionClosed):
+                    await board.socket.recv()
+                while time.monotonic() < stop_at:
+                    await asyncio.sleep(0.2 + random.random() * 0.3)
+                    tries += 1
+                    with contextlib.suppress(InvalidStatus, InvalidHandshake, ConnectionClosed, OSError):
+                        async with connect(board.url, origin=board.origin, open_timeout=HANDSHAKE) as late:
+                            await late.recv()
+
+            await asyncio.gather(*(keep_trying(board) for board in boards))
+            return tries
+
+        assert asyncio.run(outage()) >= 200
+        log = server.errors()
+        assert len(re.findall(r"channel layer \(Redis\) is not answering", log)) == 1, log[-3000:]
+        assert "answers again" not in log
+        redis_process.start()
+        assert BOARD in asyncio.run(first_board(server, path))
+        log = server.errors()
+        assert len(re.findall(r"channel layer \(Redis\) answers again", log)) == 1, log[-3000:]
+        assert "Traceback" not in log and "Exception inside application" not in log, log[-3000:]
+    finally:
+        server.stop()
+        redis_process.stop()
+
+
+async def first_board(server: Daphne, path: str) -> str:
+    board = Socket(server.url, path, BOARD)
+    await board.open(time.monotonic() + 20)
+    await board.close()
+    return board.first
