@@ -29,6 +29,14 @@ def session_of_seat(token: str):
     return seat.session if seat else None
 
 
+def seat_opened(token: str):
+    """The seat's fragments, and the seat marked as heard from: one trip to the database's
+    thread, not two (a storm of seats opening waits for that thread in turn)."""
+    fragment = render_seat(token)
+    services.seat_seen(token)
+    return fragment
+
+
 class SeatConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     revision = -1  # the session's revision of the fragments this socket shows
@@ -90,8 +98,7 @@ class SeatConsumer(AsyncWebsocketConsumer):
         self.token = token
         # Joined before the seat is read: no change is missed.
         await groups.join(self, (seat_group(session.pk), seat_token_group(token)))
-        fragment = await database_sync_to_async(render_seat)(token)
-        await database_sync_to_async(services.seat_seen)(token)
+        fragment = await database_sync_to_async(seat_opened)(token)
         await self.accept()
         logger.info("A seat of session %s opened from %s", session.public_id, client_address(self.scope))
         await self.show(fragment, self.revision)
