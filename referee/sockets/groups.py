@@ -74,9 +74,6 @@ class Memberships:
                 await method(group, channel)
 
     async def join(self, layer, channel: str, groups: tuple[str, ...]) -> None:
-        self.start(layer)
-        if health.down:
-            raise LayerDown("the channel layer is not answering")
         for group in groups:
             await self.call(layer.group_add, group, channel)
         self.members[channel] = groups
@@ -148,9 +145,13 @@ def here() -> Memberships:
 async def join(consumer, groups: tuple[str, ...]) -> None:
     """Put ``consumer``'s socket in ``groups`` (and keep it there while it is open); raises
     LayerDown or the layer's error if that cannot be done now."""
+    memberships = here()
+    memberships.start(consumer.channel_layer)
+    if health.down:  # refused without asking Redis: the renewal asks it every PROBE_EVERY
+        raise LayerDown("the channel layer is not answering")
     consumer.scope[SCOPE_KEY] = consumer.channel_name
-    consumer.groups_joined = groups
-    await here().join(consumer.channel_layer, consumer.channel_name, groups)
+    consumer.groups_joined = groups  # left on failure: one of them may have been joined
+    await memberships.join(consumer.channel_layer, consumer.channel_name, groups)
 
 
 async def leave(consumer) -> None:

@@ -89,12 +89,17 @@ class Page:
 
 
 class Table:
-    def __init__(self, session, tokens: list[str], host: Client, base: str):
-        self.session, self.host = session, host
+    def __init__(self, session, tokens: list[str], base: str):
+        self.session, self.base, self.host = session, base, None
         ws = base.replace("http", "ws", 1)
         board = f"{ws}/ws/board/{session.share_token}/"
         self.pages = [Page(board, base), Page(board, base)] + [Page(f"{ws}/ws/seat/{t}/", base) for t in tokens]
         self.number = 1
+
+    async def open_host(self, key: str) -> None:
+        if self.host is not None:
+            await self.host.close()
+        self.host = await Client(self.base, key).open()
 
     async def play(self) -> tuple[float, float]:
         """A round recorded: (its POST to the last socket showing it, the host's answer), s."""
@@ -154,12 +159,14 @@ async def measure(server, tables_data, host_key: str) -> dict:
     for size in STEPS:
         added = []
         for session, tokens in tables_data[len(tables) : size]:
-            table = Table(session, tokens, await Client(base, host_key).open(), base)
+            table = Table(session, tokens, base)
             for page in table.pages:
                 page.start()
             added.append(table)
         opened = await all_open(added, RESTART_WITHIN)
         tables += added
+        for table in tables:  # Daphne closes a kept-alive connection idle for a minute: a new one each step
+            await table.open_host(host_key)
         timings = await rounds_for(tables, WINDOW)
         steps.append((len(tables) * 6, opened, timings))
     full = resident_kb(server.process.pid)

@@ -4,6 +4,7 @@ a process opens at once, said once per interval too."""
 
 import logging
 
+import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from referee.sockets.faults import SAY_EVERY, LayerHealth
@@ -61,3 +62,49 @@ def test_a_process_opens_so_many_sockets_at_once_and_tells_the_rest_to_try_again
     assert lines(caplog) == [
         "1 sockets told to try again: 2 were opening already (the pages try again after their backoff)"
     ]
+
+
+class FlakyLayer:
+    """A channel layer's groups in memory, that refuses every call while ``down``."""
+
+    def __init__(self):
+        self.groups: dict[str, set[str]] = {}
+        self.down = False
+
+    def refuse(self):
+        if self.down:
+            raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    async def group_add(self, group, channel):
+        self.refuse()
+        self.groups.setdefault(group, set()).add(channel)
+
+    async def group_discard(self, group, channel):
+        self.refuse()
+        self.groups.get(group, set()).discard(channel)
+
+
+async def test_a_socket_that_leaves_while_redis_is_unreachable_leaves_once_it_answers():
+    import asyncio
+
+    from referee.sockets.faults import health
+    from referee.sockets.groups import Memberships
+
+    layer, memberships = FlakyLayer(), Memberships(asyncio.get_running_loop())
+    memberships.start(layer)
+    try:
+        await memberships.join(layer, "specific.a!1", ("board-session-1", "board-token-x"))
+        await memberships.join(layer, "specific.a!2", ("board-session-1", "board-token-x"))
+        layer.down = True
+        await memberships.leave(layer, "specific.a!1", ("board-session-1", "board-token-x"))
+        assert health.down and layer.groups["board-session-1"] == {"specific.a!1", "specific.a!2"}
+        with pytest.raises(RedisConnectionError):
+            await memberships.renew()  # still down: the probe fails, nothing changes
+        layer.down = False
+        await memberships.renew()  # back: the leaving is done, the open socket renewed
+        assert not health.down
+        assert layer.groups == {"board-session-1": {"specific.a!2"}, "board-token-x": {"specific.a!2"}}
+        assert memberships.leaving == {}
+    finally:
+        health.answered()
+        memberships.renewer.cancel()
