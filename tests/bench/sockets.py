@@ -169,13 +169,17 @@ async def measure(server, tables_data, host_key: str) -> dict:
             await table.open_host(host_key)
         timings = await rounds_for(tables, WINDOW)
         steps.append((len(tables) * 6, opened, timings))
+        print_step(*steps[-1])
     full = resident_kb(server.process.pid)
 
     for table in tables:  # the host's connections go with the process; the pages reconnect themselves
         await table.host.close()
     await asyncio.to_thread(server.stop)
     await asyncio.to_thread(server.start)
-    back = await all_open(tables, RESTART_WITHIN)
+    try:
+        back = await all_open(tables, RESTART_WITHIN)
+    except BenchFailed as failure:  # a figure too: the other figures stand
+        back = str(failure)
     refused = sum(page.refused for table in tables for page in table.pages)
     for table in tables:
         for page in table.pages:
@@ -198,26 +202,36 @@ def setup_database():
     return tables, logged_in(host)
 
 
+def held(timings) -> bool:
+    return percentile([shown for shown, _ in timings], 0.95) <= GOAL * 1000
+
+
+def print_step(sockets: int, opened: float, timings) -> None:
+    """A step's figures, as soon as it is measured."""
+    shown = [shown for shown, _ in timings]
+    p95 = percentile(shown, 0.95)
+    ok = held(timings)
+    print(
+        f"  {sockets:>5} sockets ({sockets // 6} tables, {len(timings)} rounds): round to every socket "
+        f"p50 {percentile(shown, 0.5):.0f} ms, p95 {p95:.0f} ms; host p95 "
+        f"{percentile([a for _, a in timings], 0.95):.0f} ms, {'held' if ok else 'NOT held'} "
+        f"(the step's new sockets all open in {opened:.1f} s)",
+        flush=True,
+    )
+
+
 def report(figures: dict) -> None:
-    held = 0
-    for sockets, opened, timings in figures["steps"]:
-        shown = [shown for shown, _ in timings]
-        p95 = percentile(shown, 0.95)
-        ok = p95 <= GOAL * 1000
-        held = sockets if ok else held
-        print(
-            f"  {sockets:>5} sockets ({sockets // 6} tables, {len(timings)} rounds): round to every socket "
-            f"p50 {percentile(shown, 0.5):.0f} ms, p95 {p95:.0f} ms; host p95 "
-            f"{percentile([a for _, a in timings], 0.95):.0f} ms, {'held' if ok else 'NOT held'} "
-            f"(the step's new sockets all open in {opened:.1f} s)"
-        )
-    print(f"  one process holds {held:,} sockets at p95 <= {GOAL * 1000:.0f} ms (goal: 1,000)")
+    most = max((sockets for sockets, _, timings in figures["steps"] if held(timings)), default=0)
+    print(f"  one process holds {most:,} sockets at p95 <= {GOAL * 1000:.0f} ms (goal: 1,000)")
     back, refused = figures["restart"]
     sockets = figures["steps"][-1][0]
-    print(
-        f"  after a restart: all {sockets:,} sockets back with the current board {back:.1f} s after the new "
-        f"process listened ({refused:,} refusals meanwhile, each tried again after its backoff)"
-    )
+    if isinstance(back, str):
+        print(f"  after a restart: NOT all back: {back} ({refused:,} refusals meanwhile)")
+    else:
+        print(
+            f"  after a restart: all {sockets:,} sockets back with the current board {back:.1f} s after the new "
+            f"process listened ({refused:,} refusals meanwhile, each tried again after its backoff)"
+        )
     before, full = figures["memory"]
     print(
         f"  memory: {before / 1024:.0f} MB before the sockets, {full / 1024:.0f} MB with {sockets:,}: "
@@ -231,7 +245,7 @@ def main() -> None:
         print(
             f"A process full of sockets: one Daphne process, tables of 6 sockets (2 boards, 4 seats), a round "
             f"every {ROUND_EVERY:.0f} s a table for {WINDOW:.0f} s at each of {', '.join(str(6 * s) for s in STEPS)} "
-            f"sockets; {os.cpu_count()} cores; {stack()}",
+            f"sockets; {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} at the start); {stack()}",
             flush=True,
         )
         tables, host_key = setup_database()
