@@ -11,28 +11,13 @@ not "busy" (the pool waits the same way in both cases)."""
 
 from __future__ import annotations
 
-import os
-
 import psycopg
+
+from referee.environment import env_number
 
 DEFAULT_SIZE = 20
 DEFAULT_WAIT = 3.0  # s: longer than a busy moment lasts, far shorter than a host waits
 RECONNECT_GIVE_UP = 5.0  # s: the database back, the pool connects again within seconds, not a minute
-
-
-def positive_number(name: str, default: float, kind=int):
-    """The environment's ``name`` as a positive ``kind``, or ``default`` when unset; a value
-    that is not one stops the server at once, saying which and what was expected."""
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = kind(raw)
-    except ValueError:
-        value = 0
-    if value <= 0:
-        raise ValueError(f"{name} must be a positive {'whole ' if kind is int else ''}number, got {raw!r}")
-    return value
 
 
 class Attempts:
@@ -68,11 +53,11 @@ class CountedConnection(psycopg.Connection):
 
 def pool_options() -> dict:
     """OPTIONS["pool"] for Django's PostgreSQL backend, from the environment."""
-    size = positive_number("DATABASE_POOL_SIZE", DEFAULT_SIZE)
+    size = env_number("DATABASE_POOL_SIZE", DEFAULT_SIZE, least=1)
     return {
         "min_size": min(2, size),  # kept open: the first requests after a quiet spell don't wait to connect
         "max_size": size,
-        "timeout": positive_number("DATABASE_POOL_WAIT", DEFAULT_WAIT, float),
+        "timeout": env_number("DATABASE_POOL_WAIT", DEFAULT_WAIT, least=0.01, kind=float),
         "reconnect_timeout": RECONNECT_GIVE_UP,
         "connection_class": CountedConnection,
     }

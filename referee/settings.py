@@ -14,16 +14,10 @@ from pathlib import Path
 import dj_database_url
 
 from referee.database_pool import pool_options
+from referee.environment import env_flag, env_number
 from referee.network import machine_addresses, machine_names
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_flag(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
 def local_secret_key(path: Path) -> str:
@@ -154,9 +148,21 @@ def database_config(url: str | None, folder: Path) -> dict:
 
 
 BOARD_MESSAGES_WAITING = 2_000  # a process's board updates Redis keeps until it reads them
+# The Redis connections one process may open for its channel layer. The sockets share them
+# (a socket holds none while it waits: the process reads every socket's messages on one), and
+# the sockets' own calls wait their turn for one (referee/sockets/groups.py), so a storm of any
+# size queues rather than fails; more connections let more of a storm's calls run at once.
+# redis-py's own default, 100, raised "Too many connections" once 100 calls were in flight.
+REDIS_CONNECTIONS_DEFAULT = 200
+# How long a socket stays in its groups unless its process renews it (every quarter of this,
+# for as long as the socket is open): a socket whose process died, or whose leaving could not
+# reach Redis, is dropped from the groups within this, not after channels_redis's day.
+GROUP_EXPIRY_DEFAULT = 120  # seconds
 
 
-def channel_layers_config(redis_url: str | None) -> dict:
+def channel_layers_config(
+    redis_url: str | None, connections: int = REDIS_CONNECTIONS_DEFAULT, group_expiry: int = GROUP_EXPIRY_DEFAULT
+) -> dict:
     """Redis when REDIS_URL is set (several server processes); otherwise in memory."""
     if redis_url:
         host = {
@@ -166,20 +172,27 @@ def channel_layers_config(redis_url: str | None) -> dict:
             "socket_timeout": 10,
             # Redis unreachable: a board's connect and a view's broadcast fail at once.
             "socket_connect_timeout": 2,
+            "max_connections": connections,
         }
         # All the boards of a process share one Redis inbox: at the default 100 messages, a
         # process that falls a second behind under load drops its boards' updates.
         return {
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [host], "capacity": BOARD_MESSAGES_WAITING},
+                "CONFIG": {
+                    "hosts": [host],
+                    "capacity": BOARD_MESSAGES_WAITING,
+                    "group_expiry": group_expiry,
+                },
             }
         }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"group_expiry": group_expiry}}}
 
 
 DATABASES = {"default": database_config(os.environ.get("DATABASE_URL", "").strip(), BASE_DIR)}
-CHANNEL_LAYERS = channel_layers_config(os.environ.get("REDIS_URL", "").strip())
+REDIS_CONNECTIONS = env_number("REDIS_CONNECTIONS", REDIS_CONNECTIONS_DEFAULT, least=10)
+CHANNEL_GROUP_EXPIRY = env_number("CHANNEL_GROUP_EXPIRY", GROUP_EXPIRY_DEFAULT, least=4)
+CHANNEL_LAYERS = channel_layers_config(os.environ.get("REDIS_URL", "").strip(), REDIS_CONNECTIONS, CHANNEL_GROUP_EXPIRY)
 # Logins live in the database, so the host's pages don't depend on Redis and every process
 # sees them. Nothing else needs a cache shared between processes (axes counts failed logins
 # in the database), so the cache stays in this process's memory.

@@ -12,6 +12,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from scoring.models import Session
 
 from ..database_down import is_database_down
+from ..sockets import groups
+from ..sockets.faults import health, is_layer_down
+from ..sockets.opening import opening
 from .render import render_board, session_group, token_group
 
 LINK_REPLACED = 4004  # close code: this link was replaced (or never was), the board stops trying
@@ -37,19 +40,27 @@ class BoardConsumer(AsyncWebsocketConsumer):
         """The board as it is now, read before the handshake is accepted: with the database
         not answering, the handshake is refused (not a fault's traceback), and the page keeps
         the board it shows and tries again after its backoff (static/js/board.js)."""
+        with opening.admit() as admitted:
+            if not admitted:  # the process is opening enough sockets: refused, and tried again
+                await self.close()
+                return
+            await self.open_or_refuse()
+
+    async def open_or_refuse(self):
         try:
             await self.open_board()
         except Exception as error:
-            if not is_database_down(error):
+            if isinstance(error, groups.LayerDown) or is_layer_down(error):
+                health.failed(error)  # said once for the process, not once a socket
+            elif is_database_down(error):
+                logger.warning(
+                    "A board could not open from %s: the database is not answering (%s)",
+                    client_address(self.scope),
+                    " ".join(str(error).split()),
+                )
+            else:
                 raise
-            logger.warning(
-                "A board could not open from %s: the database is not answering (%s)",
-                client_address(self.scope),
-                " ".join(str(error).split()),
-            )
-            for group in self.groups_joined:  # no disconnect follows a refused handshake
-                await self.channel_layer.group_discard(group, self.channel_name)
-            self.groups_joined = ()
+            await groups.leave(self)  # no disconnect follows a refused handshake
             await self.close()  # before accept: the handshake is refused, and tried again
 
     async def open_board(self):
@@ -61,9 +72,8 @@ class BoardConsumer(AsyncWebsocketConsumer):
             await self.accept()
             await self.close(code=LINK_REPLACED)
             return
-        self.groups_joined = (session_group(session.pk), token_group(token))
-        for group in self.groups_joined:  # joined before the board is read: no change is missed
-            await self.channel_layer.group_add(group, self.channel_name)
+        # Joined before the board is read: no change is missed.
+        await groups.join(self, (session_group(session.pk), token_group(token)))
         board = await database_sync_to_async(render_board)(session)
         await self.accept()
         self.session_id = session.public_id
@@ -76,8 +86,7 @@ class BoardConsumer(AsyncWebsocketConsumer):
             logger.info(
                 "A board of session %s closed (code %s) from %s", self.session_id, code, client_address(self.scope)
             )
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await groups.leave(self)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Read-only: a client's messages change nothing; a ping is answered at once,

@@ -2,8 +2,9 @@
 
 from django.urls import path
 
+from ..sockets.faults import layer_faults
 from .consumer import BoardConsumer
 
 websocket_urlpatterns = [
-    path("ws/board/<str:token>/", BoardConsumer.as_asgi()),
+    path("ws/board/<str:token>/", layer_faults(BoardConsumer.as_asgi())),
 ]

@@ -14,6 +14,9 @@ from scoring import queries, services
 
 from ..board.consumer import LINK_REPLACED, PING, client_address
 from ..database_down import is_database_down
+from ..sockets import groups
+from ..sockets.faults import health, is_layer_down
+from ..sockets.opening import opening
 from .render import render_seat, seat_group, seat_token_group
 
 PONG = '<i id="seat-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's empty mark: nothing changes
@@ -26,6 +29,14 @@ def session_of_seat(token: str):
     return seat.session if seat else None
 
 
+def seat_opened(token: str):
+    """The seat's fragments, and the seat marked as heard from: one trip to the database's
+    thread, not two (a storm of seats opening waits for that thread in turn)."""
+    fragment = render_seat(token)
+    services.seat_seen(token)
+    return fragment
+
+
 class SeatConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     revision = -1  # the session's revision of the fragments this socket shows
@@ -35,15 +46,24 @@ class SeatConsumer(AsyncWebsocketConsumer):
         """The seat as it is now, read before the handshake is accepted: with the database
         not answering, the handshake is refused (a warning, not a fault's traceback), and the
         page keeps what it shows and tries again after its backoff, as the board does."""
+        with opening.admit() as admitted:
+            if not admitted:  # the process is opening enough sockets: refused, and tried again
+                await self.close()
+                return
+            await self.open_or_refuse()
+
+    async def open_or_refuse(self):
         try:
             await self.open_seat()
         except Exception as error:
-            if not is_database_down(error):
+            if isinstance(error, groups.LayerDown) or is_layer_down(error):
+                health.failed(error)  # said once for the process, not once a socket
+            elif is_database_down(error):
+                self.database_down("could not open", error)
+            else:
                 raise
-            self.database_down("could not open", error)
-            for group in self.groups_joined:  # no disconnect follows a refused handshake
-                await self.channel_layer.group_discard(group, self.channel_name)
-            self.groups_joined, self.token = (), ""
+            await groups.leave(self)  # no disconnect follows a refused handshake
+            self.token = ""
             await self.close()
 
     def database_down(self, what: str, error: Exception) -> None:
@@ -76,18 +96,15 @@ class SeatConsumer(AsyncWebsocketConsumer):
             await self.close(code=LINK_REPLACED)
             return
         self.token = token
-        self.groups_joined = (seat_group(session.pk), seat_token_group(token))
-        for group in self.groups_joined:  # joined before the seat is read: no change is missed
-            await self.channel_layer.group_add(group, self.channel_name)
-        fragment = await database_sync_to_async(render_seat)(token)
-        await database_sync_to_async(services.seat_seen)(token)
+        # Joined before the seat is read: no change is missed.
+        await groups.join(self, (seat_group(session.pk), seat_token_group(token)))
+        fragment = await database_sync_to_async(seat_opened)(token)
         await self.accept()
         logger.info("A seat of session %s opened from %s", session.public_id, client_address(self.scope))
         await self.show(fragment, self.revision)
 
     async def disconnect(self, code):
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await groups.leave(self)
         if self.token:
             await self.quietly(services.seat_seen, self.token, False)
 

@@ -2,8 +2,9 @@
 
 from django.urls import path
 
+from ..sockets.faults import layer_faults
 from .consumer import SeatConsumer
 
 websocket_urlpatterns = [
-    path("ws/seat/<str:token>/", SeatConsumer.as_asgi()),
+    path("ws/seat/<str:token>/", layer_faults(SeatConsumer.as_asgi())),
 ]

@@ -20,6 +20,8 @@ def main() -> None:
     print()
     subprocess.run([sys.executable, "-m", "tests.bench.tables"], check=True)
     print()
+    subprocess.run([sys.executable, "-m", "tests.bench.sockets"], check=True)
+    print()
     subprocess.run([sys.executable, "-m", "tests.bench.history"], check=True)
     print()
     subprocess.run([sys.executable, "-m", "tests.bench.ratings"], check=True)

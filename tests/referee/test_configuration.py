@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,8 @@ from django.db import connection
 from django.db.utils import ConnectionHandler
 
 from referee.asgi import application
-from referee.settings import channel_layers_config, database_config, env_flag
+from referee.environment import env_flag
+from referee.settings import channel_layers_config, database_config
 
 
 def test_without_database_url_the_database_is_a_sqlite_file_in_wal_mode(tmp_path, django_db_blocker):
@@ -75,7 +77,8 @@ def test_the_pool_is_sized_from_the_environment(monkeypatch):
 @pytest.mark.parametrize("value", ["0", "-3", "twenty", "2.5"])
 def test_a_pool_size_that_is_not_a_positive_whole_number_stops_the_server_saying_so(monkeypatch, value):
     monkeypatch.setenv("DATABASE_POOL_SIZE", value)
-    with pytest.raises(ValueError, match=f"DATABASE_POOL_SIZE must be a positive whole number, got '{value}'"):
+    expected = f"DATABASE_POOL_SIZE={value!r}: expected a whole number, at least 1 (default 20)"
+    with pytest.raises(ValueError, match=re.escape(expected)):
         database_config("postgres://postgres@127.0.0.1:5432/test", None)
 
 
@@ -243,3 +246,29 @@ def test_collected_static_files_are_named_by_their_content_and_compressed(tmp_pa
     collected = tmp_path / "static" / linked.removeprefix("/static/")
     assert "prefers-color-scheme: dark" in collected.read_text()
     assert (collected.parent / (collected.name + ".gz")).exists()
+
+
+def test_the_channel_layers_redis_pool_is_sized_from_the_environment_with_its_default():
+    from redis.asyncio import ConnectionPool
+
+    from referee.settings import GROUP_EXPIRY_DEFAULT, REDIS_CONNECTIONS_DEFAULT
+
+    layer = channel_layers_config("redis://127.0.0.1:6379/0", 500, 60)["default"]
+    [host] = layer["CONFIG"]["hosts"]
+    pool = ConnectionPool.from_url(host.pop("address"), **host)
+    assert (pool.max_connections, layer["CONFIG"]["group_expiry"]) == (500, 60)
+    default = channel_layers_config("redis://127.0.0.1:6379/0")["default"]
+    assert default["CONFIG"]["hosts"][0]["max_connections"] == REDIS_CONNECTIONS_DEFAULT == 200
+    assert default["CONFIG"]["group_expiry"] == GROUP_EXPIRY_DEFAULT == 120
+
+
+@pytest.mark.parametrize("value", ["lots", "5", "-1", "2.5"])
+def test_a_redis_connections_setting_that_is_not_a_number_of_at_least_ten_is_refused_saying_so(monkeypatch, value):
+    from referee.environment import env_number
+
+    monkeypatch.setenv("REDIS_CONNECTIONS", value)
+    with pytest.raises(ValueError) as refused:
+        env_number("REDIS_CONNECTIONS", 200, least=10)
+    assert str(refused.value) == f"REDIS_CONNECTIONS={value!r}: expected a whole number, at least 10 (default 200)"
+    monkeypatch.setenv("REDIS_CONNECTIONS", " 300 ")
+    assert env_number("REDIS_CONNECTIONS", 200, least=10) == 300
