@@ -40,11 +40,7 @@ class BoardConsumer(AsyncWebsocketConsumer):
         """The board as it is now, read before the handshake is accepted: with the database
         not answering, the handshake is refused (not a fault's traceback), and the page keeps
         the board it shows and tries again after its backoff (static/js/board.js)."""
-        with opening.admit() as admitted:
-            if not admitted:  # the process is opening enough sockets: refused, and tried again
-                await self.close()
-                return
-            await self.open_or_refuse()
+        await opening.open_in_turn(self)
 
     async def open_or_refuse(self):
         try:

@@ -46,11 +46,7 @@ class SeatConsumer(AsyncWebsocketConsumer):
         """The seat as it is now, read before the handshake is accepted: with the database
         not answering, the handshake is refused (a warning, not a fault's traceback), and the
         page keeps what it shows and tries again after its backoff, as the board does."""
-        with opening.admit() as admitted:
-            if not admitted:  # the process is opening enough sockets: refused, and tried again
-                await self.close()
-                return
-            await self.open_or_refuse()
+        await opening.open_in_turn(self)
 
     async def open_or_refuse(self):
         try:

@@ -39,6 +39,15 @@ class Opening:
         finally:
             self.now_opening -= 1
 
+    async def open_in_turn(self, consumer) -> None:
+        """``consumer.open_or_refuse()`` if this process may open another socket now; otherwise
+        the handshake is refused, and the page tries again after its backoff."""
+        with self.admit() as admitted:
+            if admitted:
+                await consumer.open_or_refuse()
+            else:
+                await consumer.close()
+
     def refuse(self) -> None:
         self.refused += 1
         now = self.clock()
