@@ -127,7 +127,7 @@ def _parse_slowly(text: str) -> tuple[Card, ...]:
             continue
         upper = token.upper()
         if not _ONE_OR_MORE_CARDS.fullmatch(upper):
-            raise CardError(f'"{token}" is not a card: {EXPECTED_CARD}')
+            raise CardError(f'"{quoted(token)}" is not a card: {EXPECTED_CARD}')
         for rank, suit in _ONE_CARD.findall(upper):
             found = _BY_RANK_AND_SUIT[_RANK_ALIASES[rank], _SUIT_ALIASES[suit]]
             if found in cards:
@@ -150,6 +150,12 @@ def parse_hand(text: str) -> tuple[Card, ...]:
     if len(cards) != 3:
         raise hand_size_error(cards)
     return cards
+
+
+def quoted(token: str, most: int = 12) -> str:
+    """What was typed, said back: a short start of it when it is long (a person sees which
+    word is meant; a page or a log never carries a hand-made post whole)."""
+    return token if len(token) <= most else token[:most] + "…"
 
 
 def hand_size_error(cards: Sequence[Card]) -> CardError:

@@ -9,14 +9,19 @@ from asgiref.sync import iscoroutinefunction
 from django.utils.decorators import sync_and_async_middleware
 
 logger = logging.getLogger("referee.requests")
+LOGGED_PATH = 200  # characters of a path said: a link a person uses is shorter; a hand-made one is cut
+
+
+def shortened(text: str, most: int = LOGGED_PATH) -> str:
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def log_request(request, response, started: float) -> None:
     took = (time.perf_counter() - started) * 1000
     logger.info(
         "%s %s %s %.0f ms from %s",
-        request.method,
-        request.path,
+        shortened(request.method),
+        shortened(request.path),
         response.status_code,
         took,
         request.META.get("REMOTE_ADDR") or "-",

@@ -84,5 +84,5 @@ def panel_digest(table: queries.TableRound | None, connected: set[str]) -> str:
     nothing to swap while it is unchanged (a tap on its buttons is never swapped away)."""
     if table is None:
         return "none"
-    said = repr((table.number, table.revealed, table.ticks, table.clashes, sorted(connected)))
+    said = repr((table.number, table.revealed, table.ticks, [str(clash) for clash in table.clashes], sorted(connected)))
     return hashlib.sha256(said.encode()).hexdigest()[:16]

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from . import converters  # noqa: F401 (the <token:...> of the paths below)
 from .board.page import board_page
 from .board.seat_codes import board_seat_codes
 from .seats import page as seats
@@ -73,11 +74,11 @@ urlpatterns = [
     path("players/seasons/<uuid:season_id>/", seasons.season_page, name="season"),
     path("players/compare/", players.compare_page, name="compare"),
     path("players/<uuid:player_id>/", players.player_page, name="player"),
-    path("board/<str:token>/", board_page, name="board"),
-    path("board/<str:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),
-    path("seat/<str:token>/", seats.seat_page, name="seat"),
-    path("seat/<str:token>/setting-check/", seats.seat_setting_check, name="seat-setting-check"),
-    path("seat/<str:token>/coach/", seats.seat_coach, name="seat-coach"),
+    path("board/<token:token>/", board_page, name="board"),
+    path("board/<token:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),
+    path("seat/<token:token>/", seats.seat_page, name="seat"),
+    path("seat/<token:token>/setting-check/", seats.seat_setting_check, name="seat-setting-check"),
+    path("seat/<token:token>/coach/", seats.seat_coach, name="seat-coach"),
     path("health/", health.health, name="health"),
     path("manifest.webmanifest", web_app.manifest, name="manifest"),
     path("favicon.ico", web_app.favicon, name="favicon"),

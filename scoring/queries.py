@@ -243,20 +243,34 @@ class SeatTick:
     name: str
     sent: bool
     by_host: bool = False  # the host entered it for the seat
-    clash: bool = False  # one of its cards is in another seat's hand too
+
+
+@dataclass(frozen=True)
+class SeatClash:
+    """One card sent from two seats, found once the round is revealed."""
+
+    card: str
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"{self.first} and {self.second} both entered {self.card}"
+
+    def concerns(self, name: str) -> bool:
+        return name in (self.first, self.second)
 
 
 @dataclass(frozen=True)
 class TableRound:
     """The round being entered as the seats send their own hands: a tick per player still in
-    (seat order), the clashes between them in the host's words, and whether the host has
-    revealed it. The hands themselves are private until then: ``hand_of`` gives a seat its
+    (seat order), whether the host has revealed it, and once revealed the cards two seats
+    both sent. The hands themselves are private until then: ``hand_of`` gives a seat its
     own, and ``entry`` (everything sent, as the round's entry) is for the reveal."""
 
     number: int
     revealed: bool
     ticks: list[SeatTick]
-    clashes: list[str]
+    clashes: list[SeatClash]
     hands: dict[str, dict]
 
     @property
@@ -304,11 +318,13 @@ def table_round(state: GameState) -> TableRound | None:
     }
     players = [name for name in state.outcome.still_in if name in state.seats]
     hands = {name: sent[name].entry for name in players if name in sent}
-    found = card_clashes({name: own_cards(part) for name, part in hands.items()})
-    clashing = {name for clash in found for name in (clash.first, clash.second)}
-    ticks = [SeatTick(name, name in sent, name in sent and sent[name].by_host, name in clashing) for name in players]
-    clashes = [f"{clash.first} and {clash.second} both entered {clash.card}" for clash in found]
-    return TableRound(number, state.game.revealed == number, ticks, clashes, hands)
+    ticks = [SeatTick(name, name in sent, name in sent and sent[name].by_host) for name in players]
+    revealed = state.game.revealed == number
+    # Not before the reveal: a seat (or a host who plays) told of a clash could send trial
+    # hands and learn every card the others hold. Revealed, the cards are on the table.
+    found = card_clashes({name: own_cards(part) for name, part in hands.items()}) if revealed else []
+    clashes = [SeatClash(str(clash.card), clash.first, clash.second) for clash in found]
+    return TableRound(number, revealed, ticks, clashes, hands)
 
 
 def seat_of_token(token: str) -> SessionPlayer | None:
@@ -335,6 +351,7 @@ def seats_of(session: Session) -> list[SessionPlayer]:
 __all__ = [
     "seats_of",
     "SeatTick",
+    "SeatClash",
     "TableRound",
     "table_round",
     "seat_of_token",

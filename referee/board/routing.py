@@ -2,9 +2,10 @@
 
 from django.urls import path
 
+from .. import converters  # noqa: F401 (the <token:...> of the paths below)
 from ..sockets.faults import layer_faults
 from .consumer import BoardConsumer
 
 websocket_urlpatterns = [
-    path("ws/board/<str:token>/", layer_faults(BoardConsumer.as_asgi())),
+    path("ws/board/<token:token>/", layer_faults(BoardConsumer.as_asgi())),
 ]

@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from engine import DECK, CardError, EntryError, format_cards, parse_cards, parse_hand
 from engine.crash import DECLARATION_KINDS
@@ -21,6 +22,13 @@ HAND_NEEDED = "Enter the three cards of this hand."
 TABLE_HELP = "The three cards face up at the showdown: checked against the hands (one deck a round); no result changes."
 CALLER_HELP = "Kept with the round, for the record: who {called} changes no result."
 SUBMISSION_NEEDED = "This form is out of date (it has no submission id): reload the page for a fresh one."
+# A hidden field (the round, the game) that is not what the page made: an old page, or a hand
+# at it. Said as such, never as the field's missing label.
+OUT_OF_DATE = "This form is out of date: reload the page."
+MOST_ROUNDS = 10_000  # far beyond any evening: a larger round number is not one a page made
+NOT_CARDS = "These are not cards: type each as its rank and suit, like As 10h Q♣."
+NOT_A_CHOICE = "Choose a {what} from the list."  # never the value sent: it may be anything
+TOO_LONG = "That is too long for {count} cards: enter just the cards."
 
 
 class SubmissionField(forms.UUIDField):
@@ -89,9 +97,20 @@ class CardsField(forms.CharField):
         self.count = count
         kwargs.setdefault("max_length", 200 if count > 3 else 80)
         kwargs.setdefault("widget", forms.TextInput(attrs=dict(CARD_INPUT)))
+        kwargs.setdefault(
+            "error_messages",
+            {"null_characters_not_allowed": NOT_CARDS, "max_length": TOO_LONG.format(count=count)},
+        )
         super().__init__(**kwargs)
         if pad_name:  # what the pad calls it, where the label reads otherwise ("Hand 1 of Ann")
             self.widget.attrs["data-pad-name"] = pad_name
+
+    def bound_data(self, data, initial):
+        """Shown again after a refusal: what was typed, as much as the field takes (a phone's
+        field stops there; only a hand-made post sends more, never to be echoed whole)."""
+        if isinstance(data, str):
+            return data.replace("\x00", "")[: self.max_length]
+        return super().bound_data(data, initial)
 
     def clean(self, value):
         text = super().clean(value)
@@ -114,7 +133,12 @@ class RoundEntryForm(forms.Form):
     of the same round is refused rather than counted twice.
     """
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        error_messages=dict.fromkeys(("required", "invalid", "min_value", "max_value"), OUT_OF_DATE),
+    )
     submission = SubmissionField()
 
     def __init__(
@@ -139,7 +163,10 @@ class RoundEntryForm(forms.Form):
                     )
                 if declarations:
                     self.fields[f"declare_{seat}"] = forms.ChoiceField(
-                        choices=CRASH_DECLARATIONS, required=False, label=f"{name} declares"
+                        choices=CRASH_DECLARATIONS,
+                        required=False,
+                        label=f"{name} declares",
+                        error_messages={"invalid_choice": NOT_A_CHOICE.format(what="declaration")},
                     )
                     self.fields[f"declared_{seat}"] = CardsField(
                         count=13,
@@ -161,6 +188,7 @@ class RoundEntryForm(forms.Form):
                 required=False,
                 label="Who called “Stop the bus!” (optional)" if extra == "caller" else "Who knocked (optional)",
                 help_text=CALLER_HELP.format(called="called" if extra == "caller" else "knocked"),
+                error_messages={"invalid_choice": NOT_A_CHOICE.format(what="player of this round")},
             )
 
     # --- For the template ------------------------------------------------------------------
@@ -198,7 +226,18 @@ class RoundEntryForm(forms.Form):
         if self.non_field_errors():
             return self.non_field_errors()[0]
         name = next((name for name in self.fields if name in self.errors), None)
-        return f"{self.fields[name].label}: {self.errors[name][0]}" if name else ""
+        if name is None:
+            return ""
+        label = self.fields[name].label  # a hidden field has none: its message says it all
+        return f"{label}: {self.errors[name][0]}" if label else self.errors[name][0]
+
+    @property
+    def out_of_date(self) -> bool:
+        """Refused for a hidden field (its round or its id), not for anything typed: a fresh
+        form is what to show again, never this one holding what was sent."""
+        return (
+            self.has_error("number") or self.has_error("submission") or self.has_error(NON_FIELD_ERRORS, "submission")
+        )
 
     # --- Cleaning --------------------------------------------------------------------------
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,7 +21,7 @@ from scoring import queries, services
 from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
 
-from ..forms.rounds import RoundEntryForm
+from ..forms.rounds import OUT_OF_DATE, RoundEntryForm
 from ..views.crash_setting import present
 from ..views.sessions import host_session
 from .render import as_tapped, seat_context, seat_form, seat_state, sent_initial
@@ -28,6 +30,7 @@ SEAT_REPLACED = (
     "This seat's link was replaced, or never was. Ask the host for the new QR code of your seat, then open it again."
 )
 OTHER_GAME = "This hand was for another game: the host has moved on. Check the game below, then send your hand again."
+GAME_ID = forms.UUIDField()  # the game a seat's form was made for, as its hidden field holds it
 COACH_NEEDS = "The coach needs your {dealt} cards: those in your hands, and the card you discard in “Other cards”."
 
 
@@ -55,7 +58,11 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
     game it was made for: kept (or kept already, by the same form: the same answer), or
     refused in words."""
     name = seat.player.name
-    game = seat.session.games.filter(public_id=request.POST.get("game") or None).first()
+    try:
+        game_id = GAME_ID.clean(request.POST.get("game"))
+    except ValidationError:
+        return Sent(refusal=OUT_OF_DATE)
+    game = seat.session.games.filter(public_id=game_id).first()
     if game is None:
         return Sent(refusal=OTHER_GAME)
     state = queries.game_state(game)
@@ -63,6 +70,8 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
         return Sent(refusal=OTHER_GAME)
     form = seat_form(state, name, request.POST)
     if not form.is_valid():
+        if form.out_of_date:
+            return Sent(refusal=form.refusal())
         return Sent(form, form.refusal(), game=game)
     try:
         services.seat_hand_send(

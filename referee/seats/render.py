@@ -1,5 +1,5 @@
 """What one seat shows, rendered for that seat only: the game being played and its round,
-the standings and who deals, a tick per seat, the seat's own hand's state (sent, clashing),
+the standings and who deals, a tick per seat, the seat's own hand's state (sent or not),
 the showdown once the host reveals the round, and the last round's outcome with the
 player's own hindsight. Other seats' cards are read (queries.table_round) but never put in
 the context before the reveal: only ticks and names."""
@@ -21,7 +21,7 @@ from ..showdown import showdown_of
 SEAT_FRAGMENTS = "seats/seat.html#fragments"
 SENT = "Sent ✓ — you can change it until the host reveals."
 SENT_BY_HOST = "The host entered your hand ✓ — you can change it until the host reveals."
-CLASH = "One of your cards is also in another player's hand: check yours and send again."
+CLASH = "You and {other} both entered {card}: the host settles it at the table."
 NOT_SENT = "Not sent yet."
 RECORDING = "The host is recording round {number}."
 
@@ -134,7 +134,12 @@ def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
         "ticks": table.ticks if table else [],
         "sent": tick is not None and tick.sent,
         "mine": SENT_BY_HOST if tick and tick.by_host else SENT if tick and tick.sent else NOT_SENT,
-        "clash": CLASH if tick and tick.clash else "",
+        # once revealed only (never a hint before: docs/rules.md, Until the reveal)
+        "clashes": [
+            CLASH.format(other=clash.second if clash.first == name else clash.first, card=clash.card)
+            for clash in (table.clashes if table else [])
+            if clash.concerns(name)
+        ],
         # public once revealed: every seat sees it, those out of the game too
         "showdown": revealed.hands if revealed else [],
         "recording": RECORDING.format(number=table.number) if table and table.revealed else "",

@@ -2,9 +2,10 @@
 
 from django.urls import path
 
+from .. import converters  # noqa: F401 (the <token:...> of the paths below)
 from ..sockets.faults import layer_faults
 from .consumer import SeatConsumer
 
 websocket_urlpatterns = [
-    path("ws/seat/<str:token>/", layer_faults(SeatConsumer.as_asgi())),
+    path("ws/seat/<token:token>/", layer_faults(SeatConsumer.as_asgi())),
 ]

@@ -146,13 +146,24 @@ def test_a_seat_can_send_only_its_own_hand(bus):
         )
 
 
-def test_two_seats_entering_the_same_card_are_both_marked_and_the_host_told_which(bus):
+def test_a_card_two_seats_entered_is_found_only_once_the_round_is_revealed(bus):
     send(bus, "Ann", "As Ks Qs")
     send(bus, "Bob", "As 3d 5h")
     send(bus, "Cy", "7h 7d 9c")
-    round_ = table(bus)
-    assert [(tick.name, tick.clash) for tick in round_.ticks] == [("Ann", True), ("Bob", True), ("Cy", False)]
-    assert len(round_.clashes) == 1 and round_.clashes[0].startswith("Ann and Bob both entered A")
+    before = table(bus)
+    assert before.clashes == [] and [tick.sent for tick in before.ticks] == [True, True, True]
+    assert before.ticks == table_with_bob(bus, "8s 3d 5h").ticks  # the ticks are the same without the clash
+    round_reveal(game=bus, number=1)
+    (clash,) = table(bus).clashes
+    assert str(clash) == "Ann and Bob both entered A♠" and clash.concerns("Bob") and not clash.concerns("Cy")
+
+
+def table_with_bob(game, cards):
+    send(game, "Bob", cards)
+    try:
+        return table(game)
+    finally:
+        send(game, "Bob", "As 3d 5h")
 
 
 def test_a_crash_seat_sends_its_setting_a_foul_included_and_a_declaration_is_checked(evening):
