@@ -125,6 +125,12 @@ def game_state(game: Game) -> GameState:
     return _state(game, seat_names(game), list(game.rounds.order_by("number")))
 
 
+def game_state_after(game: Game, outcome: GameOutcome) -> GameState:
+    """A game as a change a service has just committed left it, with the replay the service
+    returned (not replayed again): its seats and rounds read, two queries."""
+    return GameState(game, seat_names(game), list(game.rounds.order_by("number")), outcome)
+
+
 def unfinished_games(session: Session) -> QuerySet[Game]:
     """The session's games still going (neither won nor ended), oldest first, each with
     ``round_count``, from the figures the services keep: one query."""
@@ -231,9 +237,10 @@ def tally_of(session: Session) -> dict[str, int]:
     return dict(wins)
 
 
-# A seat whose page has not been heard from for this long is not connected (its socket's
-# heartbeat comes every 15 seconds: static/js/seat.js).
-SEAT_CONNECTED_WITHIN = datetime.timedelta(seconds=45)
+# A seat whose page has not been heard from for this long is not connected: its socket writes
+# when it opens and closes, and once a minute while it stays open (referee/seats/consumer.py),
+# so a seat whose process died shows as gone within this.
+SEAT_CONNECTED_WITHIN = datetime.timedelta(seconds=150)
 
 
 @dataclass(frozen=True)
@@ -361,6 +368,7 @@ __all__ = [
     "RoundCorrection",
     "current_game",
     "game_state",
+    "game_state_after",
     "game_states",
     "games_of",
     "latest_game",

@@ -148,12 +148,20 @@ def _announce(
     game: Game | None = None,
     outcome: GameOutcome | None = None,
     switched: bool = False,
+    seat: str | None = None,
 ) -> None:
     """Announce the change once committed, with its game (now the game being played) and
-    replay. A listener that fails is logged and never undoes or fails the change (robust)."""
+    replay; ``seat``, the player whose own hand alone it changed. A listener that fails is
+    logged and never undoes or fails the change (robust)."""
     transaction.on_commit(
         lambda: session_changed.send(
-            sender=Session, session=session, revision=turn.revision, game=game, outcome=outcome, switched=switched
+            sender=Session,
+            session=session,
+            revision=turn.revision,
+            game=game,
+            outcome=outcome,
+            switched=switched,
+            seat=seat,
         ),
         robust=True,
     )
@@ -534,7 +542,7 @@ def seat_hand_send(
         defaults={"entry": dict(entry), "by_host": by_host, "sent_at": timezone.now()},
     )
     _keep_submission(submission, game, action, content, number)
-    _announce(game.session, turn, game, outcome, _play(game, turn.latest))
+    _announce(game.session, turn, game, outcome, _play(game, turn.latest), seat=player.name)
     return hand
 
 

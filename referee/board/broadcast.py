@@ -76,7 +76,7 @@ def broadcast_board(
 
 def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:
     try:
-        send_to_group(token_group(old_token), {"type": "board.close"})
+        send_to_group(token_group(old_token), {"type": "link.close"})
     except Exception:
         logger.exception(
             "The boards on the replaced link of session %s (%s) were not closed; the link no longer works.",

@@ -1,23 +1,52 @@
-"""After a committed change, a note to every seat of the session, without cards: each seat's
-socket renders its own page's fragments (a seat's hand goes to that seat only). Rotated
-links have their sockets closed. A note that fails or hangs is logged and given up, like the
-board's broadcast: the change is kept, and seats catch up on the next change or reconnect."""
+"""After a committed change, the seats are told once per audience, from the change's own
+replay: what every seat sees alike rendered once and sent to the session's seats group (never
+a seat's cards), and each seat's own part rendered for that seat and sent to its link's group
+only, when that seat's own data changed (a hand sent from one seat changes that seat's own
+part; any other change, every seat's). Rotated links have their sockets closed. A send that
+fails or hangs is logged and given up, like the board's broadcast: the change is kept, and
+seats catch up on the next change or when they reconnect."""
 
 from __future__ import annotations
 
 import logging
 
-from scoring.models import Session
+from engine import GameOutcome
+from scoring import queries
+from scoring.models import Game, Session
 
 from ..board.broadcast import send_to_group
-from .render import seat_group, seat_token_group
+from .render import render_own, render_shared, seat_group, seat_token_group, seats_after
 
 logger = logging.getLogger(__name__)
 
 
-def tell_seats(sender=None, *, session: Session, revision: int, **kwargs) -> None:
+def tell_seats(
+    sender=None,
+    *,
+    session: Session,
+    revision: int,
+    game: Game | None = None,
+    outcome: GameOutcome | None = None,
+    switched: bool = False,
+    seat: str | None = None,
+    **kwargs,
+) -> None:
+    """``seat``: the player whose own hand alone the change was (their seat only is told of
+    its own part, unless the change also made its game the one being played)."""
+    if switched:
+        seat = None
     try:
-        send_to_group(seat_group(session.pk), {"type": "seat.changed", "revision": revision})
+        now = seats_after(session, revision, game, outcome)
+        if now.revision > revision:  # overtaken meanwhile: the later change tells the seats
+            return
+        shared = render_shared(now)
+        send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": shared.html, "revision": revision})
+        for each in queries.seats_of(session):
+            if seat is None or each.player.name == seat:
+                own = render_own(now, each)
+                send_to_group(
+                    seat_token_group(each.seat_token), {"type": "seat.own", "html": own.html, "revision": revision}
+                )
     except Exception:
         logger.exception(
             "The seats of session %s (%s) missed revision %s; they catch up on the next change or when they reconnect.",
@@ -30,7 +59,7 @@ def tell_seats(sender=None, *, session: Session, revision: int, **kwargs) -> Non
 def close_rotated_seats(sender=None, *, session: Session, old_tokens, **kwargs) -> None:
     for token in old_tokens:
         try:
-            send_to_group(seat_token_group(token), {"type": "seat.close"})
+            send_to_group(seat_token_group(token), {"type": "link.close"})
         except Exception:
             logger.exception(
                 "A seat on a replaced link of session %s (%s) was not closed; the link no longer works.",

@@ -1,133 +1,93 @@
 """A seat's WebSocket: on connect it joins the session's seats group and its own link's
-group, and sends this seat's fragments to this socket only. After each committed change
-the session's seats hear a note without cards (the revision only); each socket then
-renders its own seat's fragments and sends them, if newer than what it shows: a seat's
-cards never travel through a group. A "ping" (the page's heartbeat) is answered and tells
-the host the seat is connected; a replaced link is closed with LINK_REPLACED."""
+group, and sends this seat's page as it is now to this socket only. Afterwards it forwards
+what each change rendered once (referee.seats.broadcast): what every seat sees alike, from
+the seats group, and this seat's own part, from its link's group; it reads nothing itself.
+A seat's cards never travel through the seats group. Whether the seat is connected is
+written when its socket opens and closes, and at most once a SEEN_EVERY while it stays open:
+a heartbeat costs no write."""
 
-import logging
+import time
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 
 from scoring import queries, services
 
-from ..board.consumer import LINK_REPLACED, PING, client_address
 from ..database_down import is_database_down
 from ..sockets import groups
-from ..sockets.faults import health, is_layer_down
-from ..sockets.opening import opening
-from .render import render_seat, seat_group, seat_token_group
+from ..sockets.live import LiveConsumer
+from .render import render_own, render_shared, seat_group, seat_token_group, seats_now
 
-PONG = '<i id="seat-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's empty mark: nothing changes
-logger = logging.getLogger(__name__)
-MISSED = object()  # what a read gives up while the database is not answering (SeatConsumer.quietly)
-
-
-def session_of_seat(token: str):
-    seat = queries.seat_of_token(token)
-    return seat.session if seat else None
+SEEN_EVERY = 60.0  # seconds (scoring/queries.py: SEAT_CONNECTED_WITHIN is more than two of them)
 
 
 def seat_opened(token: str):
-    """The seat's fragments, and the seat marked as heard from: one trip to the database's
-    thread, not two (a storm of seats opening waits for that thread in turn)."""
-    fragment = render_seat(token)
+    """This seat's page as it is now (shared and own), and the seat marked as heard from:
+    one trip to the database's thread, not two."""
+    seat = queries.seat_of_token(token)
+    if seat is None:
+        return None
+    now = seats_now(seat.session)
     services.seat_seen(token)
-    return fragment
+    return seat.session.public_id, render_shared(now), render_own(now, seat)
 
 
-class SeatConsumer(AsyncWebsocketConsumer):
-    groups_joined: tuple[str, ...] = ()
-    revision = -1  # the session's revision of the fragments this socket shows
+class SeatConsumer(LiveConsumer):
+    kind = "seat"
     token = ""
+    own_revision = -1  # the revision of this seat's own part on the page
+    seen_at = 0.0  # when the seat was last written down as heard from
 
-    async def connect(self):
-        """The seat as it is now, read before the handshake is accepted: with the database
-        not answering, the handshake is refused (a warning, not a fault's traceback), and the
-        page keeps what it shows and tries again after its backoff, as the board does."""
-        await opening.open_in_turn(self)
-
-    async def open_or_refuse(self):
-        try:
-            await self.open_seat()
-        except Exception as error:
-            if isinstance(error, groups.LayerDown) or is_layer_down(error):
-                health.failed(error)  # said once for the process, not once a socket
-            elif is_database_down(error):
-                self.database_down("could not open", error)
-            else:
-                raise
-            await groups.leave(self)  # no disconnect follows a refused handshake
-            self.token = ""
-            await self.close()
-
-    def database_down(self, what: str, error: Exception) -> None:
-        logger.warning(
-            "A seat %s from %s: the database is not answering (%s)",
-            what,
-            client_address(self.scope),
-            " ".join(str(error).split()),
-        )
-
-    async def quietly(self, call, *args):
-        """A read or write of the seat's that may wait for the database to come back: given
-        up with a warning while it does not answer (the seat catches up on the next change,
-        or when its page reconnects)."""
-        try:
-            return await database_sync_to_async(call)(*args)
-        except Exception as error:
-            if not is_database_down(error):
-                raise
-            self.database_down("missed a change", error)
-            return MISSED
-
-    async def open_seat(self):
+    async def open(self):
         token = self.scope["url_route"]["kwargs"]["token"]
-        session = await database_sync_to_async(session_of_seat)(token)
-        if session is None:
-            # Accepted, then closed with our code: the page says the link was replaced and
-            # stops trying (a refused handshake would look like a dropped connection).
-            await self.accept()
-            await self.close(code=LINK_REPLACED)
+        seat = await database_sync_to_async(queries.seat_of_token)(token)
+        if seat is None:
+            await self.link_replaced()
             return
         self.token = token
         # Joined before the seat is read: no change is missed.
-        await groups.join(self, (seat_group(session.pk), seat_token_group(token)))
-        fragment = await database_sync_to_async(seat_opened)(token)
-        await self.accept()
-        logger.info("A seat of session %s opened from %s", session.public_id, client_address(self.scope))
-        await self.show(fragment, self.revision)
+        await groups.join(self, (seat_group(seat.session_id), seat_token_group(token)))
+        opened = await database_sync_to_async(seat_opened)(token)
+        if opened is None:  # replaced meanwhile
+            await self.link_replaced()
+            return
+        session_id, shared, own = opened
+        self.seen_at = time.monotonic()
+        await self.opened(session_id)
+        await self.show(shared.html, shared.revision)
+        await self.show_own(own.html, own.revision)
+
+    def refused(self) -> None:
+        self.token = ""
 
     async def disconnect(self, code):
-        await groups.leave(self)
+        await super().disconnect(code)
         if self.token:
             await self.quietly(services.seat_seen, self.token, False)
 
-    async def receive(self, text_data=None, bytes_data=None):
-        """A ping is answered (and the seat marked as heard from); nothing else a client
-        sends is read: hands go through the page's form."""
-        if text_data == PING and self.token:
-            await self.send(text_data=PONG)
+    async def pinged(self):
+        """Written down as heard from at most once a SEEN_EVERY (the host's panel shows the
+        seat connected meanwhile: it was written when the socket opened)."""
+        if self.token and time.monotonic() - self.seen_at >= SEEN_EVERY:
+            self.seen_at = time.monotonic()
             await self.quietly(services.seat_seen, self.token)
 
-    async def send_seat(self, newer_than: int):
-        fragment = await self.quietly(render_seat, self.token)
-        if fragment is MISSED:
-            return
-        await self.show(fragment, newer_than)
+    async def quietly(self, call, *args):
+        """A write that may wait for the database to come back: given up with a warning while
+        it does not answer (the next one says it again)."""
+        try:
+            await database_sync_to_async(call)(*args)
+        except Exception as error:
+            if not is_database_down(error):
+                raise
+            self.database_down("missed a write", error)
 
-    async def show(self, fragment, newer_than: int):
-        if fragment is None:  # the link was replaced meanwhile
-            await self.close(code=LINK_REPLACED)
-        elif fragment.revision > newer_than or self.revision < 0:
-            self.revision = max(self.revision, fragment.revision)
-            await self.send(text_data=fragment.html)
+    async def show_own(self, html: str, revision: int) -> None:
+        if revision > self.own_revision:
+            self.own_revision = revision
+            await self.send(text_data=html)
 
-    async def seat_changed(self, event):
-        """The session changed: this seat's own fragments, if this change is news here."""
-        if event["revision"] > self.revision:
-            await self.send_seat(self.revision)
+    async def seat_shared(self, event):
+        await self.show(event["html"], event["revision"])
 
-    async def seat_close(self, event):
-        await self.close(code=LINK_REPLACED)
+    async def seat_own(self, event):
+        await self.show_own(event["html"], event["revision"])

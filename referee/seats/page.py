@@ -24,7 +24,7 @@ from scoring.replays import game_options
 from ..forms.rounds import OUT_OF_DATE, RoundEntryForm
 from ..views.crash_setting import present
 from ..views.sessions import host_session
-from .render import as_tapped, seat_context, seat_form, seat_state, sent_initial
+from .render import as_tapped, own_context, seat_form, seats_now, shared_context
 
 SEAT_REPLACED = (
     "This seat's link was replaced, or never was. Ask the host for the new QR code of your seat, then open it again."
@@ -122,34 +122,15 @@ def seat_page(request, token: str):
 def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | None = None) -> dict:
     """The seat's page as it stands, with what became of a hand just posted: the form as
     sent while refused, else a fresh one (holding the hand kept, to change it)."""
-    now = seat_state(seat)
-    context = seat_context(seat, now)
-    form = None
-    if context["phase"] == "entering":
-        if sent is not None and sent.form is not None and sent.game == context["game"]:
-            form = sent.form  # as sent while refused; kept, the same cards with a fresh id
-        else:
-            state = now["state"]
-            initial = sent_initial(
-                now["table"], context["name"], state.game.kind, getattr(state.settings, "positions", 1)
-            )
-            form = seat_form(state, context["name"], initial=initial)
-    game = context["game"]
-    urls = {}
-    if token:
-        urls = {
-            "action": reverse("seat", kwargs={"token": token}),
-            "check_url": reverse("seat-setting-check", kwargs={"token": token}),
-            "coach_url": reverse("seat-coach", kwargs={"token": token}) if context["coach"] else "",
-            "socket": f"/ws/seat/{token}/",
-        }
+    now = seats_now(seat.session)
+    context = {**shared_context(now), **own_context(now, seat, token)}
+    if context["phase"] == "entering" and sent is not None and sent.form is not None and sent.game == context["game"]:
+        context["form"] = sent.form  # as sent while refused; kept, the same cards with a fresh id
     return {
         **context,
-        **urls,
-        "form": form,
+        "socket": f"/ws/seat/{token}/" if token else "",
         "refusal": sent.refusal if sent else "",
         "just_sent": bool(sent and sent.kept),
-        "draft": f"seat-{seat.player.public_id}:{game.public_id}" if game else "",
         "replaced": SEAT_REPLACED,
     }
 

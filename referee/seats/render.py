@@ -1,15 +1,26 @@
-"""What one seat shows, rendered for that seat only: the game being played and its round,
-the standings and who deals, a tick per seat, the seat's own hand's state (sent or not),
-the showdown once the host reveals the round, and the last round's outcome with the
-player's own hindsight. Other seats' cards are read (queries.table_round) but never put in
-the context before the reveal: only ticks and names."""
+"""What a seat's phone shows, in two parts rendered from one state of the session:
+
+- **shared**: what every seat of the session sees alike (the game being played and its round,
+  a tick per seat, the showdown once revealed, the last round's outcome, the standings),
+  rendered once per change and sent to the session's seats group;
+- **own**: what is private to one seat (its own hand's state and entry area, its own
+  hindsight, a clash of its cards once revealed), rendered for that seat only, and sent to
+  its own link's group only when that seat's own data changed.
+
+Other seats' cards are read (queries.table_round) but never put in either before the
+reveal: only ticks and names. The state comes from the change a service committed (its
+replay, not replayed again: ``seats_after``), or is read afresh when a page or socket opens
+(``seats_now``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 
+from engine import GameOutcome
 from scoring import queries
 from scoring.models import Game, SeatHand, Session, SessionPlayer
 from scoring.services import HAND_TOO_LATE
@@ -18,7 +29,8 @@ from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..presenters import GameSummary, game_summary, shown, standings_rows
 from ..showdown import showdown_of
 
-SEAT_FRAGMENTS = "seats/seat.html#fragments"
+SEAT_SHARED = "seats/seat.html#shared"
+SEAT_OWN = "seats/seat.html#own"
 SENT = "Sent ✓ — you can change it until the host reveals."
 SENT_BY_HOST = "The host entered your hand ✓ — you can change it until the host reveals."
 CLASH = "You and {other} both entered {card}: the host settles it at the table."
@@ -27,12 +39,12 @@ RECORDING = "The host is recording round {number}."
 
 
 def seat_group(session_id: int) -> str:
-    """Every seat of a session (a note without cards: each seat renders its own)."""
+    """Every seat of a session: what they all see alike, never a seat's cards."""
     return f"seats-session-{session_id}"
 
 
 def seat_token_group(token: str) -> str:
-    """The sockets open on one seat link (closed when it is rotated)."""
+    """The sockets open on one seat link: that seat's own part (closed when it is rotated)."""
     return f"seat-token-{token}"
 
 
@@ -41,21 +53,45 @@ class Fragment(NamedTuple):
     html: str
 
 
-def seat_state(seat: SessionPlayer) -> dict:
-    """The seat as the database has it now: the session's revision first (what follows is at
-    least that new), the game being played replayed, and its round being entered."""
-    session = seat.session
+@dataclass(frozen=True)
+class SeatsState:
+    """The session as one change left it, for its seats: read once, rendered for them all."""
+
+    session: Session
+    revision: int
+    game: Game | None
+    state: queries.GameState | None
+    table: queries.TableRound | None
+    sent_last: frozenset  # the players who had sent their own hand for the last round recorded
+
+
+def seats_now(session: Session) -> SeatsState:
+    """The seats as the database has them now: the session's revision first (what follows is
+    at least that new), the game being played replayed, and its round being entered."""
     revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
     game = queries.current_game(session)
-    state = queries.game_state(game) if game else None
+    return seats_of(session, revision, game, queries.game_state(game) if game else None)
+
+
+def seats_after(session: Session, revision: int, game: Game | None, outcome: GameOutcome | None) -> SeatsState:
+    """The seats as a change a service has just committed left them, from its replay (not
+    replayed again); a change to no game is read afresh."""
+    if game is None or outcome is None:
+        return seats_now(session)
+    return seats_of(session, revision, game, queries.game_state_after(game, outcome))
+
+
+def seats_of(session: Session, revision: int, game: Game | None, state) -> SeatsState:
     table = queries.table_round(state) if state and state.outcome else None
-    return {"seat": seat, "revision": revision, "game": game, "state": state, "table": table}
+    last = state.rounds[-1] if state and state.rounds else None
+    sent = SeatHand.objects.filter(game=game, number=last.number).values_list("player__name", flat=True) if last else []
+    return SeatsState(session, revision, game, state, table, frozenset(sent))
 
 
 def stage_of(name: str, game: Game | None, state, table) -> tuple[str, str]:
     """What the seat's entry area is for (``phase``), and a key that changes whenever that
-    area must be drawn again (another game, round, reveal or phase): the page reloads on it,
-    and never on a mere tick."""
+    area must be drawn again (another game, round, reveal or phase): the page swaps it in
+    then, and never on a mere tick (static/js/seat.js)."""
     if game is None:
         phase = "no-game"
     elif state is None or state.outcome is None or name not in state.seats:
@@ -96,42 +132,69 @@ def yours(text: str, name: str) -> str:
     return "You" + text[len(name) :] if text.startswith(name + " ") else text
 
 
-def recorded_without(seat: SessionPlayer, state, name: str) -> str:
+def recorded_without(now: SeatsState, name: str) -> str:
     """ "Round 3 was recorded without your entry.": the last round, which the player was in,
     was recorded before their phone sent their hand (they were still tapping, or never began)."""
+    state = now.state
     last = state.rounds[-1] if state and state.rounds else None
-    if last is None or name not in queries.players_in(last.entry, state.seats):
+    if last is None or name not in queries.players_in(last.entry, state.seats) or name in now.sent_last:
         return ""
-    sent = SeatHand.objects.filter(game=state.game, number=last.number, player=seat.player).exists()
-    return "" if sent else HAND_TOO_LATE.format(number=last.number)
+    return HAND_TOO_LATE.format(number=last.number)
 
 
-def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
-    """Everything the seat's page and its fragments show, for this seat only."""
-    now = now or seat_state(seat)
-    game, state, table = now["game"], now["state"], now["table"]
-    name = seat.player.name
+def shared_context(now: SeatsState) -> dict:
+    """What every seat of the session sees alike."""
+    game, state, table = now.game, now.state, now.table
     outcome = state.outcome if state else None
-    phase, stage = stage_of(name, game, state, table)
-    tick = table.tick_of(name) if table else None
-    last = state.last_round if state else None
-    told = [found for found in state.rounds[-1].told if found["player"] == name] if last else []
-    crash = game is not None and game.kind == Game.Kind.CRASH
     entries = [round_.entry for round_ in state.rounds] if state else []
     revealed = showdown_of(game, state.seats, entries, table) if table and table.revealed else None
     return {
-        "seat": seat,
-        "session": seat.session,
-        "name": name,
-        "revision": now["revision"],
+        "session": now.session,
+        "revision": now.revision,
         "game": game,
         "state": state,
         "outcome": outcome,
         "summary": game_summary(outcome) if outcome else GameSummary(game.get_kind_display() if game else ""),
-        "phase": phase,
-        "stage": stage,
         "number": table.number if table else None,
         "ticks": table.ticks if table else [],
+        # public once revealed: every seat sees it, those out of the game too
+        "showdown": revealed.hands if revealed else [],
+        "recording": RECORDING.format(number=table.number) if table and table.revealed else "",
+        "rows": standings_rows(outcome),
+        "last_round": state.last_round if state else None,
+        "coach": bool(game and game.kind == Game.Kind.CRASH and game.options.get("coach")),
+    }
+
+
+def own_context(now: SeatsState, seat: SessionPlayer, token: str | None = None) -> dict:
+    """What one seat sees of its own: its hand's state, its entry area (a fresh form holding
+    the hand it sent, to change it), its hindsight, and a clash of its cards once revealed.
+    ``token``: the seat's link (its page's addresses), none for the host's entry for it."""
+    game, state, table = now.game, now.state, now.table
+    name = seat.player.name
+    phase, stage = stage_of(name, game, state, table)
+    tick = table.tick_of(name) if table else None
+    told = [found for found in state.rounds[-1].told if found["player"] == name] if state and state.rounds else []
+    crash = game is not None and game.kind == Game.Kind.CRASH
+    form = None
+    if phase == "entering":
+        initial = sent_initial(table, name, game.kind, getattr(state.settings, "positions", 1))
+        form = seat_form(state, name, initial=initial)
+    urls = {}
+    if token:
+        urls = {
+            "action": reverse("seat", kwargs={"token": token}),
+            "check_url": reverse("seat-setting-check", kwargs={"token": token}),
+            "coach_url": reverse("seat-coach", kwargs={"token": token}) if crash and game.options.get("coach") else "",
+        }
+    return {
+        **urls,
+        "seat": seat,
+        "name": name,
+        "phase": phase,
+        "stage": stage,
+        "form": form,
+        "draft": f"seat-{seat.player.public_id}:{game.public_id}" if game else "",
         "sent": tick is not None and tick.sent,
         "mine": SENT_BY_HOST if tick and tick.by_host else SENT if tick and tick.sent else NOT_SENT,
         # once revealed only (never a hint before: docs/rules.md, Until the reveal)
@@ -140,27 +203,24 @@ def seat_context(seat: SessionPlayer, now: dict | None = None) -> dict:
             for clash in (table.clashes if table else [])
             if clash.concerns(name)
         ],
-        # public once revealed: every seat sees it, those out of the game too
-        "showdown": revealed.hands if revealed else [],
-        "recording": RECORDING.format(number=table.number) if table and table.revealed else "",
-        "rows": standings_rows(outcome),
-        "last_round": last,
-        "without_you": recorded_without(seat, state, name),
+        "without_you": recorded_without(now, name),
         "hindsight": [
             yours(found["text"], name) if found["text"] else "You could not have done better with these cards."
             for found in told
         ]
         if crash
         else [],
-        "coach": bool(game and crash and game.options.get("coach")),
     }
 
 
-def render_seat(token: str) -> Fragment | None:
-    """The seat's fragments (out-of-band swaps by element id) as one HTML string, for the
-    seat this link opens; None once the link no longer opens one."""
-    seat = queries.seat_of_token(token)
-    if seat is None:
-        return None
-    context = seat_context(seat)
-    return Fragment(context["revision"], render_to_string(SEAT_FRAGMENTS, {**context, "oob": True}))
+def render_shared(now: SeatsState) -> Fragment:
+    """Every seat's shared fragments (out-of-band swaps by element id), once for them all."""
+    context = {**shared_context(now), "oob": True}
+    return Fragment(now.revision, render_to_string(SEAT_SHARED, context))
+
+
+def render_own(now: SeatsState, seat: SessionPlayer) -> Fragment:
+    """One seat's own fragments, its entry area with them (the page swaps that in only for
+    another stage than the one it shows)."""
+    context = {**shared_context(now), **own_context(now, seat, seat.seat_token), "oob": True}
+    return Fragment(now.revision, render_to_string(SEAT_OWN, context))

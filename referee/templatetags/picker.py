@@ -18,6 +18,7 @@ def picker(context, submit: str = "", form=None, recorded=None, refused: str = "
     seat's phone); ``note`` is said where nothing else is (a seat's "Sent ✓")."""
     refusal = form.refusal() if form is not None and form.is_bound and form.errors else ""
     answer = context.get("answer")
+    request = getattr(context, "request", None)  # none for what a change renders for a seat's socket
     return {
         "cards": picker_html(),
         "submit": submit,
@@ -28,5 +29,5 @@ def picker(context, submit: str = "", form=None, recorded=None, refused: str = "
         "note": note,
         "question": answer.message if answer and answer.status == "confirm" else "",
         "nothing_entered": answer.message if answer and answer.status == "empty" else "",
-        "messages": context.get("messages") if context.request.htmx else None,
+        "messages": context.get("messages") if request is not None and request.htmx else None,
     }

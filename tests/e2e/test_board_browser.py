@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 WATCH_SOCKET = """const marks = () => document.documentElement.dataset;
 document.addEventListener("htmx:wsOpen", () => { marks().socket = "open"; });
 document.addEventListener("htmx:wsBeforeMessage", (event) => {
-  if (event.detail.message.includes('id="board-pulse"')) marks().pongs = Number(marks().pongs || 0) + 1;
+  if (event.detail.message.includes('id="live-pulse"')) marks().pongs = Number(marks().pongs || 0) + 1;
 });"""
 
 

@@ -9,6 +9,7 @@ page or frames; each tap is counted: the host taps at most 2 per round beyond th
 when every seat sent its own, a seat at most 4 in Stop the Bus and 14 in classic Crash."""
 
 import os
+import re
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -18,6 +19,7 @@ from scoring.models import Round, SessionPlayer
 from scoring.services import game_start, host_plays_as, session_start
 
 from ..factories import UserFactory
+from ..referee.seats import without_pad
 from ..threads import at_once
 from .conftest import PHONE, TV, log_in
 
@@ -33,6 +35,7 @@ TEXT_OUTSIDE_THE_PAD = """() => {
   const typed = [...document.querySelectorAll("input, textarea")].filter((e) => !e.closest(".pad"));
   return copy.textContent + " " + typed.map((e) => e.value).join(" ");
 }"""
+PLACEHOLDER = re.compile(r'placeholder="[^"]*"')
 SOCKET_OPEN = """document.addEventListener("htmx:wsOpen", () => {
   document.documentElement.dataset.socket = "open";
 });"""
@@ -67,10 +70,18 @@ class Person:
         self.page.add_init_script(SOCKET_OPEN)
         self.frames: list[str] = []
         self.page.on("websocket", lambda socket: socket.on("framereceived", self.heard))
+        self.page.on("load", self.loaded)
         self.taps = 0
+        self.loads = 0  # pages loaded: a seat's moves from round to round and game to game by swaps
 
     def heard(self, payload):
-        self.frames.append(payload if isinstance(payload, str) else payload.decode(errors="replace"))
+        """A frame as the player sees it: its entry area's pad shows all 52 cards to tap, and
+        its empty fields an example ("e.g. As 10h Q♣")."""
+        frame = without_pad(payload if isinstance(payload, str) else payload.decode(errors="replace"))
+        self.frames.append(PLACEHOLDER.sub("", frame))
+
+    def loaded(self, page):
+        self.loads += 1
 
     def tap(self, locator):
         box = locator.bounding_box()
@@ -182,15 +193,22 @@ class TableOfPhones(ChannelsLiveServerTestCase):
         for person in [self.hosting, *self.phones.values(), self.tv]:
             person.shoot(step)
 
-    def open_pages(self):
-        """The host's page, the three phones on their seats' links and the TV on the board."""
+    def open_pages(self, phones=PHONES):
+        """The host's page, these phones on their seats' links and the TV on the board; the
+        phones already open follow the host by themselves, without a page load."""
         self.hosting.page.goto(self.live_server_url + self.session.get_absolute_url())
         expect(self.hosting.page.locator("#table-panel")).to_be_attached()
-        for name, phone in self.phones.items():
-            phone.page.goto(self.seat_url(name))
-            phone.socket_open()
+        for name in phones:
+            self.phones[name].page.goto(self.seat_url(name))
+            self.phones[name].socket_open()
         self.tv.page.goto(f"{self.live_server_url}/board/{self.session.share_token}/")
         self.tv.socket_open()
+        for phone in self.phones.values():
+            phone.loads = 0
+
+    def assert_no_page_loads(self):
+        """A round (and a new game) cost no seat a page load: everything came over its socket."""
+        assert {name: phone.loads for name, phone in self.phones.items()} == dict.fromkeys(self.phones, 0)
 
     # --- What nobody may see before the reveal ------------------------------------------------
 
@@ -234,15 +252,19 @@ class TableOfPhones(ChannelsLiveServerTestCase):
         assert Round.objects.get(game=game).entry["hands"] == {name: hand for name, hand in BUS.items()}
         for phone in self.phones.values():
             expect(phone.page.locator("#seat-last")).to_contain_text("Bob loses a token")
+            expect(phone.page.locator("#entry-title")).to_have_text("Round 2: your hand")  # the next round's form
         expect(self.tv.page.locator("body")).to_contain_text("Bob loses a token")
         self.shoot_all("round1-recorded")
+        self.assert_no_page_loads()
 
         # Classic Crash: Cy sends a foul after its warning; Di's phone is off, the host enters Di's.
         self.phones.pop("Di").context.close()
         for person in [self.hosting, *self.phones.values(), self.tv]:
             person.frames.clear()
         crash = self.start("crash", {"preset": "classic"})
-        self.open_pages()
+        self.open_pages(phones=[])  # Bob's and Cy's phones move to Crash by themselves
+        for phone in self.phones.values():
+            expect(phone.page.locator("#seat-game")).to_contain_text("Crash")
         assert self.send_from_phone("Bob", CRASH["Bob"]) == 13
         assert self.send_from_phone("Cy", CRASH["Cy"], foul=True) == 14
         self.host_enters_own_hand(CRASH["Ann"])
@@ -255,13 +277,14 @@ class TableOfPhones(ChannelsLiveServerTestCase):
         expect(self.phones["Cy"].page.locator("#seat-last")).to_contain_text("Cy fouled")
         expect(self.tv.page.locator("body")).to_contain_text("Cy fouled")
         self.shoot_all("round2-recorded")
+        self.assert_no_page_loads()
 
         # Commerce: Di's phone is back on.
         self.phones["Di"] = self.person("Di", PHONE)
         for person in [self.hosting, *self.phones.values(), self.tv]:
             person.frames.clear()
         commerce = self.start("commerce", {"stake": 1})
-        self.open_pages()
+        self.open_pages(phones=["Di"])
         seat_taps = {name: self.send_from_phone(name, COMMERCE[name]) for name in PHONES}
         assert seat_taps == {"Bob": 4, "Cy": 4, "Di": 4}
         self.host_enters_own_hand(COMMERCE["Ann"])
@@ -271,4 +294,5 @@ class TableOfPhones(ChannelsLiveServerTestCase):
         for phone in self.phones.values():
             expect(phone.page.locator("#seat-last")).to_contain_text("Bob")
         self.shoot_all("round3-recorded")
+        self.assert_no_page_loads()
         expect(self.hosting.page.locator("#last-round")).to_contain_text("Round 1")  # no request left running

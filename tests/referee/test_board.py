@@ -13,8 +13,8 @@ from django.db import OperationalError, connection
 from engine.hindsight import round_hindsight
 from referee.asgi import application
 from referee.board import broadcast
-from referee.board.consumer import LINK_REPLACED, PING, PONG
 from referee.board.render import RECENT_ROUNDS, render_board, session_group
+from referee.sockets.live import LINK_REPLACED, PING, PONG
 from scoring import queries
 from scoring.services import (
     game_start,
@@ -209,7 +209,7 @@ async def test_a_ping_is_answered_at_once_even_with_the_database_unreachable_and
         await communicator.send_to(text_data=PING)
         assert await communicator.receive_from() == PONG
         assert await communicator.receive_nothing()  # the answer, and nothing else
-    assert PONG == '<i id="board-pulse" hidden hx-swap-oob="true"></i>'  # the page's empty mark, swapped for itself
+    assert PONG == '<i id="live-pulse" hidden hx-swap-oob="true"></i>'  # the page's empty mark, swapped for itself
     await communicator.disconnect()
 
 
@@ -226,7 +226,7 @@ async def test_a_board_opening_while_the_database_is_not_answering_is_refused_to
         assert not connected
         await communicator.wait()
     assert not get_channel_layer().groups.get(session_group(session.pk))
-    (line,) = [record for record in caplog.records if record.name == "referee.board.consumer"]
+    (line,) = [record for record in caplog.records if record.name == "referee.sockets.live"]
     assert line.levelname == "WARNING" and line.exc_info is None
     said = "A board could not open from -: the database is not answering (the database is unreachable)"
     assert line.getMessage() == said

@@ -50,7 +50,7 @@ async def test_a_board_opening_and_closing_is_a_line_each_with_its_session(caplo
     await board.receive_from()
     await board.disconnect()
     # The test's socket has no client address; Daphne gives the one the proxy passed on.
-    assert [record.getMessage() for record in caplog.records if record.name == "referee.board.consumer"] == [
+    assert [record.getMessage() for record in caplog.records if record.name == "referee.sockets.live"] == [
         f"A board of session {session.public_id} opened from -",
         f"A board of session {session.public_id} closed (code 1000) from -",
     ]

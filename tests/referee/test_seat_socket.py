@@ -11,13 +11,13 @@ from channels.testing import WebsocketCommunicator
 
 from engine import parse_cards
 from referee.asgi import application
-from referee.board.consumer import LINK_REPLACED, PING
-from referee.seats.consumer import PONG
+from referee.sockets.live import LINK_REPLACED, PING, PONG
 from scoring import queries
 from scoring.models import SessionPlayer
 from scoring.services import game_start, round_record, round_reveal, seat_hand_send, seat_links_rotate, session_start
 
 from ..pages import text_of
+from .seats import without_pad
 
 ORIGIN = [(b"origin", b"http://localhost")]
 HANDS = {"Ann": "AS KS QS", "Bob": "7H 7D 9C", "Cy": "2C 3D 5H"}
@@ -48,6 +48,15 @@ async def connect(token):
     return communicator, connected
 
 
+async def frame(socket) -> str:
+    """All that one change sent a seat's socket (what every seat sees, and its own part), as
+    one, without the pad's 52 cards (every card is a button there)."""
+    parts = [await socket.receive_from()]
+    while not await socket.receive_nothing(timeout=0.2):
+        parts.append(await socket.receive_from())
+    return without_pad("".join(parts))
+
+
 def shows_any_card_of(html: str, cards: str) -> bool:
     """Whether a frame holds any of these cards, as a code ("7H"), as a chip or as text ("7♥")."""
     return any(code in html for card in parse_cards(cards) for code in (card.code, str(card)))
@@ -58,10 +67,11 @@ async def test_connecting_gets_this_seats_fragments_and_marks_the_seat_connected
     session, game, tokens = await evening_under_way()
     ann, connected = await connect(tokens["Ann"])
     assert connected
-    html = await ann.receive_from()
-    assert 'id="seat-ticks" class="seat-ticks" hx-swap-oob="true"' in html and 'id="seat-stage"' in html
+    html = await frame(ann)
+    assert 'id="seat-ticks" class="seat-ticks" hx-swap-oob="true"' in html
     assert "Ann … Bob … Cy …" in text_of(html) and "Round 1" in text_of(html)
-    assert 'id="seat-entry"' not in html  # the form the player taps into is never swapped by the socket
+    # its entry area with its stage: the page swaps it in only for another stage than its own
+    assert re.search(r'id="seat-entry" class="seat-entry-area" data-stage="[\w-]+:1:entering" hx-swap-oob', html)
     assert await database_sync_to_async(queries.seats_connected)(session) == {"Ann"}
     await ann.disconnect()
     assert await database_sync_to_async(queries.seats_connected)(session) == set()
@@ -71,11 +81,11 @@ async def test_connecting_gets_this_seats_fragments_and_marks_the_seat_connected
 async def test_before_the_reveal_no_frame_to_a_seat_holds_another_seats_cards_then_the_showdown_arrives():
     session, game, tokens = await evening_under_way()
     sockets = {name: (await connect(tokens[name]))[0] for name in ("Ann", "Bob", "Cy")}
-    frames = {name: [await socket.receive_from()] for name, socket in sockets.items()}
+    frames = {name: [await frame(socket)] for name, socket in sockets.items()}
     for name in ("Ann", "Bob", "Cy"):
         await send(game, name)
         for each, socket in sockets.items():
-            frames[each].append(await socket.receive_from())
+            frames[each].append(await frame(socket))
     assert "Ann ✓ Bob ✓ Cy ✓" in text_of(frames["Ann"][-1])
     for name, seen in frames.items():
         for other, cards in HANDS.items():
@@ -83,10 +93,12 @@ async def test_before_the_reveal_no_frame_to_a_seat_holds_another_seats_cards_th
                 assert not any(shows_any_card_of(frame, cards) for frame in seen), f"{name} saw {other}'s cards"
     await database_sync_to_async(round_reveal)(game=game, number=1)
     for socket in sockets.values():
-        showdown = await socket.receive_from()
+        showdown = await socket.receive_from()  # what every seat sees: rendered once for them all
         assert "The host is recording round 1." in text_of(showdown)
         assert all(shows_any_card_of(showdown, cards) for cards in HANDS.values())
-        assert await socket.receive_nothing()  # one frame a change
+        own = await socket.receive_from()  # then its own part: its entry area for the reveal
+        assert "your hand can no longer change" in text_of(own) and "seat-showdown" not in own
+        assert await socket.receive_nothing()  # two frames a change
         await socket.disconnect()
 
 
@@ -94,11 +106,11 @@ async def test_before_the_reveal_no_frame_to_a_seat_holds_another_seats_cards_th
 async def test_after_the_round_is_recorded_every_seat_sees_its_outcome():
     session, game, tokens = await evening_under_way()
     ann, _ = await connect(tokens["Ann"])
-    await ann.receive_from()
+    await frame(ann)
     await database_sync_to_async(round_record)(
         game=game, number=1, entry={"hands": HANDS}, by=await database_sync_to_async(lambda: session.host)()
     )
-    html = await ann.receive_from()
+    html = await frame(ann)
     assert "Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)" in text_of(html)
     assert "Round 2" in text_of(html)
     await ann.disconnect()
@@ -109,24 +121,24 @@ async def test_a_clash_is_told_to_no_seat_before_the_reveal_and_to_both_after_it
     session, game, tokens = await evening_under_way()
     ann, _ = await connect(tokens["Ann"])
     bob, _ = await connect(tokens["Bob"])
-    await ann.receive_from()
-    await bob.receive_from()
+    await frame(ann)
+    await frame(bob)
     await send(game, "Ann")
-    await ann.receive_from()
-    await bob.receive_from()
+    await frame(ann)
+    await frame(bob)
     said = {}
     for bobs in ("AS 3D 5H", "JS 3D 5H"):  # with a card of Ann's, then without
         await send(game, "Bob", bobs)
-        said[bobs] = re.sub(r'data-revision="\d+"', "", await ann.receive_from())
-        await bob.receive_from()
+        said[bobs] = await frame(ann)
+        await frame(bob)
     assert said["AS 3D 5H"] == said["JS 3D 5H"]  # Ann's phone cannot tell
     assert "both entered" not in said["AS 3D 5H"] and not shows_any_card_of(said["AS 3D 5H"], "3D 5H")
     await send(game, "Bob", "AS 3D 5H")
-    await ann.receive_from()
-    await bob.receive_from()
+    await frame(ann)
+    await frame(bob)
     await database_sync_to_async(round_reveal)(game=game, number=1)
-    assert "You and Bob both entered A♠" in text_of(await ann.receive_from())
-    assert "You and Ann both entered A♠" in text_of(await bob.receive_from())
+    assert "You and Bob both entered A♠" in text_of(await frame(ann))
+    assert "You and Ann both entered A♠" in text_of(await frame(bob))
     await ann.disconnect()
     await bob.disconnect()
 
@@ -136,8 +148,8 @@ async def test_a_rotated_seat_link_closes_its_open_socket_and_opens_no_new_one()
     session, game, tokens = await evening_under_way()
     ann, _ = await connect(tokens["Ann"])
     bob, _ = await connect(tokens["Bob"])
-    await ann.receive_from()
-    await bob.receive_from()
+    await frame(ann)
+    await frame(bob)
     ann_player = await database_sync_to_async(session.players.get)(name="Ann")
     await database_sync_to_async(seat_links_rotate)(session=session, players=[ann_player])
     assert await ann.receive_output() == {"type": "websocket.close", "code": LINK_REPLACED}
@@ -151,7 +163,7 @@ async def test_a_rotated_seat_link_closes_its_open_socket_and_opens_no_new_one()
 async def test_a_ping_is_answered_and_anything_else_a_seat_sends_changes_nothing():
     session, game, tokens = await evening_under_way()
     ann, _ = await connect(tokens["Ann"])
-    await ann.receive_from()
+    await frame(ann)
     await ann.send_to(text_data=PING)
     assert await ann.receive_from() == PONG
     await ann.send_to(text_data='{"hands": {"Ann": "AS KS QS"}}')
@@ -161,31 +173,40 @@ async def test_a_ping_is_answered_and_anything_else_a_seat_sends_changes_nothing
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_note_no_newer_than_what_the_seat_shows_sends_nothing():
-    """Notes of two changes can arrive out of order: the older one renders nothing again."""
+async def test_a_change_no_newer_than_what_the_seat_shows_is_not_forwarded():
+    """Two changes' messages can arrive out of order: the older one is not shown over the newer."""
     from channels.layers import get_channel_layer
 
-    from referee.seats.render import seat_group
+    from referee.seats.render import seat_group, seat_token_group
 
     session, game, tokens = await evening_under_way()
     ann, _ = await connect(tokens["Ann"])
-    await ann.receive_from()
+    await frame(ann)
     revision = await database_sync_to_async(lambda: type(session).objects.get(pk=session.pk).revision)()
-    await get_channel_layer().group_send(seat_group(session.pk), {"type": "seat.changed", "revision": revision})
+    layer = get_channel_layer()
+    await layer.group_send(seat_group(session.pk), {"type": "seat.shared", "html": "<i>old</i>", "revision": revision})
+    await layer.group_send(
+        seat_token_group(tokens["Ann"]), {"type": "seat.own", "html": "<i>old</i>", "revision": revision}
+    )
     assert await ann.receive_nothing()
+    await layer.group_send(
+        seat_group(session.pk), {"type": "seat.shared", "html": "<i>new</i>", "revision": revision + 1}
+    )
+    assert await ann.receive_from() == "<i>new</i>"
     await ann.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_seat_rides_out_a_database_stop_its_pings_answered_and_it_catches_up(caplog):
     """While the database does not answer, a seat opening is refused to try again (a warning,
-    no traceback), an open seat's pings are still answered and a change it cannot read is
-    given up with a warning; once the database answers, the next change reaches it."""
+    no traceback) and an open seat's pings are still answered (a socket reads nothing on a
+    change: what it forwards was rendered when the change was made); once the database
+    answers, the next change reaches it."""
     from .test_board import database_unreachable
 
     session, game, tokens = await evening_under_way()
     seat, _ = await connect(tokens["Ann"])
-    await seat.receive_from()
+    await frame(seat)
     async with database_unreachable():
         late = WebsocketCommunicator(application, f"/ws/seat/{tokens['Bob']}/", headers=ORIGIN)
         opened, _ = await late.connect()
@@ -194,11 +215,10 @@ async def test_a_seat_rides_out_a_database_stop_its_pings_answered_and_it_catche
         await seat.send_to(text_data=PING)
         assert await seat.receive_from() == PONG
         await seat.send_json_to({"ignored": True})
-        await seat.send_input({"type": "seat.changed", "revision": 10_000})  # a change it cannot read
         assert await seat.receive_nothing()
-    said = [r for r in caplog.records if r.name == "referee.seats.consumer" and r.levelname != "INFO"]
-    assert len(said) >= 2 and all(r.levelname == "WARNING" and r.exc_info is None for r in said)
-    assert any("could not open" in r.getMessage() for r in said) and any("missed" in r.getMessage() for r in said)
+    said = [r for r in caplog.records if r.name == "referee.sockets.live" and r.levelname != "INFO"]
+    assert len(said) >= 1 and all(r.levelname == "WARNING" and r.exc_info is None for r in said)
+    assert any("A seat could not open" in r.getMessage() for r in said)
     await send(game, "Bob")
-    assert "Bob ✓" in text_of(await seat.receive_from())
+    assert "Bob ✓" in text_of(await frame(seat))
     await seat.disconnect()
