@@ -5,7 +5,6 @@ entry appended), or, while a seat has no hand yet, the engine's words for what i
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -77,12 +76,3 @@ def unranked_hands(entry: Mapping, seats: Sequence[str]) -> list[dict]:
             continue
         shown.append({"name": name, "hands": hands})
     return shown
-
-
-def panel_digest(table: queries.TableRound | None, connected: set[str]) -> str:
-    """What the host's panel shows, in a few characters: the panel's poll is answered with
-    nothing to swap while it is unchanged (a tap on its buttons is never swapped away)."""
-    if table is None:
-        return "none"
-    said = repr((table.number, table.revealed, table.ticks, [str(clash) for clash in table.clashes], sorted(connected)))
-    return hashlib.sha256(said.encode()).hexdigest()[:16]

@@ -23,6 +23,7 @@ from engine import EntryError, GameOutcome
 from scoring import queries, services
 from scoring.models import Game, Session
 
+from .. import panel_marks
 from ..board.broadcast import TV_BEHIND, boards_missed
 from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for
@@ -37,7 +38,7 @@ from ..presenters import (
     unit,
     void_deal_reasons,
 )
-from ..showdown import panel_digest, showdown_of
+from ..showdown import showdown_of
 
 ODDS_SHOWN = "The TV shows the odds as each game starts."
 ODDS_HIDDEN = "The TV no longer shows the odds."
@@ -87,6 +88,7 @@ def session_context(
     moved_on: bool = False,
     playing: Game | None = None,
     seating: tuple[list, set[str]] | None = None,
+    mark: str | None = None,
     **extra,
 ) -> dict:
     """The session page: the game shown (the game being played, unless another is asked
@@ -94,7 +96,7 @@ def session_context(
     ``moved_on``: it stays), its rounds (newest first, ROUNDS_A_PAGE at a time), the game
     being played (``playing``: the board's, said beside the one shown), the other games
     still going, and the evening's tally."""
-    table = table_context(session, current, seating)
+    table = table_context(session, current, seating, mark)
     if current and form is None and not moved_on and current.outcome and not current.outcome.finished:
         form = entry_form_for(current, initial=revealed_initial(current, table["table"]))
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
@@ -142,10 +144,15 @@ def seating_of(session: Session) -> tuple[list, set[str]]:
     return queries.seats_of(session), queries.seats_connected(session)
 
 
-def table_context(session: Session, current: queries.GameState | None, seating: tuple | None = None) -> dict:
+def table_context(
+    session: Session, current: queries.GameState | None, seating: tuple | None = None, mark: str | None = None
+) -> dict:
     """The table panel of the host's page while a round of the game shown is being entered:
     a tick per seat (the host's own seat first, "Your hand"), whether its phone is connected,
-    the clashes, and once revealed, the showdown. Ticks and names only before the reveal."""
+    the clashes once revealed, and the showdown. Ticks and names only before the reveal.
+    ``mark``: the session's panel mark read before ``current`` was (read now if not given):
+    the panel's poll is answered "unchanged" while the mark stays (referee/panel_marks.py)."""
+    mark = mark if mark is not None else panel_marks.mark_of(session.pk)
     table = queries.table_round(current) if current else None
     if table is None:
         return {
@@ -153,7 +160,7 @@ def table_context(session: Session, current: queries.GameState | None, seating: 
             "table_seats": [],
             "table_in_use": False,
             "showdown": None,
-            "panel_digest": panel_digest(None, set()),
+            "panel_mark": mark,
         }
     seats, connected = seating or seating_of(session)
     ids = {seat.player.name: seat.player.public_id for seat in seats}
@@ -180,7 +187,7 @@ def table_context(session: Session, current: queries.GameState | None, seating: 
         # host-only evening's page stays as it was.
         "table_in_use": bool(table.any_in or table.revealed or connected or mine),
         "table_connected": any(seat["connected"] for seat in seats),
-        "panel_digest": panel_digest(table, connected),
+        "panel_mark": mark,
     }
 
 
@@ -203,6 +210,7 @@ def session_page(request, session_id):
     that game (it becomes the game being played), and the answer says what became of it
     (``HX-Trigger``'s "submission": see Answer)."""
     session = host_session(request, session_id)
+    mark = panel_marks.mark_of(session.pk)  # before what the panel shows is read
     asked = asked_game(request, session)
     game = asked or queries.current_game(session)
     current = queries.game_state(game) if game else None
@@ -230,6 +238,7 @@ def session_page(request, session_id):
         recorded=bool(answer and answer.shows_last_round(current)),
         answer=answer,
         seating=seating,
+        mark=mark,
     )
     if moved_on:  # the page's form stays, emptied for the next round: the rest of #game out of band
         response = render(request, "sessions/session.html#game-moved-on", context)

@@ -15,6 +15,7 @@ from engine import EntryError
 from scoring import queries, services
 from scoring.models import Game
 
+from .. import panel_marks
 from .sessions import asked_game, host_session, session_context, table_context
 
 REVEALED = "Round {number} revealed: every hand sent is in the form and on the board. Fix any, then record the round."
@@ -25,16 +26,18 @@ REVEALED = "Round {number} revealed: every hand sent is in the form and on the b
 @vary_on_headers("HX-Request")
 def table_panel(request, session_id):
     """The panel alone (htmx, every few seconds): the game shown on the host's page (``?game=``)
-    or the game being played. Unchanged since the page's copy (``seen``, its digest), the
-    answer is empty (204: htmx swaps nothing). Opened as a page, it is the session's page."""
+    or the game being played. With nothing changed since the page's copy (``seen``, the
+    session's panel mark then), the answer is empty (204: htmx swaps nothing) and nothing of
+    the panel is read. Opened as a page, it is the session's page."""
     session = host_session(request, session_id)
     if not request.htmx:
         return redirect(session)
+    mark = panel_marks.mark_of(session.pk)  # before what the panel shows is read
+    if mark != panel_marks.UNKNOWN and request.GET.get("seen") == mark:
+        return HttpResponse(status=204)  # nothing read: nothing changed since the page's copy
     game = asked_game(request, session) or queries.current_game(session)
     current = queries.game_state(game) if game else None
-    context = {"session": session, "current": current, "game": game, **table_context(session, current)}
-    if request.GET.get("seen") == context["panel_digest"]:
-        return HttpResponse(status=204)
+    context = {"session": session, "current": current, "game": game, **table_context(session, current, mark=mark)}
     return render(request, "sessions/session.html#table-panel", context)
 
 

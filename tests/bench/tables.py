@@ -7,11 +7,11 @@ Each of TABLES tables plays Commerce rounds one after another, as fast as they a
 - the four seats each send their own hand, one after another (an htmx POST from the seat's
   own connection);
 - the host taps Reveal, then Record round with the revealed hands (htmx POSTs, logged in);
-- after each of those, every seat's page reloads (a GET: the stage changed) and its socket,
-  the TV's and the others', receive the change;
+- after each of those, every seat's socket and the TV's receive the change (a seat's page
+  swaps its next stage in: no page load);
 - meanwhile the host's page polls its table panel every POLL s (204 when nothing changed).
 So a table holds six connections to the server: the host's (HTTP), the TV's socket and four
-seats' sockets, and each seat's HTTP connection for its sends and reloads.
+seats' sockets, and each seat's HTTP connection for its sends.
 
 Figures: table rounds/s sustained flat out; from Reveal's POST until the TV and the four
 seats all show the showdown, and from Record round's POST until they all show the round
@@ -154,8 +154,7 @@ class Table:
         await self.host.request(
             "POST", f"{base}games/{self.game.public_id}/reveal/", {"number": str(number)}, htmx=True
         )
-        reveal = await self.shown("revealed", number, start)
-        await asyncio.gather(*(seat.reload() for seat in self.seats))  # the stage changed: the pages reload
+        reveal = await self.shown("revealed", number, start)  # the seats' pages swap it in: no reload
         fields = {f"hand_{i}": deal[name] for i, name in enumerate(PLAYERS)}
         start = time.perf_counter()
         page = await self.host.request(
@@ -168,7 +167,6 @@ class Table:
         if f"Round {number} recorded" not in page:
             raise BenchFailed(f"{self.session.title}: round {number} was not recorded: {page[:800]!r}")
         record = await self.shown("recorded", number, start)
-        await asyncio.gather(*(seat.reload() for seat in self.seats))
         self.number += 1
         return Timing(reveal, record, list(sends), answered)
 

@@ -60,7 +60,7 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         page.add_init_script(OPEN)
         page.goto(self.seat_url(session, "Ann"))
         expect(page.locator("html[data-socket=open]")).to_have_count(1)
-        expect(page.locator("#seat-head")).to_contain_text("Round 1")
+        expect(page.locator("#seat-game")).to_contain_text("Round 1")
         expect(page.locator("#seat-ticks")).to_have_text("Ann … Bob ✓ Cy …")
         expect(page.locator(".pad")).to_be_visible()
         self.assert_hand_and_pad_on_screen()
@@ -117,7 +117,7 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         hosting.fill("#id_hand_2", "2c 3d 5h")
         hosting.locator(".pad").get_by_role("button", name="Record round").tap()
         expect(page.locator("#seat-last")).to_contain_text("Cy loses a token (2 left)", timeout=15_000)
-        expect(page.locator("#seat-head")).to_contain_text("Round 2")
+        expect(page.locator("#seat-game")).to_contain_text("Round 2")
         expect(page.locator("#id_hand_0")).to_have_value("")  # round 2's form, drawn again, empty
         self.assert_hand_and_pad_on_screen()
         assert self.serious() == []

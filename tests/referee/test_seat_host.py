@@ -8,8 +8,11 @@ import re
 import uuid
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from referee import panel_marks
 from referee.board.render import render_board
 from referee.views.seat_links import NEW_LINK, NEW_LINKS
 from referee.views.table import REVEALED
@@ -34,6 +37,7 @@ from .seats import without_pad
 pytestmark = pytest.mark.django_db
 
 ANN, BOB, CY = "As Ks Qs", "2c 3d 5h", "7h 7d 9c"
+PANEL_TABLES = ("scoring_seathand", "scoring_round", "scoring_session_players", "scoring_game")
 # Every way a card of these hands could be written on a page: as typed, as stored, as chips.
 CARD_TEXTS = ("As Ks Qs", "AS KS QS", "2c 3d 5h", "2C 3D 5H", "7h 7d 9c", "7H 7D 9C", "Q♠", "5♥", "9♣")
 CRASH_ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"]
@@ -94,16 +98,31 @@ def test_the_panel_ticks_each_seat_that_sent_and_shows_no_card_before_the_reveal
     assert 'value="As Ks Qs"' not in page.content.decode()
 
 
-def test_the_panel_is_polled_and_answers_nothing_while_it_is_unchanged(host_client, evening, bus):
-    send(bus, "Ann", ANN)
+def test_the_panel_is_polled_and_answers_nothing_while_it_is_unchanged(
+    host_client, evening, bus, django_capture_on_commit_callbacks
+):
+    """Unchanged since the page's copy, the poll reads nothing of the panel (no round, no
+    seat, no replay): only who is asking, from the session's mark (referee/panel_marks.py)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        send(bus, "Ann", ANN)
     first = panel(host_client, evening, bus)
-    digest = re.search(r"seen=(\w+)", first.content.decode()).group(1)
+    mark = re.search(r"seen=([\w?]+)", first.content.decode()).group(1)
     assert 'hx-trigger="every 3s"' in first.content.decode()
-    url = reverse("table-panel", args=[evening.public_id]) + f"?game={bus.number}&seen={digest}"
-    assert host_client.get(url, headers=HX).status_code == 204
-    send(bus, "Bob", BOB)  # a tick more: the panel is answered again
+    url = reverse("table-panel", args=[evening.public_id]) + f"?game={bus.number}&seen={mark}"
+    with CaptureQueriesContext(connection) as read:
+        assert host_client.get(url, headers=HX).status_code == 204
+    tables = {table for query in read.captured_queries for table in PANEL_TABLES if table in query["sql"]}
+    assert tables == set(), f"an unchanged poll read {tables}"
+    with django_capture_on_commit_callbacks(execute=True):
+        send(bus, "Bob", BOB)  # a tick more: the panel is answered again
     again = host_client.get(url, headers=HX)
     assert again.status_code == 200 and "Bob ✓" in text_of(again)
+    with django_capture_on_commit_callbacks(execute=True):
+        seat_seen(seat(evening, "Cy").seat_token)
+        panel_marks.moved(evening.pk)  # as a seat's socket does when it opens
+    later = re.search(r"seen=([\w?]+)", again.content.decode()).group(1)
+    url = reverse("table-panel", args=[evening.public_id]) + f"?game={bus.number}&seen={later}"
+    assert "Cy … ● phone connected" in text_of(host_client.get(url, headers=HX))
 
 
 def test_the_panel_opened_as_a_page_is_the_sessions_page(host_client, evening, bus):

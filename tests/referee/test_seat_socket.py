@@ -2,6 +2,7 @@
 each change, never another seat's cards before the reveal, the showdown after it, the
 heartbeat that tells the host the seat is connected, and a replaced link closed."""
 
+import asyncio
 import re
 import uuid
 
@@ -222,3 +223,81 @@ async def test_a_seat_rides_out_a_database_stop_its_pings_answered_and_it_catche
     await send(game, "Bob")
     assert "Bob ✓" in text_of(await frame(seat))
     await seat.disconnect()
+
+
+@database_sync_to_async
+def seat_seen_of(session, name):
+    return SessionPlayer.objects.get(session=session, player__name=name).seat_seen
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_heartbeat_writes_nothing_the_seat_is_connected_from_its_opening():
+    session, game, tokens = await evening_under_way()
+    ann, _ = await connect(tokens["Ann"])
+    await frame(ann)
+    opened = await seat_seen_of(session, "Ann")
+    assert opened is not None and await database_sync_to_async(queries.seats_connected)(session) == {"Ann"}
+    for _ in range(3):
+        await ann.send_to(text_data=PING)
+        assert await ann.receive_from() == PONG
+    assert await seat_seen_of(session, "Ann") == opened  # no write a ping
+    await ann.disconnect()
+    assert await seat_seen_of(session, "Ann") is None
+
+
+class Listener:
+    """A channel of the test's own in a group: every message a change sent that group."""
+
+    def __init__(self, layer, group):
+        self.layer, self.group = layer, group
+
+    async def __aenter__(self):
+        self.channel = await self.layer.new_channel()
+        await self.layer.group_add(self.group, self.channel)
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.layer.group_discard(self.group, self.channel)
+
+    async def heard(self) -> list[dict]:
+        found = []
+        while True:
+            try:
+                found.append(await asyncio.wait_for(self.layer.receive(self.channel), 0.3))
+            except TimeoutError:
+                return found
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_each_change_is_rendered_once_for_all_seats_and_a_seats_own_part_only_for_it(settings):
+    """What a change sends: one message to the seats group, holding no seat's cards before the
+    reveal; a seat's own part only to that seat's link, and only to the seat whose own data
+    changed (a hand sent), to every seat for any other change."""
+    from channels.layers import get_channel_layer
+
+    from referee.seats.render import seat_group, seat_token_group
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    session, game, tokens = await evening_under_way()
+    layer = get_channel_layer()
+    listeners = [Listener(layer, seat_group(session.pk))] + [
+        Listener(layer, seat_token_group(tokens[n])) for n in HANDS
+    ]
+    for listener in listeners:
+        await listener.__aenter__()
+    everyone, *own = listeners
+    for name in HANDS:
+        await send(game, name)
+        shared = await everyone.heard()
+        assert [message["type"] for message in shared] == ["seat.shared"]  # rendered once for every seat
+        assert not any(shows_any_card_of(shared[0]["html"], cards) for cards in HANDS.values())
+        heard = {other: await listener.heard() for other, listener in zip(HANDS, own, strict=True)}
+        assert {other: len(messages) for other, messages in heard.items()} == {o: int(o == name) for o in HANDS}
+        mine = without_pad(heard[name][0]["html"])
+        assert not any(shows_any_card_of(mine, cards) for other, cards in HANDS.items() if other != name)
+    await database_sync_to_async(round_reveal)(game=game, number=1)
+    (shared,) = await everyone.heard()
+    assert all(shows_any_card_of(shared["html"], cards) for cards in HANDS.values())  # the showdown, once
+    assert [len(await listener.heard()) for listener in own] == [1, 1, 1]
+    for listener in listeners:
+        await listener.__aexit__()

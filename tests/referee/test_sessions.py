@@ -330,14 +330,16 @@ def test_the_session_page_runs_a_constant_number_of_queries(
 def test_recording_a_round_reads_and_writes_in_a_bounded_number_of_queries(
     host_client, evening, bus, django_assert_max_num_queries, django_capture_on_commit_callbacks
 ):
-    """The page shows what the service committed; the board's render after the commit reads
-    only the tally and the last round's cards."""
+    """The page shows what the service committed; what is rendered after the commit, once
+    for every board and once for every seat (their shared part, then each seat's own), reads
+    no more than the tally, the last round's cards and the seats' hands, the game's seats and
+    rounds, and the seats' links: never a replay."""
     with django_capture_on_commit_callbacks() as hooks, django_assert_max_num_queries(25):
         response = host_client.post(
             evening.get_absolute_url(), bus_round(1, Ann="As Ks Qs", Bob="Jh Jd 4c", Cy="7c 7d 9s"), headers=HX
         )
     assert "Round 1 recorded" in text_of(response)
-    with django_assert_max_num_queries(3):  # the tally, the last round, the seats' hands of the next
+    with django_assert_max_num_queries(8):
         for hook in hooks:
             hook()
     assert Round.objects.count() == 1 and bus.performances.count() == 3

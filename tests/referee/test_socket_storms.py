@@ -37,7 +37,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 EXPIRY = 8  # s: CHANNEL_GROUP_EXPIRY for the killed process's test (renewed every 2 s)
 HANDSHAKE = 15.0  # s: a handshake unanswered this long is a failure (Daphne drops its own at 5 s)
 BOARD = 'id="board-standings"'
-SEAT = 'id="seat-stage"'
+SEAT = 'id="seat-ticks"'
 
 
 def redis_url() -> str:
