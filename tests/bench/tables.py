@@ -192,6 +192,41 @@ class Table:
         return polls
 
 
+class HostOnly(Table):
+    """A table without phones: the host taps every hand in and records the round; the TV
+    shows it (the capacity bench's table, for the same process's CPU a round)."""
+
+    async def play(self) -> Timing:
+        deal, number = DEALS[self.number % 2], self.number
+        fields = {f"hand_{i}": deal[name] for i, name in enumerate(PLAYERS)}
+        start = time.perf_counter()
+        page = await self.host.request(
+            "POST",
+            f"{self.session.get_absolute_url()}?game={self.game.number}",
+            {"number": str(number), "submission": str(uuid.uuid4()), **fields},
+            htmx=True,
+        )
+        answered = time.perf_counter()
+        if f"Round {number} recorded" not in page:
+            raise BenchFailed(f"{self.session.title}: round {number} was not recorded: {page[:800]!r}")
+        record = await self.shown("recorded", number, start)
+        self.number += 1
+        return Timing(0.0, record, [], answered)
+
+    async def poll(self, stop: asyncio.Event) -> int:
+        return 0  # no phones: the page shows no panel to follow
+
+
+async def open_host_only(base: str, session, game, tokens, host_key: str) -> HostOnly:
+    from websockets.asyncio.client import connect
+
+    host = await Client(base, host_key).open()
+    ws = base.replace("http", "ws", 1)
+    tv = await connect(f"{ws}/ws/board/{session.share_token}/", origin=base, ping_interval=None, max_size=None)
+    await asyncio.wait_for(tv.recv(), TIMEOUT)
+    return HostOnly(session, game, host, host_key, [], [Screen("TV", tv)])
+
+
 async def open_table(base: str, session, game, tokens: dict[str, str], host_key: str) -> Table:
     from websockets.asyncio.client import connect
 
@@ -209,7 +244,24 @@ async def open_table(base: str, session, game, tokens: dict[str, str], host_key:
     return Table(session, game, host, host_key, seats, screens)
 
 
-async def play_for(tables: list[Table], seconds: float, every: float | None = None) -> tuple[list[Timing], int]:
+def cpu_seconds(pid: int) -> float:
+    """The server process's CPU time so far (user and system), from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def cpu_within(pid: int, start: float, until: float) -> float:
+    """The server's CPU seconds between two moments (perf_counter) of the run."""
+    await asyncio.sleep(max(0.0, start - time.perf_counter()))
+    before = cpu_seconds(pid)
+    await asyncio.sleep(max(0.0, until - time.perf_counter()))
+    return cpu_seconds(pid) - before
+
+
+async def play_for(
+    tables: list, seconds: float, every: float | None = None, pid: int | None = None
+) -> tuple[list[Timing], int, float]:
     """Each table plays rounds for WARM_UP + ``seconds``, one after another as they are
     answered (or one every ``every`` s, each table starting at its own moment), while its
     host's page polls its panel; the rounds recorded within the ``seconds``, and the polls."""
@@ -217,6 +269,7 @@ async def play_for(tables: list[Table], seconds: float, every: float | None = No
     polling = [asyncio.create_task(table.poll(stop)) for table in tables]
     start = time.perf_counter()
     counted_from, until = start + WARM_UP, start + WARM_UP + seconds
+    cpu = asyncio.create_task(cpu_within(pid, counted_from, until)) if pid else None
 
     async def rounds(n: int, table: Table) -> list[Timing]:
         timings, tick = [], start + (every or 0) * n / len(tables)
@@ -235,22 +288,37 @@ async def play_for(tables: list[Table], seconds: float, every: float | None = No
     counted = [t for timings in played for t in timings if counted_from <= t.answered <= until]
     if not counted:
         raise BenchFailed("no round was recorded within the time counted")
-    return counted, polls
+    return counted, polls, (await cpu if cpu else 0.0)
 
 
-async def measure(base: str, tables_data, host_key: str) -> dict:
-    """Flat out (the capacity), then at half of it (the latency a table sees below it)."""
+async def measure(base: str, tables_data, host_only_data, host_key: str, pid: int) -> dict:
+    """Flat out (the capacity, and the server's CPU a table round), then at half of it (the
+    latency a table sees below it); then host-only tables flat out (their CPU a round)."""
     tables = [await open_table(base, *table, host_key) for table in tables_data]
-    flat_out, polls = await play_for(tables, SLICE)
+    flat_out, polls, cpu = await play_for(tables, SLICE, pid=pid)
     every = len(tables) / (HALF * len(flat_out) / SLICE)
-    paced, _ = await play_for(tables, PACED_SLICE, every)
+    paced, _, _ = await play_for(tables, PACED_SLICE, every)
     for table in tables:
         await table.host.close()
         for seat in table.seats:
             await seat.close()
         for screen in table.screens:
             await screen.close()
-    return {"flat_out": flat_out, "polls": polls, "paced": paced, "every": every}
+    host_only = [await open_host_only(base, *table, host_key) for table in host_only_data]
+    alone, _, alone_cpu = await play_for(host_only, SLICE, pid=pid)
+    for table in host_only:
+        await table.host.close()
+        for screen in table.screens:
+            await screen.close()
+    return {
+        "flat_out": flat_out,
+        "polls": polls,
+        "paced": paced,
+        "every": every,
+        "cpu": cpu / len(flat_out),
+        "host_only": alone,
+        "host_only_cpu": alone_cpu / len(alone),
+    }
 
 
 def setup_database():
@@ -261,12 +329,12 @@ def setup_database():
 
     host = UserFactory(username="tables")
     tables = []
-    for n in range(TABLES):
+    for n in range(2 * TABLES):  # with phones, then host-only
         session = session_start(host=host, title=f"Table {n}", played_on="2026-11-27", player_names=PLAYERS)
         game = game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})
         tokens = dict(SessionPlayer.objects.filter(session=session).values_list("player__name", "seat_token"))
         tables.append((session, game, tokens))
-    return tables, logged_in(host)
+    return tables[:TABLES], tables[TABLES:], logged_in(host)
 
 
 def report(figures: dict) -> None:
@@ -288,6 +356,12 @@ def report(figures: dict) -> None:
         f"  at a round every {ROUND_EVERY} s a table, one process keeps up with about {rate * ROUND_EVERY:.0f} tables "
         f"({rate * ROUND_EVERY * (2 + SEATS):.0f} devices: a host, a TV and {SEATS} seat phones each)"
     )
+    alone = len(figures["host_only"]) / SLICE
+    print(
+        f"  server CPU a table round: {figures['cpu'] * 1000:.0f} ms with phones, "
+        f"{figures['host_only_cpu'] * 1000:.0f} ms host-only ({alone:.1f} host-only table rounds/s flat out): "
+        f"{figures['cpu'] / figures['host_only_cpu']:.1f}x"
+    )
 
 
 def main() -> None:
@@ -298,14 +372,14 @@ def main() -> None:
             f"playing Commerce rounds for {SLICE:.0f} s; {stack()}",
             flush=True,
         )
-        tables, host_key = setup_database()
+        tables, host_only, host_key = setup_database()
         from tests.servers import Daphne
 
         with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
             log = server_log(server)
             try:
                 with collector_paused():
-                    figures = asyncio.run(measure(server.url, tables, host_key))
+                    figures = asyncio.run(measure(server.url, tables, host_only, host_key, server.process.pid))
             except BenchFailed as failure:
                 said = "\n".join(line for line in log().splitlines() if " INFO " not in line)  # the faults
                 sys.exit(f"Tables bench failed: {failure}\nThe server's last words:\n{said[-3000:]}")
