@@ -80,11 +80,93 @@ def test_the_hand_being_filled_stays_above_the_pad_while_the_phones_panel_grows_
     for name in ("Ann", "Bob"):  # two players send from their phones: the panel shows their ticks
         player, entry = session.players.get(name=name), {"hands": {name: "2H 3H 4H"}}
         seat_hand_send(game=game, player=player, number=1, entry=entry, submission=uuid.uuid4())
-    host.wait("return document.querySelectorAll('#table-panel .table-tick.sent').length === 2", what="the ticks")
+    settled = "#table-panel:not(.is-idle):not(.htmx-settling) .table-tick.sent"  # htmx's swap settled
+    host.wait(f"return document.querySelectorAll('{settled}').length === 2", what="the ticks")
     assert host.box("#table-panel")["height"] > panel + 100  # it grew, above the form
     assert_hand_above_pad(host)
     after = webkit.hand_and_pad(host)[0]
     assert abs(after["y"] - before["y"]) <= 2, f"the hand moved from {before['y']} to {after['y']}"
     tap_cards(host, "7D")
     assert host.value("#id_hand_1") == "7♣ 7♦"
+    assert host.errors() == []
+
+
+def test_a_classic_crash_round_says_each_setting_check_and_asks_before_leaving_a_foul(lan_server, host):
+    _, game = open_game(host, lan_server, "crash", {"preset": "classic"}, players=["Ann", "Bob"])
+    tap_cards(host, "7C 7D 9S AH KH QH")
+    host.wait_text(
+        ".pad [data-pad-check]", "Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1", contains=True
+    )
+    tap_cards(host, "2S 3S 5D 4C 6C 8H")  # Ann's last hand: checked before the pad moves on
+    foul = "[data-pad-foul]"
+    host.wait(f"return !document.querySelector('{foul}').hidden", what="the foul's question")
+    assert host.text(f"{foul} [data-foul-on]") == "Leave it, go on to Bob"
+    assert host.count(".seat-entry:not([hidden])") == 1 and host.text(".seat-entry:not([hidden]) legend") == "Ann"
+    shoot(host, "host-crash-foul")
+    host.click(f"{foul} [data-foul-on]")
+    host.wait_text(".seat-entry:not([hidden]) legend", "Bob")
+    assert_hand_above_pad(host)
+    tap_cards(host, "AS AD AC KS QS JS TH 9H 7H 6H 5H 4H")
+    host.click_button("Record round", within=".pad")
+    host.wait_text(".pad .pad-note", "Round 1 recorded", contains=True)
+    assert host.text(".last-round .event-foul").startswith("Ann")
+    assert Round.objects.filter(game=game).count() == 1
+    assert host.errors() == []
+
+
+def test_a_round_kept_while_the_server_is_stopped_goes_by_itself_once_it_is_back_and_says_what_it_did(lan_server, host):
+    """The laptop's `make run` restarted, the Wi-Fi never dropped: nothing tells the page."""
+    _, game = open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
+    first_id = host.value("input[name=submission]")
+    tap_cards(host, BUS_ROUND)
+    lan_server.stop()
+    try:
+        host.click_button("Record round", within=".pad")
+        host.wait_text(".pad [data-outbox-pad]", "1 round waiting to send")
+        host.wait_text("#entry-title", "Round 2: enter the hands")
+        assert_hand_above_pad(host)
+        # A new submission id, made without crypto.randomUUID (missing on a LAN page over HTTP).
+        second_id = host.value("input[name=submission]")
+        assert uuid.UUID(second_id).version == 4 and second_id != first_id
+        assert not Round.objects.filter(game=game).exists()
+        shoot(host, "host-waiting")
+    finally:
+        lan_server.start()
+    sent = "Round 1 sent: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)"
+    host.wait_text(".pad .pad-note.sent", sent, timeout=20)
+    told, height = host.box(".pad .pad-note.sent"), host.viewport()[1]
+    assert 0 <= told["y"] and told["y"] + told["height"] <= height, f"{told} is not in view"
+    assert host.count("[data-outbox-pad]") == 0 and host.text("[data-outbox-count]") == ""
+    host.wait_text(".last-round", "Cy loses a token (2 left)", contains=True)
+    assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1]
+    shoot(host, "host-sent")
+    assert host.errors() == []
+
+
+STORAGE_FULL = """Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};"""
+
+
+def test_storage_that_refuses_is_said_and_a_waiting_round_still_goes_from_the_page(lan_server, host):
+    _, game = open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
+    host.js(STORAGE_FULL)
+    tap_cards(host, "AS")
+    host.wait_text(
+        "[data-storage-refused=draft]",
+        "This phone cannot keep the cards as they are tapped (its storage is full or turned off): a reload or a "
+        "closed tab would lose them.",
+    )
+    tap_cards(host, BUS_ROUND.removeprefix("AS "))
+    assert host.count("[data-storage-refused]") == 1  # said once
+    lan_server.stop()
+    try:
+        host.click_button("Record round", within=".pad")
+        host.wait_text(".pad [data-outbox-pad]", "1 round waiting to send")
+        host.wait_text("[data-storage-refused=round]", "keep it open until the count goes", contains=True)
+        shoot(host, "host-storage-refused")
+    finally:
+        lan_server.start()
+    host.wait_text(".pad .pad-note.sent", "Round 1 sent", contains=True, timeout=20)
+    assert Round.objects.filter(game=game).count() == 1
     assert host.errors() == []

@@ -47,6 +47,9 @@ if (!window.seenErrors) {
 }"""
 
 
+HTMX_FAILED_REQUEST = ("htmx:sendError", "htmx:afterRequest", "htmx:responseError", "htmx:timeout")
+
+
 def missing() -> str:
     """Why WebKit cannot run here, or "" when it can."""
     for path, package in ((WEBKIT_DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "webkit2gtk-driver"), (XVFB, "xvfb")):
@@ -248,8 +251,10 @@ class Window:
         self.js(WATCH_ERRORS)
 
     def errors(self) -> list[str]:
-        """What the page threw or logged as an error since it loaded."""
-        return self.js("return window.seenErrors || []")
+        """What the page threw or logged as an error since it loaded, but htmx's own log of a
+        request that failed (the server stopped, say), which the page tells in words."""
+        logged = self.js("return window.seenErrors || []")
+        return [error for error in logged if not error.startswith(HTMX_FAILED_REQUEST)]
 
     def js(self, script: str, *args):
         return self.driver.execute_script(script, *args)
