@@ -47,7 +47,9 @@ if (!window.seenErrors) {
 }"""
 
 
-HTMX_FAILED_REQUEST = ("htmx:sendError", "htmx:afterRequest", "htmx:responseError", "htmx:timeout")
+# htmx's own log of a request that failed, and its ws extension's of a socket that did (the
+# Event itself, logged as htmx:wsError's "error").
+HTMX_FAILED_REQUEST = ("htmx:sendError", "htmx:afterRequest", "htmx:responseError", "htmx:timeout", "[object Event]")
 
 
 def missing() -> str:
@@ -230,11 +232,16 @@ class Window:
 
     def resize(self, width: int, height: int) -> None:
         """The page's viewport at exactly width x height (the window adds its toolbar)."""
-        self.driver.set_window_size(width, height)
         self.driver.get("about:blank")
-        inner_width, inner_height = self.js("return [innerWidth, innerHeight]")
-        self.driver.set_window_size(2 * width - inner_width, 2 * height - inner_height)
-        assert self.js("return [innerWidth, innerHeight]") == [width, height]
+        outer = [width, height]
+        for _ in range(5):  # the window manager's answer may come late: measured again
+            self.driver.set_window_size(*outer)
+            inner = self.js("return [innerWidth, innerHeight]")
+            if inner == [width, height]:
+                return
+            outer = [outer[0] + width - inner[0], outer[1] + height - inner[1]]
+            time.sleep(0.1)
+        raise AssertionError(f"the window's viewport is {inner}, not {width}x{height}")
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
