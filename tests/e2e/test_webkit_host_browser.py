@@ -170,3 +170,39 @@ def test_storage_that_refuses_is_said_and_a_waiting_round_still_goes_from_the_pa
     host.wait_text(".pad .pad-note.sent", "Round 1 sent", contains=True, timeout=20)
     assert Round.objects.filter(game=game).count() == 1
     assert host.errors() == []
+
+
+# What env(safe-area-inset-*) gives on an iPhone 14 opened from the home screen, upright and
+# turned: the status bar and the notch, the home bar (WebKitGTK has none: app.css reads them
+# through these properties, set here as the phone would).
+UPRIGHT = {"--safe-top": "47px", "--safe-bottom": "34px", "--safe-left": "0px", "--safe-right": "0px"}
+TURNED = {"--safe-top": "0px", "--safe-bottom": "21px", "--safe-left": "47px", "--safe-right": "47px"}
+INSETS = (
+    "Object.entries(arguments[0]).forEach(([name, value]) => document.documentElement.style.setProperty(name, value))"
+)
+
+
+def test_the_notch_and_the_home_bar_are_kept_clear_of_the_pad_and_the_record_button(lan_server, host):
+    open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
+    host.js(INSETS, UPRIGHT)
+    tap_cards(host, "AS KS")
+    width, height = host.viewport()
+    for part in (".pad .pad-submit", ".pad [data-card='2C']", ".pad .pad-undo"):
+        box = host.box(part)
+        assert box["y"] + box["height"] <= height - 34, f"{part} is over the home bar: {box}"
+    brand = host.js("return document.querySelector('.top .brand').getBoundingClientRect().top + scrollY")
+    assert brand >= 47, "the page's top is under the status bar"
+    assert_hand_above_pad(host)
+    shoot(host, "host-safe-area")
+
+    url = host.driver.current_url
+    host.resize(844, 390)  # turned: the notch on one side
+    host.goto(url)
+    host.js(INSETS, TURNED)
+    width, height = host.viewport()
+    for part in (".pad .pad-submit", ".pad [data-card='AC']", ".pad [data-card='2D']", ".pad .pad-undo", "h1"):
+        box = host.box(part)
+        assert 47 <= box["x"] and box["x"] + box["width"] <= width - 47, f"{part} is under the notch: {box}"
+    record = host.box(".pad .pad-submit")
+    assert record["y"] + record["height"] <= height - 21
+    assert host.overflow() == 0
