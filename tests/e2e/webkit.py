@@ -233,14 +233,15 @@ class Window:
     def resize(self, width: int, height: int) -> None:
         """The page's viewport at exactly width x height (the window adds its toolbar)."""
         self.driver.get("about:blank")
-        outer = [width, height]
-        for _ in range(5):  # the window manager's answer may come late: measured again
+        outer, inner = [width, height], None
+        for _ in range(10):  # the window's new size may show late: measured again
             self.driver.set_window_size(*outer)
+            time.sleep(0.05)
             inner = self.js("return [innerWidth, innerHeight]")
             if inner == [width, height]:
                 return
-            outer = [outer[0] + width - inner[0], outer[1] + height - inner[1]]
-            time.sleep(0.1)
+            if all(0 < got <= 4 * wanted for got, wanted in zip(inner, (width, height))):
+                outer = [max(wanted, side + wanted - got) for side, wanted, got in zip(outer, (width, height), inner)]
         raise AssertionError(f"the window's viewport is {inner}, not {width}x{height}")
 
     def close(self) -> None:
