@@ -95,6 +95,7 @@ def test_a_hand_sent_while_the_server_is_stopped_is_kept_and_goes_by_itself_once
     ann = webkit_window()
     open_seat(ann, lan_server, session, "Ann")
     tap_cards(ann, "AS KS QS")
+    kept_id = ann.value("#seat-form input[name=submission]")
     lan_server.stop()
     try:
         ann.click_button("Send my hand", within=".pad")
@@ -116,7 +117,9 @@ def test_a_hand_sent_while_the_server_is_stopped_is_kept_and_goes_by_itself_once
     assert ann.count("[data-outbox-pad]") == 0
     ann.wait_text("#seat-mine", "Sent ✓", contains=True)
     assert SeatHand.objects.get(player__name="Ann").entry == {"hands": {"Ann": "AS KS QS"}}
-    # Sent once: the host's page shows the seat as sent.
+    # Sent once, with the id the form was made with; the form has a new one for a change.
+    assert [str(id_) for id_ in game.submissions.values_list("id", flat=True)] == [kept_id]
+    assert ann.value("#seat-form input[name=submission]") != kept_id
     assert ann.errors() == []
 
 
