@@ -18,7 +18,7 @@ from . import webkit
 from .webkit import assert_hand_above_pad, log_in, tap_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.webkit, pytest.mark.django_db(transaction=True)]
-SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees, to look at
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the phone sees, to look at
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 BUS_ROUND = "AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C"  # Cy's 5 high is the worst hand
 
@@ -29,7 +29,7 @@ def shoot(window, name):
 
 
 @pytest.fixture
-def host(lan_server, webkit_window):
+def phone(lan_server, webkit_window):
     """The host's phone, logged in."""
     window = webkit_window()
     UserFactory(username="host")
@@ -50,97 +50,99 @@ def open_game(window, server, kind, options, players=PLAYERS):
     return session, game
 
 
-def test_a_stop_the_bus_round_on_the_pad_a_reload_keeping_the_taps(lan_server, host):
-    _, game = open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
-    assert host.js("return [isSecureContext, typeof crypto.randomUUID]") == [False, "undefined"]  # a LAN page
-    tap_cards(host, "AS KS QS 7C 7D")
-    host.reload()
-    host.wait_value("#id_hand_0", "A♠ K♠ Q♠")
-    host.wait_value("#id_hand_1", "7♣ 7♦")
-    assert host.count(".field.active #id_hand_1") == 1
-    assert host.js("return document.querySelector('[data-card=KS]').disabled")
-    tap_cards(host, BUS_ROUND.removeprefix("AS KS QS 7C 7D "))
-    shoot(host, "host-entering")
-    host.click_button("Record round", within=".pad")
-    host.wait_text(
+def test_a_stop_the_bus_round_on_the_pad_a_reload_keeping_the_taps(lan_server, phone):
+    _, game = open_game(phone, lan_server, "stop_the_bus", {"tokens": 3})
+    assert phone.js("return [isSecureContext, typeof crypto.randomUUID]") == [False, "undefined"]  # a LAN page
+    tap_cards(phone, "AS KS QS 7C 7D")
+    phone.reload()
+    phone.wait_value("#id_hand_0", "A♠ K♠ Q♠")
+    phone.wait_value("#id_hand_1", "7♣ 7♦")
+    assert phone.count(".field.active #id_hand_1") == 1
+    assert phone.js("return document.querySelector('[data-card=KS]').disabled")
+    tap_cards(phone, BUS_ROUND.removeprefix("AS KS QS 7C 7D "))
+    shoot(phone, "host-entering")
+    phone.click_button("Record round", within=".pad")
+    phone.wait_text(
         ".pad .pad-note", "Round 1 recorded: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)"
     )
     assert Round.objects.filter(game=game).count() == 1
-    assert_hand_above_pad(host)
-    assert host.overflow() == 0
-    assert host.errors() == []
+    assert_hand_above_pad(phone)
+    assert phone.overflow() == 0
+    assert phone.errors() == []
 
 
-def test_the_hand_being_filled_stays_above_the_pad_while_the_phones_panel_grows_over_it(lan_server, host):
+def test_the_hand_being_filled_stays_above_the_pad_while_the_phones_panel_grows_over_it(lan_server, phone):
     """WebKit has no scroll anchoring: the page itself keeps the hand where it was."""
-    session, game = open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
-    tap_cards(host, "AS KS QS 7C")
-    before = webkit.hand_and_pad(host)[0]
-    panel = host.box("#table-panel")["height"]
+    session, game = open_game(phone, lan_server, "stop_the_bus", {"tokens": 3})
+    tap_cards(phone, "AS KS QS 7C")
+    before = webkit.hand_and_pad(phone)[0]
+    panel = phone.box("#table-panel")["height"]
     for name in ("Ann", "Bob"):  # two players send from their phones: the panel shows their ticks
         player, entry = session.players.get(name=name), {"hands": {name: "2H 3H 4H"}}
         seat_hand_send(game=game, player=player, number=1, entry=entry, submission=uuid.uuid4())
     settled = "#table-panel:not(.is-idle):not(.htmx-settling) .table-tick.sent"  # htmx's swap settled
-    host.wait(f"return document.querySelectorAll('{settled}').length === 2", what="the ticks")
-    assert host.box("#table-panel")["height"] > panel + 100  # it grew, above the form
-    assert_hand_above_pad(host)
-    after = webkit.hand_and_pad(host)[0]
+    phone.wait(f"return document.querySelectorAll('{settled}').length === 2", what="the ticks")
+    assert phone.box("#table-panel")["height"] > panel + 100  # it grew, above the form
+    assert_hand_above_pad(phone)
+    after = webkit.hand_and_pad(phone)[0]
     assert abs(after["y"] - before["y"]) <= 2, f"the hand moved from {before['y']} to {after['y']}"
-    tap_cards(host, "7D")
-    assert host.value("#id_hand_1") == "7♣ 7♦"
-    assert host.errors() == []
+    tap_cards(phone, "7D")
+    assert phone.value("#id_hand_1") == "7♣ 7♦"
+    assert phone.errors() == []
 
 
-def test_a_classic_crash_round_says_each_setting_check_and_asks_before_leaving_a_foul(lan_server, host):
-    _, game = open_game(host, lan_server, "crash", {"preset": "classic"}, players=["Ann", "Bob"])
-    tap_cards(host, "7C 7D 9S AH KH QH")
-    host.wait_text(
+def test_a_classic_crash_round_says_each_setting_check_and_asks_before_leaving_a_foul(lan_server, phone):
+    _, game = open_game(phone, lan_server, "crash", {"preset": "classic"}, players=["Ann", "Bob"])
+    tap_cards(phone, "7C 7D 9S AH KH QH")
+    phone.wait_text(
         ".pad [data-pad-check]", "Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1", contains=True
     )
-    tap_cards(host, "2S 3S 5D 4C 6C 8H")  # Ann's last hand: checked before the pad moves on
+    tap_cards(phone, "2S 3S 5D 4C 6C 8H")  # Ann's last hand: checked before the pad moves on
     foul = "[data-pad-foul]"
-    host.wait(f"return !document.querySelector('{foul}').hidden", what="the foul's question")
-    assert host.text(f"{foul} [data-foul-on]") == "Leave it, go on to Bob"
-    assert host.count(".seat-entry:not([hidden])") == 1 and host.text(".seat-entry:not([hidden]) legend") == "Ann"
-    shoot(host, "host-crash-foul")
-    host.click(f"{foul} [data-foul-on]")
-    host.wait_text(".seat-entry:not([hidden]) legend", "Bob")
-    assert_hand_above_pad(host)
-    tap_cards(host, "AS AD AC KS QS JS TH 9H 7H 6H 5H 4H")
-    host.click_button("Record round", within=".pad")
-    host.wait_text(".pad .pad-note", "Round 1 recorded", contains=True)
-    assert host.text(".last-round .event-foul").startswith("Ann")
+    phone.wait(f"return !document.querySelector('{foul}').hidden", what="the foul's question")
+    assert phone.text(f"{foul} [data-foul-on]") == "Leave it, go on to Bob"
+    assert phone.count(".seat-entry:not([hidden])") == 1 and phone.text(".seat-entry:not([hidden]) legend") == "Ann"
+    shoot(phone, "host-crash-foul")
+    phone.click(f"{foul} [data-foul-on]")
+    phone.wait_text(".seat-entry:not([hidden]) legend", "Bob")
+    assert_hand_above_pad(phone)
+    tap_cards(phone, "AS AD AC KS QS JS TH 9H 7H 6H 5H 4H")
+    phone.click_button("Record round", within=".pad")
+    phone.wait_text(".pad .pad-note", "Round 1 recorded", contains=True)
+    assert phone.text(".last-round .event-foul").startswith("Ann")
     assert Round.objects.filter(game=game).count() == 1
-    assert host.errors() == []
+    assert phone.errors() == []
 
 
-def test_a_round_kept_while_the_server_is_stopped_goes_by_itself_once_it_is_back_and_says_what_it_did(lan_server, host):
+def test_a_round_kept_while_the_server_is_stopped_goes_by_itself_once_it_is_back_and_says_what_it_did(
+    lan_server, phone
+):
     """The laptop's `make run` restarted, the Wi-Fi never dropped: nothing tells the page."""
-    _, game = open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
-    first_id = host.value("input[name=submission]")
-    tap_cards(host, BUS_ROUND)
+    _, game = open_game(phone, lan_server, "stop_the_bus", {"tokens": 3})
+    first_id = phone.value("input[name=submission]")
+    tap_cards(phone, BUS_ROUND)
     lan_server.stop()
     try:
-        host.click_button("Record round", within=".pad")
-        host.wait_text(".pad [data-outbox-pad]", "1 round waiting to send")
-        host.wait_text("#entry-title", "Round 2: enter the hands")
-        assert_hand_above_pad(host)
+        phone.click_button("Record round", within=".pad")
+        phone.wait_text(".pad [data-outbox-pad]", "1 round waiting to send")
+        phone.wait_text("#entry-title", "Round 2: enter the hands")
+        assert_hand_above_pad(phone)
         # A new submission id, made without crypto.randomUUID (missing on a LAN page over HTTP).
-        second_id = host.value("input[name=submission]")
+        second_id = phone.value("input[name=submission]")
         assert uuid.UUID(second_id).version == 4 and second_id != first_id
         assert not Round.objects.filter(game=game).exists()
-        shoot(host, "host-waiting")
+        shoot(phone, "host-waiting")
     finally:
         lan_server.start()
     sent = "Round 1 sent: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)"
-    host.wait_text(".pad .pad-note.sent", sent, timeout=20)
-    told, height = host.box(".pad .pad-note.sent"), host.viewport()[1]
+    phone.wait_text(".pad .pad-note.sent", sent, timeout=20)
+    told, height = phone.box(".pad .pad-note.sent"), phone.viewport()[1]
     assert 0 <= told["y"] and told["y"] + told["height"] <= height, f"{told} is not in view"
-    assert host.count("[data-outbox-pad]") == 0 and host.text("[data-outbox-count]") == ""
-    host.wait_text(".last-round", "Cy loses a token (2 left)", contains=True)
+    assert phone.count("[data-outbox-pad]") == 0 and phone.text("[data-outbox-count]") == ""
+    phone.wait_text(".last-round", "Cy loses a token (2 left)", contains=True)
     assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1]
-    shoot(host, "host-sent")
-    assert host.errors() == []
+    shoot(phone, "host-sent")
+    assert phone.errors() == []
 
 
 STORAGE_FULL = """Storage.prototype.setItem = function () {
@@ -148,28 +150,28 @@ STORAGE_FULL = """Storage.prototype.setItem = function () {
 };"""
 
 
-def test_storage_that_refuses_is_said_and_a_waiting_round_still_goes_from_the_page(lan_server, host):
-    _, game = open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
-    host.js(STORAGE_FULL)
-    tap_cards(host, "AS")
-    host.wait_text(
+def test_storage_that_refuses_is_said_and_a_waiting_round_still_goes_from_the_page(lan_server, phone):
+    _, game = open_game(phone, lan_server, "stop_the_bus", {"tokens": 3})
+    phone.js(STORAGE_FULL)
+    tap_cards(phone, "AS")
+    phone.wait_text(
         "[data-storage-refused=draft]",
         "This phone cannot keep the cards as they are tapped (its storage is full or turned off): a reload or a "
         "closed tab would lose them.",
     )
-    tap_cards(host, BUS_ROUND.removeprefix("AS "))
-    assert host.count("[data-storage-refused]") == 1  # said once
+    tap_cards(phone, BUS_ROUND.removeprefix("AS "))
+    assert phone.count("[data-storage-refused]") == 1  # said once
     lan_server.stop()
     try:
-        host.click_button("Record round", within=".pad")
-        host.wait_text(".pad [data-outbox-pad]", "1 round waiting to send")
-        host.wait_text("[data-storage-refused=round]", "keep it open until the count goes", contains=True)
-        shoot(host, "host-storage-refused")
+        phone.click_button("Record round", within=".pad")
+        phone.wait_text(".pad [data-outbox-pad]", "1 round waiting to send")
+        phone.wait_text("[data-storage-refused=round]", "keep it open until the count goes", contains=True)
+        shoot(phone, "host-storage-refused")
     finally:
         lan_server.start()
-    host.wait_text(".pad .pad-note.sent", "Round 1 sent", contains=True, timeout=20)
+    phone.wait_text(".pad .pad-note.sent", "Round 1 sent", contains=True, timeout=20)
     assert Round.objects.filter(game=game).count() == 1
-    assert host.errors() == []
+    assert phone.errors() == []
 
 
 # What env(safe-area-inset-*) gives on an iPhone 14 opened from the home screen, upright and
@@ -182,27 +184,27 @@ INSETS = (
 )
 
 
-def test_the_notch_and_the_home_bar_are_kept_clear_of_the_pad_and_the_record_button(lan_server, host):
-    open_game(host, lan_server, "stop_the_bus", {"tokens": 3})
-    host.js(INSETS, UPRIGHT)
-    tap_cards(host, "AS KS")
-    width, height = host.viewport()
+def test_the_notch_and_the_home_bar_are_kept_clear_of_the_pad_and_the_record_button(lan_server, phone):
+    open_game(phone, lan_server, "stop_the_bus", {"tokens": 3})
+    phone.js(INSETS, UPRIGHT)
+    tap_cards(phone, "AS KS")
+    width, height = phone.viewport()
     for part in (".pad .pad-submit", ".pad [data-card='2C']", ".pad .pad-undo"):
-        box = host.box(part)
+        box = phone.box(part)
         assert box["y"] + box["height"] <= height - 34, f"{part} is over the home bar: {box}"
-    brand = host.js("return document.querySelector('.top .brand').getBoundingClientRect().top + scrollY")
+    brand = phone.js("return document.querySelector('.top .brand').getBoundingClientRect().top + scrollY")
     assert brand >= 47, "the page's top is under the status bar"
-    assert_hand_above_pad(host)
-    shoot(host, "host-safe-area")
+    assert_hand_above_pad(phone)
+    shoot(phone, "host-safe-area")
 
-    url = host.driver.current_url
-    host.resize(844, 390)  # turned: the notch on one side
-    host.goto(url)
-    host.js(INSETS, TURNED)
-    width, height = host.viewport()
+    url = phone.driver.current_url
+    phone.resize(844, 390)  # turned: the notch on one side
+    phone.goto(url)
+    phone.js(INSETS, TURNED)
+    width, height = phone.viewport()
     for part in (".pad .pad-submit", ".pad [data-card='AC']", ".pad [data-card='2D']", ".pad .pad-undo", "h1"):
-        box = host.box(part)
+        box = phone.box(part)
         assert 47 <= box["x"] and box["x"] + box["width"] <= width - 47, f"{part} is under the notch: {box}"
-    record = host.box(".pad .pad-submit")
+    record = phone.box(".pad .pad-submit")
     assert record["y"] + record["height"] <= height - 21
-    assert host.overflow() == 0
+    assert phone.overflow() == 0
