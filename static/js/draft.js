@@ -9,12 +9,17 @@
   var PREFIX = "brag:draft:";
   var NOT_TYPED = { csrfmiddlewaretoken: true, number: true, submission: true, same_hands: true };
 
-  // Storage may be full or refused (private browsing): the form then works as before.
+  // Storage may be full or refused (private browsing): the form then works as before, saying so.
   function read(key) {
     try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (error) { return null; }
   }
   function write(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* kept in the page only */ }
+    try {
+      localStorage.setItem(key, JSON.stringify(value));
+      if (window.keeping) window.keeping.persist();
+    } catch (error) {  // kept in the page only: said once (static/js/keeping.js)
+      if (window.keeping) window.keeping.refused("draft");
+    }
   }
   function forget(key) {
     try { localStorage.removeItem(key); } catch (error) { /* nothing kept */ }

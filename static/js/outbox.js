@@ -1,15 +1,24 @@
 // Rounds that could not reach the server (no Wi-Fi, no answer in time, or the server busy or
 // its proxy without it: 502, 503, 504) are kept in this browser, each with its submission id,
-// and sent in order when the browser is back online, when a page of the session loads, when
-// it is shown again, after the wait the server asked for (Retry-After), or on "Send now"
-// (Safari has no Background Sync). Meanwhile the form moves on to the next round, so the table keeps playing.
-// Sending a round again is safe: the server records each submission id at most once. A round
-// the server refuses waits in "Needs your attention", its cards kept, until the host puts it
-// back into the form or discards it.
+// and sent in order: again and again on a timer while any wait (a wait that grows with each
+// try, capped and jittered, as a server restarted with the Wi-Fi up says nothing to the
+// browser), when the browser is back online, when a page of the session loads, when it is
+// shown again, after the wait the server asked for (Retry-After), or on "Send now" (Safari
+// has no Background Sync). Meanwhile the form moves on to the next round, so the table keeps
+// playing; once a round goes, the pad says so with what it did. Sending a round again is
+// safe: the server records each submission id at most once. A round the server refuses waits
+// in "Needs your attention", its cards kept, until the host puts it back into the form or
+// discards it.
+// A player's own phone (a seat: <body data-outbox-key>) keeps its hand alike when Send cannot
+// reach the server, with its submission id, and sends it by itself the same way: once sent,
+// the seat's answer is shown as if the player had tapped Send then.
 (function () {
   "use strict";
 
   var PREFIX = "brag:outbox:";
+  var RETRY_FIRST = 1;  // s: the first try again by the timer; each after waits twice as long...
+  var RETRY_MOST = 30;  // s: ...up to this; each a random 50-100% of it, so a room's phones spread out
+  var tries = 0;        // the timer's tries since something was last sent
   var NOT_TYPED = { csrfmiddlewaretoken: true, number: true, submission: true, same_hands: true };
   var flushing = null;  // the flush under way: one at a time
   var problem = "";     // why the last flush stopped, shown under the count
@@ -20,17 +29,27 @@
 
   // --- What is kept, per session -----------------------------------------------------------
 
-  function sessionId() { return document.body.getAttribute("data-session"); }
+  // What this page keeps under: the session's id on the host's pages, the seat's on a player's.
+  function sessionId() { return document.body.getAttribute("data-outbox-key") || document.body.getAttribute("data-session"); }
+  var memory = null;  // what the browser's storage refused to keep: kept in this page alone
   function load() {
-    var kept = null;
-    try { kept = JSON.parse(localStorage.getItem(PREFIX + sessionId()) || "null"); } catch (error) { /* none */ }
+    var kept = memory;
+    if (!kept) try { kept = JSON.parse(localStorage.getItem(PREFIX + sessionId()) || "null"); } catch (error) { /* none */ }
     return { waiting: (kept && kept.waiting) || [], attention: (kept && kept.attention) || [] };
   }
+  // Storage full or turned off: what waits is kept in the page (sent from it while it stays
+  // open), and the phone says so in the app's words (static/js/keeping.js).
   function store(box) {
+    var some = box.waiting.length || box.attention.length;
     try {
-      if (box.waiting.length || box.attention.length) localStorage.setItem(PREFIX + sessionId(), JSON.stringify(box));
+      if (some) localStorage.setItem(PREFIX + sessionId(), JSON.stringify(box));
       else localStorage.removeItem(PREFIX + sessionId());
-    } catch (error) { /* storage refused: nothing more can be kept */ }
+      memory = null;
+    } catch (error) {
+      memory = some ? box : null;
+      if (some && window.keeping) window.keeping.refused("round");
+    }
+    if (some && window.keeping) window.keeping.persist();
   }
   function without(list, id) { return list.filter(function (item) { return item.id !== id; }); }
 
@@ -82,16 +101,24 @@
       if (name !== "csrfmiddlewaretoken") fields.push([name, String(value)]);
     });
     var number = parseInt(config.formData.get("number"), 10);
+    var hand = isHand(form);
     var item = {
       id: config.formData.get("submission") || newId(), url: new URL(config.path, window.location.href).href,
       session: sessionId(), game: gameOf(form), number: number, fields: fields, lines: linesOf(form, fields),
-      label: "Round " + number + " of " + form.getAttribute("data-game-name")
+      label: (hand ? "Your hand for round " + number : "Round " + number) + " of " + form.getAttribute("data-game-name"),
+      hand: hand, draft: form.getAttribute("data-draft")
     };
     var box = load();
-    box.waiting = without(box.waiting, item.id).concat([item]);
+    // A hand sent again for the same round takes the place of the one kept: one per round.
+    box.waiting = without(box.waiting, item.id).filter(function (other) {
+      return !(hand && other.hand && other.draft === item.draft && other.number === number);
+    }).concat([item]);
     store(box);
     return item;
   }
+
+  // A seat's own hand (templates/seats/entry.html), rather than a round the host records.
+  function isHand(form) { return form.getAttribute("data-failure") === "send"; }
 
   function hasCards(config) {
     var any = false;
@@ -156,7 +183,7 @@
     var form = entryForm();
     if (!form || !form.elements.number) return;
     var game = gameOf(form), last = 0;
-    load().waiting.forEach(function (item) { if (item.game === game) last = Math.max(last, item.number); });
+    load().waiting.forEach(function (item) { if (!item.hand && item.game === game) last = Math.max(last, item.number); });
     if (last >= numberOf(form)) setNumber(form, last + 1);
   }
 
@@ -166,24 +193,45 @@
     return form && config && config.verb === "post" && hasCards(config) ? form : null;
   }
 
-  // Record could not reach the server: keep the round, go on to the next.
+  // Record could not reach the server: keep the round, go on to the next. A seat's hand
+  // stays in its form, said to be kept (not "try again": it goes by itself).
   function couldNotSend(event) {
     var form = recordPost(event);
     if (!form) return;
     var item = keep(form, event.detail.requestConfig);
     render();  // the pad's line first: moving on brings the next hand above the pad as it then is
-    moveOnFrom(form, item);
+    if (item.hand) keptHand(form);
+    else moveOnFrom(form, item);
+    retryLater();
+  }
+
+  function keptHand(form) {
+    form.querySelectorAll(".request-failure, .pad-note").forEach(function (old) { old.remove(); });
+    var pad = form.querySelector("[data-picker]");
+    var note = padNote("kept", "No connection to the server: your hand is kept on this phone and sent by itself when the connection is back.", "status");
+    if (pad) pad.insertBefore(note, pad.querySelector(".pad-bar"));
   }
 
   // While rounds of this game wait, the next one waits behind them: the server takes them in order.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = recordPost(event);
-    if (!form || !load().waiting.some(function (item) { return item.game === gameOf(form); })) return;
+    if (!form || isHand(form) || !load().waiting.some(function (item) { return !item.hand && item.game === gameOf(form); })) return;
     event.preventDefault();
     var item = keep(form, event.detail.requestConfig);
     render();  // the pad's line first: moving on brings the next hand above the pad as it then is
     moveOnFrom(form, item);
     flush();
+  });
+  // A seat's Send that reached the server: nothing of that round waits any more.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = recordPost(event);
+    if (!form || !isHand(form) || !event.detail.successful) return;
+    var number = parseInt(event.detail.requestConfig.formData.get("number"), 10), box = load();
+    var left = box.waiting.filter(function (item) { return !(item.draft === form.getAttribute("data-draft") && item.number === number); });
+    if (left.length === box.waiting.length) return;
+    box.waiting = left;
+    store(box);
+    render();
   });
   document.addEventListener("htmx:sendError", couldNotSend);
   document.addEventListener("htmx:timeout", couldNotSend);
@@ -204,6 +252,14 @@
     if (!(seconds >= 0)) seconds = RETRY_AFTER;
     clearTimeout(later);
     later = setTimeout(function () { later = null; flush(); }, Math.min(seconds, 60) * 1000);
+  }
+
+  // While anything waits, the next try by itself: 1, 2, 4... s up to RETRY_MOST, jittered.
+  function retryLater() {
+    if (later || !load().waiting.length) return;
+    var seconds = Math.min(RETRY_MOST, RETRY_FIRST * Math.pow(2, tries));
+    tries += 1;
+    later = setTimeout(function () { later = null; flush(); }, seconds * (0.5 + Math.random() / 2) * 1000);
   }
 
   // The server's own words for people (a plain-text answer), or what its status says.
@@ -231,6 +287,7 @@
       method: "POST", credentials: "same-origin", body: new URLSearchParams(item.fields),
       headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() }
     }).then(function (response) {
+      if (item.hand) return handAnswer(item, response);
       var trigger = null;
       try { trigger = JSON.parse(response.headers.get("HX-Trigger") || "null"); } catch (error) { /* below */ }
       var answer = trigger && trigger.submission;
@@ -243,11 +300,41 @@
     });
   }
 
+  // A seat's answer is its page's entry area (seats/seat.html#answer): shown as a Send's is,
+  // when the page still shows that round's form; the player's words are what it says.
+  function handAnswer(item, response) {
+    if (!response.ok && !(response.status >= 400 && response.status < 500)) return refusal(response);
+    if (!response.ok) return { status: "refused", message: "The hand was not sent (error " + response.status + ")." };
+    return response.text().then(function (html) {
+      var answer = new DOMParser().parseFromString(html, "text/html");
+      var refused = answer.querySelector("#seat-entry .error, #seat-entry .pad-note.error");
+      var form = entryForm(), entry = document.getElementById("seat-entry");
+      if (entry && form && form.getAttribute("data-draft") === item.draft && numberOf(form) === item.number && window.htmx) {
+        htmx.swap(entry, html, { swapStyle: "outerHTML" });
+        var shown = document.getElementById("seat-entry");
+        if (shown) shown.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true, detail: { target: shown, elt: shown } }));
+      }
+      var text = refused ? refused.textContent.trim() : "";
+      return refused ? { status: "refused-hand", message: text } : { status: "recorded", message: "" };
+    });
+  }
+
+  // What the phone says once a kept round or hand has gone: "Round 7 sent: Cy loses a token
+  // (1 left)" (the round's last decision, as the server said it), "Your hand for round 2 was sent".
+  function told(item, answer) {
+    if (item.hand) return answer.status === "recorded" ? item.label.replace(/ of .*$/, "") + " was sent ✓"
+                                                       : item.label.replace(/ of .*$/, "") + " was not sent: " + answer.message;
+    var form = entryForm();
+    var name = form && gameOf(form) === item.game ? "Round " + item.number : item.label;
+    var outcome = (answer.message || "").replace(/^Round \d+ recorded:? ?/, "");
+    return name + " sent" + (outcome ? ": " + outcome : "");
+  }
+
   function settle(item, answer) {
-    if (answer.status === "recorded" || answer.status === "repeated") sentNow.push(item.label);
+    if (item.hand || answer.status === "recorded" || answer.status === "repeated") sentNow.push(told(item, answer));
     var box = load();
     box.waiting = without(box.waiting, item.id);
-    if (answer.status === "refused" || answer.status === "confirm") {
+    if (!item.hand && (answer.status === "refused" || answer.status === "confirm")) {
       item.message = answer.message || "The server did not record it.";
       box.attention = without(box.attention, item.id).concat([item]);
     }
@@ -264,6 +351,7 @@
     }, function (error) {
       problem = error instanceof TypeError ? "Not sent yet: no connection to the server." : "Not sent yet: " + error.message;
       if (error.retryAfter) flushLater(error.retryAfter);
+      else retryLater();
       return sent;
     });
   }
@@ -271,35 +359,55 @@
   // The standings and the form as the server now has them.
   function showGame() {
     var form = entryForm();
-    if (!window.htmx || !document.getElementById("game")) return;
-    htmx.ajax("GET", form ? form.action : window.location.href, { target: "#game", swap: "outerHTML" });
+    if (!window.htmx || !document.getElementById("game")) return Promise.resolve();
+    return htmx.ajax("GET", form ? form.action : window.location.href, { target: "#game", swap: "outerHTML" });
   }
 
   function flush() {
     if (flushing || !sessionId() || !load().waiting.length) return flushing;
+    clearTimeout(later);
+    later = null;
     problem = "";
     sentNow = [];
     flushing = sendFrom(0).then(function (sent) {
       flushing = null;
+      if (sent) tries = 0;
+      var said = sentNow.slice();
       render();
-      if (sent) showGame();
+      if (!sent) return;
+      return showGame().then(function () { sayInPad(said); }, function () { sayInPad(said); });
     });
     return flushing;
+  }
+
+  // What went, said in the pad, where the host (or player) is looking: each a line of its own.
+  function sayInPad(said) {
+    var pad = document.querySelector("[data-picker-form] [data-picker]");
+    if (!pad || !said.length) return;
+    pad.querySelectorAll(".pad-note").forEach(function (old) { old.remove(); });
+    var bar = pad.querySelector(".pad-bar");
+    said.forEach(function (text) { pad.insertBefore(padNote("recorded sent", text, "status"), bar); });
   }
 
   // --- What the host sees ------------------------------------------------------------------
 
   function rounds(count) { return count + " round" + (count === 1 ? "" : "s"); }
+  function waitingText(items) {
+    var hands = items.filter(function (item) { return item.hand; }).length, said = [];
+    if (items.length > hands) said.push(rounds(items.length - hands));
+    if (hands) said.push(hands + " hand" + (hands === 1 ? "" : "s"));
+    return said.length ? said.join(" and ") + " waiting to send" : "";
+  }
   function say(element, text) { if (element.textContent !== text) element.textContent = text; }  // announced once
 
   function render() {
+    if (!sessionId()) return;
     var bar = document.querySelector("[data-outbox]");
-    if (!bar || !sessionId()) return;
     var box = load(), list = document.querySelector("[data-outbox-attention]");
-    say(bar.querySelector("[data-outbox-count]"), box.waiting.length ? rounds(box.waiting.length) + " waiting to send" : "");
-    say(bar.querySelector("[data-outbox-problem]"), box.waiting.length ? problem
-        : sentNow.length ? "Sent and recorded: " + sentNow.join(", ") + "." : "");
-    showInPad(box.waiting.length);
+    showInPad(box.waiting);
+    if (!bar) return;  // a seat's page: its pad says it
+    say(bar.querySelector("[data-outbox-count]"), waitingText(box.waiting));
+    say(bar.querySelector("[data-outbox-problem]"), box.waiting.length ? problem : sentNow.join(" "));
     var refused = bar.querySelector("[data-outbox-refused]");  // pages other than the session page
     if (refused) {
       refused.hidden = !box.attention.length;
@@ -315,14 +423,14 @@
   function showInPad(waiting) {
     var pad = document.querySelector("[data-picker-form] [data-picker]");
     var line = pad && pad.querySelector("[data-outbox-pad]");
-    if (pad && waiting && !line) {
+    if (pad && waiting.length && !line) {
       line = document.createElement("p");
       line.className = "pad-waiting";
       line.setAttribute("data-outbox-pad", "");
       pad.insertBefore(line, pad.firstChild);
     }
-    if (line && !waiting) line.remove();
-    else if (line) say(line, rounds(waiting) + " waiting to send");
+    if (line && !waiting.length) line.remove();
+    else if (line) say(line, waitingText(waiting));
   }
 
   function button(text, action, id) {

@@ -194,6 +194,7 @@
     say(form);
     sayCheck(form);
     if (following) keepInView(inView(active));
+    else noteAnchor();
   }
 
   // What to keep on screen while a hand is filled: the hand, or with the table cards the
@@ -221,6 +222,7 @@
     var top = element.matches("[data-seat-steps]") ? 0 : topBound(), bottom = padTop();
     if (box.top < top) window.scrollBy(0, box.top - top - 8);
     else if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + 8, box.top - top - 8));
+    noteAnchor();
   }
 
   // A result to read: its top at the top of the screen; the pad folded when it would cover
@@ -306,6 +308,34 @@
     document.body.classList.add("has-pad");
     measure();
     if (window.ResizeObserver) new ResizeObserver(function () { if (measure()) followActive(); }).observe(pad);
+  }
+
+  // Whatever grows or shrinks above the hand being filled (the players' phones panel, a
+  // message, a game switched) keeps it where it was on screen: WebKit, every iPhone's engine,
+  // has no scroll anchoring, and Chromium's may pick another element to hold. Its place is
+  // noted whenever the page scrolls or the pad moves it, and put back when the page's layout
+  // changes; only while it is in view (a host who scrolled away to read is left there).
+  var anchor = null;  // {input, top}: the hand being filled, where it last was on screen
+  function noteAnchor() {
+    anchor = null;
+    if (!active || !document.contains(active)) return;
+    var box = active.getBoundingClientRect();
+    if (box.height && box.top >= topBound() && box.bottom <= padTop() + 1) anchor = { input: active, top: box.top };
+  }
+  function holdAnchor() {
+    var held = anchor;
+    if (held && held.input === active && following && document.contains(active)) {
+      var moved = active.getBoundingClientRect().top - held.top;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
+    noteAnchor();
+  }
+  window.addEventListener("scroll", noteAnchor, { passive: true });
+  if (window.ResizeObserver) {
+    document.addEventListener("DOMContentLoaded", function () {
+      var main = document.querySelector("main");
+      if (main) new ResizeObserver(holdAnchor).observe(main);
+    });
   }
 
   function followActive() {

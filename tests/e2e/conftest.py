@@ -116,3 +116,51 @@ def board_shown(browser, server_url: str, session, viewport: dict):
     page.goto(f"{server_url}/board/{session.share_token}/")
     page.wait_for_function("window.boardsIn === true")
     return context, page
+
+
+# --- WebKit (tests/e2e/webkit.py): Debian's WebKitGTK through its WebDriver ------------------
+
+
+@pytest.fixture(scope="session")
+def webkit_display():
+    """An X display for WebKit's windows, for the whole run; skipped (saying why) where WebKit
+    is not installed, which CI counts as a failure."""
+    from . import webkit
+
+    reason = webkit.missing()
+    if reason:
+        pytest.skip(f"WebKit cannot run: {reason}")
+    display = webkit.Display().start()
+    yield display
+    display.stop()
+
+
+@pytest.fixture(scope="module")
+def lan_server(django_db_setup, django_db_blocker, webkit_display):
+    """The app on a Daphne process of its own, reached by WebKit as a phone in the room reaches
+    the laptop (at a LAN name, over plain HTTP, by way of a loopback proxy), for a module's
+    tests (each test's data is its own: they run in transactions of their own)."""
+    from . import webkit
+
+    with django_db_blocker.unblock():
+        server = webkit.LanServer().start()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def webkit_window(webkit_display, lan_server):
+    """Opens WebKit windows (``webkit_window()``: a phone; ``webkit_window(webkit.TV)``), each
+    with storage of its own, closed after the test."""
+    from . import webkit
+
+    windows = []
+
+    def open_window(size=webkit.PHONE):
+        window = webkit.Window(webkit_display, lan_server.proxy, size)
+        windows.append(window)
+        return window
+
+    yield open_window
+    for window in windows:
+        window.close()

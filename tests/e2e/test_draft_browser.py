@@ -119,3 +119,24 @@ class KeptWhileTapped(Thumb, ChannelsLiveServerTestCase):
         expect(page.locator("#id_hand_0")).to_have_value("")
         expect(page.locator("#id_hand_1")).to_have_value("")
         assert self.kept() == []
+
+    def test_the_browser_is_asked_once_to_persist_the_phones_storage_when_something_is_first_kept(self):
+        """Safari deletes a site's storage after 7 days without a visit unless it is persisted
+        (or the app is on the home screen): asked where the browser offers it."""
+        page = self.page
+        page.add_init_script(
+            """(() => {
+              window.persistAsked = 0;
+              navigator.storage.persisted = () => Promise.resolve(false);
+              navigator.storage.persist = () => { window.persistAsked += 1; return Promise.resolve(true); };
+            })()"""
+        )
+        self.open_game("stop_the_bus", {"tokens": 3})
+        assert page.evaluate("window.persistAsked") == 0  # nothing kept yet
+        self.tap_cards("AS")
+        page.wait_for_function("window.persistAsked === 1")
+        self.tap_cards("KS QS")
+        page.reload()
+        self.tap_cards("7C")
+        page.wait_for_function("window.persistAsked === 1")  # once on each page that keeps something
+        assert page.evaluate("window.persistAsked") == 1

@@ -72,7 +72,11 @@ class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
 
         page.context.set_offline(False)
         expect(self.waiting()).to_have_text("")
-        expect(page.locator("[data-outbox-problem]")).to_have_text("Sent and recorded: Round 1 of Stop the Bus.")
+        sent = "Round 1 sent: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)"
+        expect(page.locator("[data-outbox-problem]")).to_have_text(sent)
+        told = page.locator(".pad .pad-note.sent")  # where the host is looking
+        expect(told).to_have_text(sent)
+        expect(told).to_be_in_viewport()
         expect(in_pad).to_have_count(0)
         cy = page.locator(".standings tr", has=page.locator("th", has_text="Cy")).locator("td")
         expect(cy).to_have_text("2")  # the standings were fetched again
@@ -197,6 +201,39 @@ class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
         expect(self.waiting()).to_have_text("")
         expect(self.page.locator(".last-round")).to_contain_text("Cy loses a token (2 left)")
         assert Round.objects.filter(game=game).count() == 1
+
+    def test_a_waiting_round_is_sent_by_itself_when_the_server_answers_again_though_nothing_told_the_page(self):
+        """The laptop's server restarted with the Wi-Fi up: no "online", no page shown again,
+        no tap. The phone tries again on a timer, and says what the round did."""
+        game = self.queue_one_round()
+        page = self.page
+        page.evaluate("window.notReloaded = true")
+        expect(self.waiting()).to_have_text("", timeout=15_000)
+        told = page.locator(".pad .pad-note.sent")
+        expect(told).to_have_text("Round 1 sent: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)")
+        expect(told).to_be_in_viewport()
+        assert page.evaluate("window.notReloaded === true")
+        assert Round.objects.filter(game=game).count() == 1
+
+    def test_the_timer_tries_again_less_and_less_often_while_the_server_stays_out_of_reach(self):
+        """Each try waits about twice as long as the one before (jittered, capped): a phone
+        left waiting does not hammer a server that is down."""
+        self.open_game("stop_the_bus", {"tokens": 3})
+        page = self.page
+        posts = re.compile(re.escape(self.url) + r"\?game=1$")
+        tried = []
+        page.route(
+            posts, lambda route: (tried.append(page.evaluate("performance.now()")), route.abort("internetdisconnected"))
+        )
+        self.tap_cards(BUS_ROUND)
+        self.record()
+        expect(self.waiting()).to_have_text("1 round waiting to send")
+        page.wait_for_timeout(9_000)
+        gaps = [later - earlier for earlier, later in zip(tried, tried[1:])]
+        # The Record, then tries after about 0.5-1 s, 1-2 s, 2-4 s (within 9 s: 3 or 4 of them).
+        assert 3 <= len(gaps) <= 5, gaps
+        assert all(gap >= 400 for gap in gaps), gaps
+        assert gaps[-1] > gaps[0], gaps
 
     def test_a_round_whose_answer_was_lost_is_sent_again_and_recorded_once(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})

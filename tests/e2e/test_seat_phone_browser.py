@@ -20,6 +20,9 @@ from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the player sees at each step, to look at
+HAND_KEPT = (
+    "No connection to the server: your hand is kept on this phone and sent by itself when the connection is back."
+)
 OPEN = """document.addEventListener("htmx:wsOpen", () => { document.documentElement.dataset.socket = "open"; });"""
 
 
@@ -193,9 +196,13 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         failure = page.locator(".request-failure")
         expect(failure).to_have_text("The hand was not sent (error 500). The cards are kept here: send them again.")
         expect(page.locator("#id_hand_0")).to_have_value("A♠ K♠ Q♠")
-        send.tap()
-        expect(failure).to_have_text("No connection to the server: check the Wi-Fi, then try again.")
-        send.tap()  # the same form again: kept once
+        send.tap()  # no answer: the hand is kept on the phone, and sent again by itself
+        expect(page.locator(".pad .pad-note.kept")).to_have_text(HAND_KEPT)
+        expect(failure).to_have_count(0)
+        # The same form again, by itself: kept once, and said.
+        expect(page.locator(".pad .pad-note.sent")).to_have_text("Your hand for round 1 was sent ✓")
         expect(page.locator("#seat-mine")).to_contain_text("Sent ✓")
+        expect(page.locator("[data-outbox-pad]")).to_have_count(0)
         assert SeatHand.objects.get(player__name="Ann").entry == {"hands": {"Ann": "AS KS QS"}}
+        assert page.evaluate("Object.keys(localStorage).filter(key => key.startsWith('brag:outbox:'))") == []
         assert Submission.objects.filter(action="hand").count() == 1

@@ -6,6 +6,7 @@ import struct
 
 import pytest
 
+from scoring.models import SessionPlayer
 from scoring.services import session_start
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +92,23 @@ def test_the_board_links_them_too(client, host):
     session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
     links = head_links(client.get(f"/board/{session.share_token}/").content.decode())
     assert {"icon", "apple-touch-icon", "manifest", "theme-color"} <= set(links)
+
+
+def metas(html: str) -> dict[str, str]:
+    head = html[: html.index("</head>")]
+    return dict(re.findall(r'<meta name="([^"]+)" content="([^"]*)"', head))
+
+
+def test_an_iphone_adds_the_host_pages_and_a_seat_to_its_home_screen_as_an_app_covering_the_screen(client, host):
+    """Safari reads these (not the manifest's display) to open a home-screen icon as an app of
+    its own, whose storage Safari keeps; the page covers the screen around the notch and the
+    home bar (app.css keeps its content clear of them)."""
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    token = SessionPlayer.objects.filter(session=session).first().seat_token
+    for path in ("/", f"/seat/{token}/"):
+        said = metas(client.get(path).content.decode())
+        assert said["apple-mobile-web-app-capable"] == "yes", path
+        assert said["mobile-web-app-capable"] == "yes", path
+        assert said["apple-mobile-web-app-title"] == "Brag referee", path
+        assert said["apple-mobile-web-app-status-bar-style"] == "default", path
+        assert said["viewport"] == "width=device-width, initial-scale=1, viewport-fit=cover", path
