@@ -83,7 +83,7 @@ def test_a_seat_sends_its_hand_and_the_tv_and_the_seat_follow_the_round_live(lan
     outcome = "Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
     tv.wait_text("#board-last", outcome, contains=True)
     ann.wait_text("#seat-last", "Bob loses a token (2 left)", contains=True, timeout=15)
-    ann.wait_text("#seat-head", "Round 2", contains=True)
+    ann.wait_text("#seat-game", "Round 2", contains=True)
     shoot(tv, "tv")
     shoot(ann, "seat-outcome")
     assert tv.overflow() == 0 and ann.overflow() == 0
