@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import logging
 
-from engine import GameOutcome
 from scoring import queries
-from scoring.models import Game, Session
+from scoring.models import Session
 
 from ..board.broadcast import send_to_group
 from .render import render_own, render_shared, seat_group, seat_token_group, seats_after
@@ -20,23 +19,14 @@ from .render import render_own, render_shared, seat_group, seat_token_group, sea
 logger = logging.getLogger(__name__)
 
 
-def tell_seats(
-    sender=None,
-    *,
-    session: Session,
-    revision: int,
-    game: Game | None = None,
-    outcome: GameOutcome | None = None,
-    switched: bool = False,
-    seat: str | None = None,
-    **kwargs,
-) -> None:
+def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None = None, **change) -> None:
     """``seat``: the player whose own hand alone the change was (their seat only is told of
-    its own part, unless the change also made its game the one being played)."""
-    if switched:
+    its own part, unless the change also made its game the one being played); ``change``:
+    its game and replay, as the service announced them."""
+    if change.get("switched"):
         seat = None
     try:
-        now = seats_after(session, revision, game, outcome)
+        now = seats_after(session, revision, change.get("game"), change.get("outcome"))
         if now.revision > revision:  # overtaken meanwhile: the later change tells the seats
             return
         shared = render_shared(now)

@@ -155,11 +155,16 @@ class Table:
             "POST", f"{base}games/{self.game.public_id}/reveal/", {"number": str(number)}, htmx=True
         )
         reveal = await self.shown("revealed", number, start)  # the seats' pages swap it in: no reload
+        record, answered = await self.record(deal, number)
+        return Timing(reveal, record, list(sends), answered)
+
+    async def record(self, deal: dict, number: int) -> tuple[float, float]:
+        """Record round: until the last screen shows it, and when it was answered."""
         fields = {f"hand_{i}": deal[name] for i, name in enumerate(PLAYERS)}
         start = time.perf_counter()
         page = await self.host.request(
             "POST",
-            f"{base}?game={self.game.number}",
+            f"{self.session.get_absolute_url()}?game={self.game.number}",
             {"number": str(number), "submission": str(uuid.uuid4()), **fields},
             htmx=True,
         )
@@ -168,7 +173,7 @@ class Table:
             raise BenchFailed(f"{self.session.title}: round {number} was not recorded: {page[:800]!r}")
         record = await self.shown("recorded", number, start)
         self.number += 1
-        return Timing(reveal, record, list(sends), answered)
+        return record, answered
 
     async def poll(self, stop: asyncio.Event) -> int:
         """The host's page asking for its panel every POLL s, as htmx does."""
@@ -197,20 +202,7 @@ class HostOnly(Table):
     shows it (the capacity bench's table, for the same process's CPU a round)."""
 
     async def play(self) -> Timing:
-        deal, number = DEALS[self.number % 2], self.number
-        fields = {f"hand_{i}": deal[name] for i, name in enumerate(PLAYERS)}
-        start = time.perf_counter()
-        page = await self.host.request(
-            "POST",
-            f"{self.session.get_absolute_url()}?game={self.game.number}",
-            {"number": str(number), "submission": str(uuid.uuid4()), **fields},
-            htmx=True,
-        )
-        answered = time.perf_counter()
-        if f"Round {number} recorded" not in page:
-            raise BenchFailed(f"{self.session.title}: round {number} was not recorded: {page[:800]!r}")
-        record = await self.shown("recorded", number, start)
-        self.number += 1
+        record, answered = await self.record(DEALS[self.number % 2], self.number)
         return Timing(0.0, record, [], answered)
 
     async def poll(self, stop: asyncio.Event) -> int:
