@@ -26,13 +26,19 @@ def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None
     if change.get("switched"):
         seat = None
     try:
+        # A seat's socket writes itself down as connected before it reads its page, so a
+        # change it did not read is one this finds it connected for. No phone open (an
+        # evening the host taps in alone): nothing to render.
+        connected = queries.seats_connected(session)
+        if not connected:
+            return
         now = seats_after(session, revision, change.get("game"), change.get("outcome"))
         if now.revision > revision:  # overtaken meanwhile: the later change tells the seats
             return
         shared = render_shared(now)
         send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": shared.html, "revision": revision})
         for each in queries.seats_of(session):
-            if seat is None or each.player.name == seat:
+            if each.player.name in connected and (seat is None or each.player.name == seat):
                 own = render_own(now, each)
                 send_to_group(
                     seat_token_group(each.seat_token), {"type": "seat.own", "html": own.html, "revision": revision}

@@ -27,8 +27,8 @@ def seat_opened(token: str):
     seat = queries.seat_of_token(token)
     if seat is None:
         return None
+    seat_present(token, seat.session_id)  # first: a change after the read below tells this seat too
     now = seats_now(seat.session)
-    seat_present(token, seat.session_id)
     return seat.session.public_id, render_shared(now), render_own(now, seat)
 
 

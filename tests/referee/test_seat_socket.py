@@ -15,7 +15,15 @@ from referee.asgi import application
 from referee.sockets.live import LINK_REPLACED, PING, PONG
 from scoring import queries
 from scoring.models import SessionPlayer
-from scoring.services import game_start, round_record, round_reveal, seat_hand_send, seat_links_rotate, session_start
+from scoring.services import (
+    game_start,
+    round_record,
+    round_reveal,
+    seat_hand_send,
+    seat_links_rotate,
+    seat_seen,
+    session_start,
+)
 
 from ..pages import text_of
 from .seats import without_pad
@@ -272,7 +280,8 @@ class Listener:
 async def test_each_change_is_rendered_once_for_all_seats_and_a_seats_own_part_only_for_it(settings):
     """What a change sends: one message to the seats group, holding no seat's cards before the
     reveal; a seat's own part only to that seat's link, and only to the seat whose own data
-    changed (a hand sent), to every seat for any other change."""
+    changed (a hand sent), to every seat for any other change; nothing to a seat whose phone
+    is not open (Cy's), and nothing at all while no phone is."""
     from channels.layers import get_channel_layer
 
     from referee.seats.render import seat_group, seat_token_group
@@ -280,24 +289,29 @@ async def test_each_change_is_rendered_once_for_all_seats_and_a_seats_own_part_o
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     session, game, tokens = await evening_under_way()
     layer = get_channel_layer()
-    listeners = [Listener(layer, seat_group(session.pk))] + [
-        Listener(layer, seat_token_group(tokens[n])) for n in HANDS
-    ]
+    listeners = [Listener(layer, seat_group(session.pk))]
+    listeners += [Listener(layer, seat_token_group(tokens[name])) for name in HANDS]
     for listener in listeners:
         await listener.__aenter__()
     everyone, *own = listeners
+    await send(game, "Cy", "2C 3D 5H")  # no phone open yet: nothing rendered, nothing sent
+    assert [await listener.heard() for listener in listeners] == [[], [], [], []]
+    for name in ("Ann", "Bob"):  # their phones open (Cy's stays off)
+        await database_sync_to_async(seat_seen)(tokens[name])
     for name in HANDS:
         await send(game, name)
         shared = await everyone.heard()
         assert [message["type"] for message in shared] == ["seat.shared"]  # rendered once for every seat
         assert not any(shows_any_card_of(shared[0]["html"], cards) for cards in HANDS.values())
         heard = {other: await listener.heard() for other, listener in zip(HANDS, own, strict=True)}
-        assert {other: len(messages) for other, messages in heard.items()} == {o: int(o == name) for o in HANDS}
-        mine = without_pad(heard[name][0]["html"])
-        assert not any(shows_any_card_of(mine, cards) for other, cards in HANDS.items() if other != name)
+        expected = {other: int(other == name and other != "Cy") for other in HANDS}
+        assert {other: len(messages) for other, messages in heard.items()} == expected
+        for mine in heard[name]:
+            mine = without_pad(mine["html"])
+            assert not any(shows_any_card_of(mine, cards) for other, cards in HANDS.items() if other != name)
     await database_sync_to_async(round_reveal)(game=game, number=1)
     (shared,) = await everyone.heard()
     assert all(shows_any_card_of(shared["html"], cards) for cards in HANDS.values())  # the showdown, once
-    assert [len(await listener.heard()) for listener in own] == [1, 1, 1]
+    assert [len(await listener.heard()) for listener in own] == [1, 1, 0]
     for listener in listeners:
         await listener.__aexit__()
