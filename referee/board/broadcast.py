@@ -19,7 +19,7 @@ from channels.layers import get_channel_layer
 from engine import GameOutcome
 from scoring.models import Game, Session
 
-from .render import render_board, session_group, token_group
+from .render import render_board, render_board_ticks, session_group, token_group
 
 BROADCAST_WITHIN = 2.0  # seconds
 TV_BEHIND = "Recorded; the TV may be behind."  # beside "Round N recorded"
@@ -50,15 +50,20 @@ def broadcast_board(
     game: Game | None = None,
     outcome: GameOutcome | None = None,
     switched: bool = False,
+    seat: str | None = None,
     **kwargs,
 ) -> None:
     """Send the board as the change left it (saying which game is played now if the change
     ``switched`` to another), marked with the change's revision: a board forwards only what
     is newer than what it shows, whatever order concurrent changes' messages arrive in. A
     change to no game overtaken by a later one meanwhile sends nothing: the later one's
-    broadcast brings the newer board."""
+    broadcast brings the newer board. A hand sent from a ``seat`` (its game already the one
+    played) changes the ticks alone: only they are rendered and sent."""
     try:
-        board = render_board(session, game, outcome, revision, switched)
+        if seat and not switched and game is not None and outcome is not None:
+            board = render_board_ticks(game, outcome, revision)
+        else:
+            board = render_board(session, game, outcome, revision, switched)
         if board.revision > revision:
             return
         send_to_group(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})

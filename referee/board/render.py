@@ -20,6 +20,7 @@ from ..presenters import GameSummary, cards_of, game_summary, round_hands, stand
 from ..showdown import showdown_of, table_of
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
+BOARD_TICKS = "board/board.html#banner"
 # The strip of earlier rounds under the last one: more than a TV can show, so that the
 # page (board.js) keeps as many as fit on the screen it is on.
 RECENT_ROUNDS = 20
@@ -133,3 +134,10 @@ def render_board(
     """The board's fragments (out-of-band swaps by element id), as one HTML string."""
     context = board_context(session, game, outcome, revision, switched)
     return Board(context["revision"], render_to_string(BOARD_FRAGMENTS, context))
+
+
+def render_board_ticks(game: Game, outcome: GameOutcome, revision: int) -> Board:
+    """A hand sent from a seat changes the board's ticks alone: its banner, rendered alone."""
+    table = table_of(game, outcome) if not outcome.finished else None
+    ticks = table if table is not None and table.any_in and not table.revealed else None
+    return Board(revision, render_to_string(BOARD_TICKS, {"ticks": ticks, "outcome": outcome, "game": game}))

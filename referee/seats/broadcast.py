@@ -14,7 +14,7 @@ from scoring import queries
 from scoring.models import Session
 
 from ..board.broadcast import send_to_group
-from .render import render_own, render_shared, seat_group, seat_token_group, seats_after
+from .render import render_own, render_shared, render_ticks, seat_group, seat_token_group, seats_after
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,9 @@ def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None
         now = seats_after(session, revision, change.get("game"), change.get("outcome"))
         if now.revision > revision:  # overtaken meanwhile: the later change tells the seats
             return
-        shared = render_shared(now)
+        # A hand sent from a seat changes every seat's ticks alone (unless its game became the
+        # one played: then everything changed).
+        shared = render_ticks(now) if seat else render_shared(now)
         send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": shared.html, "revision": revision})
         for each in queries.seats_of(session):
             if each.player.name in connected and (seat is None or each.player.name == seat):

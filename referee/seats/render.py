@@ -30,6 +30,7 @@ from ..presenters import GameSummary, game_summary, shown, standings_rows
 from ..showdown import showdown_of
 
 SEAT_SHARED = "seats/seat.html#shared"
+SEAT_TICKS = "seats/seat.html#ticks"
 SEAT_OWN = "seats/seat.html#own"
 SENT = "Sent ✓ — you can change it until the host reveals."
 SENT_BY_HOST = "The host entered your hand ✓ — you can change it until the host reveals."
@@ -217,6 +218,13 @@ def render_shared(now: SeatsState) -> Fragment:
     """Every seat's shared fragments (out-of-band swaps by element id), once for them all."""
     context = {**shared_context(now), "oob": True}
     return Fragment(now.revision, render_to_string(SEAT_SHARED, context))
+
+
+def render_ticks(now: SeatsState) -> Fragment:
+    """A hand sent changes what every seat sees in its ticks alone: those, rendered alone."""
+    return Fragment(
+        now.revision, render_to_string(SEAT_TICKS, {"ticks": now.table.ticks if now.table else [], "oob": True})
+    )
 
 
 def render_own(now: SeatsState, seat: SessionPlayer) -> Fragment:
