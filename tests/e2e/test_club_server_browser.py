@@ -191,7 +191,7 @@ def test_a_club_server_over_https_survives_an_app_process_dying(browser, club):
         expect(tv.locator("#board-last")).to_contain_text("Bob's 5 high (5-3-2) is the worst hand: Bob loses a token")
 
         # The app process holding the TV's socket dies.
-        opened = club.wait_for_log(rf"\[(\d+)\] INFO referee\.board\.consumer: A board of session {session_id} opened")
+        opened = club.wait_for_log(rf"\[(\d+)\] INFO referee\.sockets\.live: A board of session {session_id} opened")
         board_pid = int(opened.group(1))
         assert board_pid in club.app.pids().values()
         os.kill(board_pid, signal.SIGKILL)
