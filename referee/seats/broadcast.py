@@ -41,7 +41,7 @@ def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None
         send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": shared.html, "revision": revision})
         for each in queries.seats_of(session):
             if each.player.name in connected and (seat is None or each.player.name == seat):
-                own = render_own(now, each)
+                own = render_own(now, each, hand_only=seat is not None)
                 send_to_group(
                     seat_token_group(each.seat_token), {"type": "seat.own", "html": own.html, "revision": revision}
                 )

@@ -31,6 +31,7 @@ from ..showdown import showdown_of
 
 SEAT_SHARED = "seats/seat.html#shared"
 SEAT_TICKS = "seats/seat.html#ticks"
+SEAT_MINE = "seats/seat.html#mine"
 SEAT_OWN = "seats/seat.html#own"
 SENT = "Sent ✓ — you can change it until the host reveals."
 SENT_BY_HOST = "The host entered your hand ✓ — you can change it until the host reveals."
@@ -227,8 +228,9 @@ def render_ticks(now: SeatsState) -> Fragment:
     )
 
 
-def render_own(now: SeatsState, seat: SessionPlayer) -> Fragment:
+def render_own(now: SeatsState, seat: SessionPlayer, *, hand_only: bool = False) -> Fragment:
     """One seat's own fragments, its entry area with them (the page swaps that in only for
-    another stage than the one it shows)."""
+    another stage than the one it shows); ``hand_only``: its hand's state alone (a hand of
+    its own was sent: nothing else of it changed)."""
     context = {**shared_context(now), **own_context(now, seat, seat.seat_token), "oob": True}
-    return Fragment(now.revision, render_to_string(SEAT_OWN, context))
+    return Fragment(now.revision, render_to_string(SEAT_MINE if hand_only else SEAT_OWN, context))
