@@ -14,6 +14,8 @@ has no denial response) and the site's nginx passes on as 503 with Retry-After. 
 deadline, Daphne would reset the connection (its handshake limit, raised in
 referee/management/commands/serve.py to a last resort). Whatever the consumer sends once its
 socket was refused goes nowhere; it is told of the disconnect, as for any refused socket.
+Once open, a socket whose consumer stops on such an error (a seat's write finding the pool
+busy) is closed with 1013, Try Again Later, and said in the same line, not as a traceback.
 
 Refusals are said in one line per SAY_EVERY seconds, with their reasons, not one each."""
 
@@ -31,6 +33,7 @@ DEADLINE = 3.0  # s: a socket not opened by then is refused, well within Daphne'
 RETRY_AFTER = 5  # s, as for a busy request (referee/overload.py)
 REFUSED = "The server is busy: this screen connects again by itself in a moment."
 DENIAL = "websocket.http.response"  # ASGI's extension for answering a handshake with HTTP
+TRY_AGAIN = 1013  # WebSocket's close code "Try Again Later"
 SAY_EVERY = 30.0  # s
 logger = logging.getLogger(__name__)
 
@@ -123,9 +126,12 @@ class SocketRefusals:
                 await handshake.refuse()
             await consumer
         except Exception as error:
-            if handshake.accepted or not refusable(error):
+            if not refusable(error):
                 raise
-            if not handshake.refused:
+            if handshake.accepted:  # its consumer stopped: the page connects again after its backoff
+                said.refused("closed once open, the server busy or the database not answering")
+                await send({"type": "websocket.close", "code": TRY_AGAIN})
+            elif not handshake.refused:
                 said.refused("the server busy or the database not answering")
                 await handshake.refuse()
         finally:

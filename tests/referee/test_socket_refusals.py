@@ -148,3 +148,24 @@ def test_the_app_answers_a_handshake_well_before_daphne_would_reset_it():
     assert socket_refusals.DEADLINE <= HANDSHAKE_LIMIT / 2
     arguments = daphne_command(8000)
     assert arguments[arguments.index("--websocket_connect_timeout") + 1] == str(HANDSHAKE_LIMIT)
+
+
+async def test_an_open_socket_whose_consumer_stops_on_a_busy_pool_is_closed_to_try_again(caplog, monkeypatch):
+    monkeypatch.setattr(attempts, "last_failed", False)
+
+    async def busy_once_open(scope, receive, send):
+        await receive()
+        await send({"type": "websocket.accept"})
+        await receive()  # a message from the page, then the pool has no connection free
+        raise OperationalError("couldn't get a connection after 0.05 sec") from PoolTimeout("after 0.05 sec")
+
+    communicator = WebsocketCommunicator(SocketRefusals(busy_once_open), "/ws/seat/x/")
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.send_to(text_data="ping")
+    assert await communicator.receive_output() == {"type": "websocket.close", "code": 1013}
+    (line,) = [record for record in caplog.records if record.name == "referee.socket_refusals"]
+    assert line.exc_info is None and line.getMessage() == (
+        "Sockets told to try again (the pages try again after their backoff): "
+        "1 closed once open, the server busy or the database not answering"
+    )
