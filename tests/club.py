@@ -104,10 +104,10 @@ class Club:
 
 
 @contextlib.contextmanager
-def club_stack(folder: Path, processes: int = 2, **settings: str):
+def club_stack(folder: Path, processes: int = 2, say_logs: bool = True, **settings: str):
     """The whole stack, up, its files in ``folder``; ``settings`` over the README's (each one
     deploy/env.example names). Stopped afterwards, each process by its id, whatever happened;
-    make serve's output and nginx's errors printed then."""
+    make serve's output and nginx's errors printed then (for a failed test), unless not ``say_logs``."""
     tls_port, http_port = free_port(), free_port()
     certificate, key = self_signed_certificate(folder)
     redis = RedisServer()
@@ -135,6 +135,7 @@ def club_stack(folder: Path, processes: int = 2, **settings: str):
             server.start()
         yield Club(f"https://127.0.0.1:{tls_port}", http_port, certificate, app, written, nginx)
     finally:
-        print(f"--- make serve's output:\n{app.errors()[-5000:]}\n--- nginx's errors:\n{nginx.errors()[-5000:]}")
+        if say_logs:
+            print(f"--- make serve's output:\n{app.errors()[-5000:]}\n--- nginx's errors:\n{nginx.errors()[-5000:]}")
         for server in (nginx, app, redis):
             server.stop()
