@@ -189,10 +189,24 @@ def club_tables(count: int):
 @dataclasses.dataclass
 class Result:
     answers: Answers
+    sessions: list
     hosts: list[Host]
     again: Host  # the host who records a round once the load stopped
     connections: list[int]
     back_in: float  # s from the load stopping to a round recorded, the pages 200 and a board open
+
+    def kept_as_told(self) -> list[str]:
+        """Each table whose rounds in the database are not exactly those its host was told
+        were recorded (lost, or counted twice), saying both."""
+        from scoring.models import Round
+
+        wrong = []
+        for n, (session, host) in enumerate(zip(self.sessions, self.hosts)):
+            told = self.again.acknowledged if n == 0 else host.acknowledged
+            kept = list(Round.objects.filter(game__session=session).order_by("number").values_list("number", flat=True))
+            if kept != told:
+                wrong.append(f"table {n}: the database holds rounds {kept}, the host was told {told}")
+        return wrong
 
 
 def past_capacity(club, database: str, application_name: str, hosts: int, screens: int, load: float) -> Result:
@@ -229,4 +243,4 @@ def past_capacity(club, database: str, application_name: str, hosts: int, screen
                 time.sleep(0.1)
         back_in = time.monotonic() - stopped if back else float("inf")
     assert not any(each.is_alive() for each in drivers + visitors), "a phone still waits for an answer"
-    return Result(answers, drivers, again, counts, back_in)
+    return Result(answers, sessions, drivers, again, counts, back_in)

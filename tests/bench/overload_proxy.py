@@ -54,6 +54,7 @@ def main() -> None:
                 started = club.app.pids()
                 result = past_capacity(club, connection.settings_dict["NAME"], APP, HOSTS, SCREENS, LOAD)
                 restarted = club.app.pids() != started
+                not_as_told = result.kept_as_told()
                 upstream_errors = club.nginx.errors().count("upstream")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
@@ -64,6 +65,7 @@ def main() -> None:
         f"  500, 502 or 504: {bad}; 503 without Retry-After or other wrong answers: {len(answers.wrong)}; "
         f"a process restarted: {'yes' if restarted else 'no'}; nginx's lines about its upstream: {upstream_errors}"
     )
+    print(f"  tables whose rounds were lost or counted twice: {len(not_as_told)}", *not_as_told[:5], sep="\n    ")
     print(
         f"  at most {max(result.connections, default=0)} connections to PostgreSQL (2 x 20 allowed); "
         f"back {result.back_in:.1f} s after the load stopped (a round recorded, the pages 200, a board open)"
