@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import logging
 
+import psycopg
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 
+from referee.database_pool import CountedConnection
 from referee.overload import PoolTimeout, pool_busy
 
 DATABASE_DOWN = "The database is not answering. Rounds already recorded are safe; try again in a moment."
 RETRY_AFTER = 10  # seconds: the page's own retry, and what the answer asks clients to wait
+CONNECT_WITHIN = 2  # s: libpq's connect_timeout (its least) for asking whether the database is back
 logger = logging.getLogger(__name__)
 
 
@@ -64,13 +67,28 @@ def drop_broken_connections() -> None:
         pool.check()
 
 
+def database_answers() -> bool:
+    """Whether the database takes a new connection now: PostgreSQL asked directly, outside the
+    pool (whose wait would hold an outage's first answer back), within CONNECT_WITHIN seconds.
+    A SQLite file is always there."""
+    if connection.vendor != "postgresql":
+        return True
+    params = {**connection.get_connection_params(), "connect_timeout": CONNECT_WITHIN}
+    try:
+        CountedConnection.connect(**params).close()
+    except psycopg.Error:
+        return False
+    return True
+
+
 class DatabaseDownMiddleware:
     """Answers a view's database connection error (raised by the view, its decorators, the
     lazy user or session they read, or its template) with database_down_response.
 
-    A GET (or HEAD) whose connection broke is asked again, once, on a new connection: after a
-    restart of the database, the first request on each connection kept from before it would
-    otherwise be answered 503, and its page would come back only after its Retry-After."""
+    A GET (or HEAD) whose connection broke while the database answers is asked again, once, on
+    a new connection: after a restart of the database, the first request on each connection kept
+    from before it would otherwise be answered 503, and its page would come back only after its
+    Retry-After. While the database does not answer, it is answered 503 at once."""
 
     sync_capable, async_capable = True, False
     ASKED_AGAIN = {"GET", "HEAD"}  # safe to ask twice: they change nothing
@@ -91,7 +109,7 @@ class DatabaseDownMiddleware:
         said = " ".join(str(exception).split())  # the driver's words, on the one line
         if broke_on_a_connection(exception) and not getattr(request, "asked_again", False):
             drop_broken_connections()
-            if request.method in self.ASKED_AGAIN:
+            if request.method in self.ASKED_AGAIN and database_answers():
                 request.ask_again = request.asked_again = True
                 logger.warning(
                     "%s %s: its database connection broke (%s): asked again", request.method, request.path, said

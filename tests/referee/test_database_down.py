@@ -197,3 +197,34 @@ def test_a_round_whose_connection_broke_is_not_sent_again_by_the_server(host_cli
         response = host_client.post(bus_evening.get_absolute_url(), sent(ROUND))
     assert response.status_code == 503 and DATABASE_DOWN in text_of(response)
     assert Round.objects.count() == 0  # the host's phone sends it again, with its id
+
+
+def test_a_page_whose_connection_broke_while_the_database_does_not_answer_is_answered_at_once(
+    host_client, bus_evening, monkeypatch
+):
+    from referee import database_down
+
+    asked = []
+
+    def gone() -> bool:
+        asked.append(True)
+        return False
+
+    monkeypatch.setattr(database_down, "database_answers", gone)
+    with connection_broken_once():
+        response = host_client.get(bus_evening.get_absolute_url())
+    assert asked and response.status_code == 503 and DATABASE_DOWN in text_of(response)
+
+
+def test_whether_the_database_answers_is_asked_of_the_database_itself():
+    from referee.database_down import database_answers
+
+    assert database_answers()
+    if connection.vendor == "postgresql":
+        settings = connection.settings_dict
+        kept = settings["HOST"], settings["PORT"]
+        settings["HOST"], settings["PORT"] = "127.0.0.1", free_port()  # nothing listens there
+        try:
+            assert not database_answers()
+        finally:
+            settings["HOST"], settings["PORT"] = kept
