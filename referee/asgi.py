@@ -12,10 +12,12 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from referee.board.routing import websocket_urlpatterns as board_routes  # noqa: E402
 from referee.seats.routing import websocket_urlpatterns as seat_routes  # noqa: E402
+from referee.socket_refusals import SocketRefusals  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(URLRouter(board_routes + seat_routes)),
+        # Inside the origin check: a refusal is "try again", an origin refused is not.
+        "websocket": AllowedHostsOriginValidator(SocketRefusals(URLRouter(board_routes + seat_routes))),
     }
 )

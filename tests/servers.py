@@ -449,3 +449,50 @@ class TcpProxy:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
             sock.close()
+
+
+def postgres_programs() -> Path | None:
+    """The folder of Debian's PostgreSQL programs (initdb, pg_ctl), the newest version's."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=lambda path: int(path.parts[-3]))
+    return found[-1].parent if found else None
+
+
+class PostgresServer:
+    """A PostgreSQL server of a test's own on 127.0.0.1:port, its files in a new temporary
+    folder (fsync off: nothing in it outlives the test); start(), stop() as an administrator
+    stops it (fast: the connections are ended), and start() again on the same port. The
+    machine's own server is left alone. Run as the postgres user when we are root (PostgreSQL
+    refuses to run as root)."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.programs = postgres_programs()
+        self.folder = Path(tempfile.mkdtemp(prefix="brag-postgres-"))
+        self.data = self.folder / "data"
+        self.as_root = os.geteuid() == 0
+        if self.as_root:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self.run(self.programs / "initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "--no-sync")
+
+    def run(self, *command) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
+        done = subprocess.run([*prefix, *map(str, command)], capture_output=True, text=True, timeout=120)
+        if done.returncode:
+            raise RuntimeError(f"{command[0]} failed: {done.stdout}{done.stderr}")
+
+    def url(self, database: str) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+
+    def start(self) -> "PostgresServer":
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self.run(self.programs / "pg_ctl", "-D", self.data, "-l", self.folder / "log", "-o", options, "-w", "start")
+        return self
+
+    def stop(self) -> None:
+        self.run(self.programs / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
+
+    def remove(self) -> None:
+        """Stopped if running, and its files gone."""
+        with contextlib.suppress(RuntimeError):
+            self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -31,6 +31,8 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "tests.bench.import_file"], check=True)
     print()
     subprocess.run([sys.executable, "-m", "tests.bench.capacity"], check=True)
+    print()
+    subprocess.run([sys.executable, "-m", "tests.bench.overload_proxy"], check=True)
 
 
 if __name__ == "__main__":

@@ -11,63 +11,24 @@ import http.client
 import json
 import os
 import re
-import secrets
 import signal
-import ssl
 import subprocess
 import sys
 import time
-import urllib.parse
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from referee.management.commands import nginx_site
 from scoring.models import Round
 
-from .. import servers
-from ..servers import NGINX, REDIS_SERVER, ROOT, MakeServe, Nginx, RedisServer, free_port, self_signed_certificate
+from ..club import WITHIN, club_stack
+from ..servers import NGINX, REDIS_SERVER, ROOT
 from .conftest import PHONE, TV, start_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ENV_EXAMPLE = ROOT / "deploy" / "env.example"
 PASSWORD = "a long evening of brag"
-WITHIN = 20.0  # seconds: the longest wait for anything the stack does
 PLAYWRIGHT_TIMEOUT = 5_000  # ms, expect()'s default
-
-
-def loopback_site(
-    *, tls_port: int, http_port: int, app_ports: list[int], static_parent: Path, certificate: Path, key: Path
-) -> str:
-    """The site as the README has it written (manage.py nginx_site), on loopback ports and
-    this test's files."""
-    return nginx_site.site(
-        name="127.0.0.1",
-        processes=len(app_ports),
-        port=app_ports[0],
-        https_port=tls_port,
-        http_port=http_port,
-        listen="127.0.0.1",
-        certificate=str(certificate),
-        key=str(key),
-        static_root=str(static_parent / "static"),
-    )
-
-
-def env_file(path: Path, **values: str) -> dict[str, str]:
-    """deploy/env.example with ``values`` filled in (each must be one it names), written to
-    ``path``; returns the settings as a process gets them."""
-    settings = {}
-    for line in ENV_EXAMPLE.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            key, _, value = line.partition("=")
-            settings[key] = value
-    assert set(values) <= set(settings), f"deploy/env.example does not name {set(values) - set(settings)}"
-    settings |= values
-    path.write_text("".join(f"{key}={value}\n" for key, value in settings.items()))
-    return settings
 
 
 @pytest.fixture
@@ -78,76 +39,8 @@ def club(tmp_path):
     # Where PostgreSQL is in use, the whole stack is checked: its programs must be there.
     assert os.access(NGINX, os.X_OK), f"{NGINX} is missing: apt-get install nginx (.ci/run installs it)"
     assert os.access(REDIS_SERVER, os.X_OK), f"{REDIS_SERVER} is missing: apt-get install redis-server"
-    tls_port, http_port = free_port(), free_port()
-    certificate, key = self_signed_certificate(tmp_path)
-    redis = RedisServer()
-    settings = env_file(
-        tmp_path / "env",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DATABASE_URL=servers.test_database_url(),
-        REDIS_URL=redis.url,
-        DJANGO_STATIC_ROOT=str(tmp_path / "static"),
-    )
-    app = MakeServe(tmp_path / "env")
-    (tmp_path / "nginx").mkdir()
-    nginx = Nginx(
-        tmp_path / "nginx",
-        loopback_site(
-            tls_port=tls_port,
-            http_port=http_port,
-            app_ports=app.ports,
-            static_parent=tmp_path,
-            certificate=certificate,
-            key=key,
-        ),
-        tls_port,
-    )
-    try:
-        for server in (redis, app, nginx):
-            server.start()
-        yield Club(f"https://127.0.0.1:{tls_port}", http_port, certificate, app, settings)
-    finally:
-        print(f"--- make serve's output:\n{app.errors()[-5000:]}\n--- nginx's errors:\n{nginx.errors()[-5000:]}")
-        for server in (nginx, app, redis):
-            server.stop()
-
-
-class Club:
-    """The stack's address (HTTPS; plain HTTP on ``http_port``), its certificate, its app
-    processes and their settings."""
-
-    def __init__(self, url: str, http_port: int, certificate: Path, app: MakeServe, settings: dict[str, str]):
-        self.url, self.http_port, self.certificate = url, http_port, certificate
-        self.app, self.settings = app, settings
-
-    def app_log(self) -> str:
-        return self.app.printed()
-
-    def wait_for_log(self, pattern: str) -> re.Match:
-        deadline = time.monotonic() + WITHIN
-        while time.monotonic() < deadline:
-            if match := re.search(pattern, self.app_log()):
-                return match
-            time.sleep(0.1)
-        raise AssertionError(f"the app processes never logged {pattern!r}:\n{self.app_log()[-3000:]}")
-
-    def get(self, path: str, source_address: str) -> tuple[int, bytes]:
-        """A GET through the proxy from another loopback address, checking the certificate."""
-        parts = urllib.parse.urlsplit(self.url)
-        connection = http.client.HTTPSConnection(
-            parts.hostname,
-            parts.port,
-            timeout=10,
-            context=ssl.create_default_context(cafile=self.certificate),
-            source_address=(source_address, 0),
-        )
-        try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            return response.status, response.read()
-        finally:
-            connection.close()
+    with club_stack(tmp_path) as stack:
+        yield stack
 
 
 def record(phone, number: int, first: str, second: str) -> None:

@@ -163,3 +163,68 @@ def test_the_pools_timeout_is_the_database_down_only_when_the_pool_could_not_con
     assert not is_database_down(error)
     attempts.failed()
     assert is_database_down(error)
+
+
+@contextlib.contextmanager
+def connection_broken_once():
+    """The request's first statement fails as one on a connection from before a restart of the
+    database does (the server ended it); the next ones, on a new connection, go through."""
+    failed = []
+
+    def broken(execute, sql, params, many, context):
+        if not failed:
+            failed.append(sql)
+            raise OperationalError("terminating connection due to administrator command")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(broken):
+        yield failed
+
+
+def test_a_page_whose_connection_broke_is_asked_again_on_a_new_one_and_answers(host_client, bus_evening, caplog):
+    path = bus_evening.get_absolute_url()
+    with caplog.at_level(logging.WARNING, logger="referee.database_down"), connection_broken_once() as failed:
+        response = host_client.get(path)
+    assert failed and response.status_code == 200 and "Friday" in text_of(response)
+    (line,) = [record.getMessage() for record in caplog.records if record.name == "referee.database_down"]
+    assert line == (
+        f"GET {path}: its database connection broke (terminating connection due to administrator command): asked again"
+    )
+
+
+def test_a_round_whose_connection_broke_is_not_sent_again_by_the_server(host_client, bus_evening):
+    with connection_broken_once():
+        response = host_client.post(bus_evening.get_absolute_url(), sent(ROUND))
+    assert response.status_code == 503 and DATABASE_DOWN in text_of(response)
+    assert Round.objects.count() == 0  # the host's phone sends it again, with its id
+
+
+def test_a_page_whose_connection_broke_while_the_database_does_not_answer_is_answered_at_once(
+    host_client, bus_evening, monkeypatch
+):
+    from referee import database_down
+
+    asked = []
+
+    def gone() -> bool:
+        asked.append(True)
+        return False
+
+    monkeypatch.setattr(database_down, "database_answers", gone)
+    with connection_broken_once():
+        response = host_client.get(bus_evening.get_absolute_url())
+    assert asked and response.status_code == 503 and DATABASE_DOWN in text_of(response)
+
+
+def test_whether_the_database_answers_is_asked_of_the_database_itself():
+    from referee.database_down import database_answers
+
+    assert database_answers()
+    if connection.vendor == "postgresql":
+        settings = connection.settings_dict
+        kept = settings["HOST"], settings["PORT"]
+        settings["HOST"], settings["PORT"] = "127.0.0.1", free_port()  # nothing listens there
+        try:
+            assert not database_answers()
+        finally:
+            settings["HOST"], settings["PORT"] = kept

@@ -1,11 +1,16 @@
 """The nginx site the README has written (manage.py nginx_site), run by an nginx of the test's
 own: one upstream line for each app process, whatever PROCESSES is, and plain HTTP sent to
-HTTPS on the port nginx answers HTTPS on, a trial port included."""
+HTTPS on the port nginx answers HTTPS on, a trial port included. No process leaves the
+rotation for a socket it refused or dropped; a POST reaches one process at most; a socket the
+app refuses is a 503 with Retry-After; what nginx answers itself is the app's page."""
 
 import http.client
 import http.server
 import os
+import shutil
+import socket
 import ssl
+import struct
 import threading
 
 import pytest
@@ -14,18 +19,41 @@ from django.core.management.base import CommandError
 
 from referee.management.commands.nginx_site import site
 
-from ..servers import NGINX, Nginx, free_port, free_ports, self_signed_certificate
+from ..servers import NGINX, ROOT, Nginx, free_port, free_ports, self_signed_certificate
+
+UNAVAILABLE_PAGE = ROOT / "static" / "errors" / "unavailable.html"
 
 
 class Backend(http.server.BaseHTTPRequestHandler):
-    """An app process standing in for Daphne: it answers with its own port."""
+    """An app process standing in for Daphne: it answers with its own port. Asked for
+    /ws/refused/, it refuses the WebSocket handshake as Daphne does (403, no body); for
+    /ws/dropped/ it resets the connection, as Daphne does past its handshake time limit; a
+    POST it reads, counts and resets."""
 
     def do_GET(self):
+        if self.path.startswith("/ws/refused/"):
+            self.send_response(403, "Access denied")
+            self.end_headers()
+            self.close_connection = True
+            return
+        if self.path.startswith("/ws/dropped/"):
+            self.reset()
+            return
         body = str(self.server.server_address[1]).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.server.posts += 1
+        self.reset()
+
+    def reset(self):
+        """Closed with a TCP reset rather than an answer (SO_LINGER 0)."""
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.close_connection = True
 
     def log_message(self, *args):
         pass
@@ -33,17 +61,20 @@ class Backend(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def backends():
-    """Start ``count`` stand-in app processes on consecutive ports; stopped afterwards."""
+    """Start ``count`` stand-in app processes on consecutive ports; stopped afterwards. The
+    servers themselves are in ``start.started``."""
     started = []
 
     def start(count: int) -> list[int]:
         first = free_ports(count)
         for port in range(first, first + count):
             server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Backend)
+            server.posts = 0
             threading.Thread(target=server.serve_forever, daemon=True).start()
             started.append(server)
         return list(range(first, first + count))
 
+    start.started = started
     yield start
     for server in started:
         server.shutdown()
@@ -57,14 +88,33 @@ class Site:
         self.nginx, self.http_port, self.certificate = nginx, http_port, certificate
 
     def https_get(self, path: str) -> tuple[int, str]:
+        status, _, body = self.https("GET", path)
+        return status, body
+
+    def https(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
+        """(status, headers, body) of one request over HTTPS."""
         context = ssl.create_default_context(cafile=self.certificate)
         connection = http.client.HTTPSConnection("127.0.0.1", self.nginx.port, timeout=10, context=context)
         try:
-            connection.request("GET", path)
+            connection.request(method, path, body=body, headers=headers or {})
             response = connection.getresponse()
-            return response.status, response.read().decode()
+            return response.status, dict(response.getheaders()), response.read().decode()
         finally:
             connection.close()
+
+    def socket_handshake(self, path: str):
+        """A browser's WebSocket handshake for ``path``: (status, headers, body)."""
+        return self.https(
+            "GET",
+            path,
+            headers={
+                "Upgrade": "websocket",
+                "Connection": "Upgrade",
+                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+                "Sec-WebSocket-Version": "13",
+                "Origin": f"https://127.0.0.1:{self.nginx.port}",
+            },
+        )
 
 
 @pytest.fixture
@@ -79,6 +129,9 @@ def club_nginx(tmp_path):
     def start(processes: int, port: int) -> Site:
         folder = tmp_path / f"nginx-{len(running)}"
         folder.mkdir()
+        # The static files nginx serves, as collectstatic leaves them (the error page's).
+        (tmp_path / "static" / "errors").mkdir(parents=True, exist_ok=True)
+        shutil.copy(UNAVAILABLE_PAGE, tmp_path / "static" / "errors")
         tls_port, http_port = free_port(), free_port()
         written = site(
             name="127.0.0.1",
@@ -155,3 +208,55 @@ def test_a_static_root_nginx_could_not_serve_is_refused_saying_why():
         "--static-root '/srv/brag-files' must be a full path ending in /static (nginx serves /static/ "
         "from the folder above it): the same as DJANGO_STATIC_ROOT."
     )
+
+
+def test_every_upstream_line_keeps_its_process_in_rotation_and_only_refused_connections_go_on():
+    written = site(name="brag.example.org", processes=3)
+    upstream = [line.strip() for line in written.splitlines() if line.startswith("    server 127.0.0.1:")]
+    assert upstream == [f"server 127.0.0.1:{port} max_fails=0;" for port in (8000, 8001, 8002)]
+    # In both locations: never a slow answer ("timeout") nor a POST ("non_idempotent") sent on.
+    assert written.count("proxy_next_upstream error;") == 2
+    assert "non_idempotent" not in written and "fail_timeout" not in written
+
+
+def test_a_socket_refused_or_dropped_takes_no_process_out_of_rotation(backends, club_nginx):
+    ports = backends(2)
+    served = club_nginx(2, ports[0])
+    for _ in range(2):  # each process in turn resets one (and nginx asks the other)
+        assert served.socket_handshake("/ws/dropped/")[0] == 502
+    answered = [served.https_get("/health/") for _ in range(4)]
+    assert sorted(answered) == sorted((200, str(port)) for port in ports * 2), served.nginx.errors()
+    assert "no live upstreams" not in served.nginx.errors()
+
+
+def test_a_socket_the_app_refuses_is_answered_503_with_retry_after(backends, club_nginx):
+    ports = backends(2)
+    served = club_nginx(2, ports[0])
+    for _ in range(4):
+        status, headers, body = served.socket_handshake("/ws/refused/")
+        assert (status, headers["Retry-After"]) == (503, "5")
+        assert headers["Content-Type"] == "text/plain; charset=utf-8" and headers["Cache-Control"] == "no-store"
+        assert body == "The server is busy: this screen connects again by itself in a moment.\n"
+    answered = [served.https_get("/health/") for _ in range(4)]
+    assert sorted(answered) == sorted((200, str(port)) for port in ports * 2), served.nginx.errors()
+
+
+def test_a_post_reaches_one_process_at_most(backends, club_nginx):
+    ports = backends(2)
+    served = club_nginx(2, ports[0])
+    status, _, page = served.https(
+        "POST", "/sessions/1/", b"number=1", {"Content-Type": "application/x-www-form-urlencoded"}
+    )
+    assert status == 502 and "The server is not answering" in page
+    assert sum(server.posts for server in backends.started) == 1  # reset by the first: never sent to the second
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_with_no_process_answering_nginx_answers_the_apps_page_in_its_words(club_nginx, method):
+    served = club_nginx(2, free_ports(2))  # nothing listens there
+    status, headers, page = served.https(method, "/sessions/", b"" if method == "POST" else None)
+    assert status == 502 and headers["Content-Type"] == "text/html"
+    assert page == UNAVAILABLE_PAGE.read_text()
+    assert '<link rel="stylesheet" href="/static/css/app.css">' in page  # the app's look
+    assert "<h1>The server is not answering</h1>" in page
+    assert "Rounds already recorded are safe" in page and "is sent again by itself (it counts once)" in page

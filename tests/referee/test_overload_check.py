@@ -1,4 +1,4 @@
-"""The overload check: a club stack (2 Daphne processes, PostgreSQL, Redis) driven past its
+"""The overload checks. First, a club stack (2 Daphne processes, PostgreSQL, Redis) driven past its
 capacity, as in the README's "Hosting for a club" with the pool made small so that any
 machine, however quiet, is past it: each process has a pool of POOL connection(s) waiting
 WAIT s, and HOSTS hosts record rounds back to back, with no pause, through either process.
@@ -8,7 +8,13 @@ database's connections from the app never above processes x pool; every round a 
 told was recorded is in the database exactly once, and no other; the load went past
 capacity (some rounds answered busy); and a round is recorded again within 10 s of the load
 stopping. Hosts send a round answered busy again with the same submission id, as the round
-entry page does (static/js/outbox.js), after a short pause."""
+entry page does (static/js/outbox.js), after a short pause.
+
+Then the same through the proxy, as a club runs it (tests/club.py: nginx's site, TLS, make
+serve's two processes), with TVs and players' phones opening boards' and seats' sockets too
+(tests/overload.py): every answer a 200, a socket opened (101) or a 503 with Retry-After,
+never a 500, 502 or 504; neither process restarted nor left out of nginx's rotation; nothing
+lost or counted twice; within the budget; back within seconds of the load stopping."""
 
 import contextlib
 import http.client
@@ -21,6 +27,7 @@ import urllib.parse
 import uuid
 
 import pytest
+from django.conf import settings
 from django.db import connection
 
 from referee.overload import BUSY
@@ -28,8 +35,11 @@ from scoring.models import Round
 from scoring.services import game_start, session_start
 from tests.bench.board import DEALS, PLAYERS, logged_in
 
+from ..club import club_stack
 from ..factories import UserFactory
-from ..servers import Daphne, another_client, answered
+from ..overload import connections_counted, past_capacity
+from ..servers import NGINX, Daphne, answered
+from ..servers import test_database_url as the_tests_database  # not named test_*: no test
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -94,31 +104,6 @@ class Host(threading.Thread):
             self.wrong.append(repr(error))
 
 
-@contextlib.contextmanager
-def connections_counted(database: str):
-    """Samples the app's connections to ``database`` every 20 ms; yields the list of counts."""
-    counts: list[int] = []
-    done = threading.Event()
-
-    def sample():
-        with another_client() as link:
-            while not done.is_set():
-                (count,) = link.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND application_name = %s",
-                    (database, APP),
-                ).fetchone()
-                counts.append(count)
-                time.sleep(0.02)
-
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    try:
-        yield counts
-    finally:
-        done.set()
-        sampler.join(5)
-
-
 def test_past_capacity_a_club_stack_answers_busy_stays_in_its_budget_loses_nothing_and_recovers():
     if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         pytest.skip("DATABASE_URL and REDIS_URL are unset: the club stack needs PostgreSQL and Redis; CI sets them")
@@ -141,7 +126,7 @@ def test_past_capacity_a_club_stack_answers_busy_stays_in_its_budget_loses_nothi
         ]
         for each in hosts:
             each.start_page()
-        with connections_counted(database) as counts:
+        with connections_counted(database, APP) as counts:
             for each in hosts:
                 each.start()
             time.sleep(LOAD)
@@ -180,4 +165,45 @@ def test_past_capacity_a_club_stack_answers_busy_stays_in_its_budget_loses_nothi
         f"\nOverload check: {PROCESSES} processes x pool {POOL} (wait {WAIT} s), {HOSTS} hosts for {LOAD:.0f} s: "
         f"{recorded} rounds recorded, {busy} answers busy (503), at most {max(counts)} connections, "
         f"a round recorded again {back_in:.1f} s after the load stopped"
+    )
+
+
+SCREENS = 6  # threads of TVs and phones opening pages and sockets back to back
+APP_PROXY = "brag-overload-proxy"  # the processes' application_name, through their DATABASE_URL
+
+
+def test_through_the_proxy_past_capacity_every_refusal_is_a_503_and_both_processes_stay_in_rotation(tmp_path):
+    if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
+        pytest.skip("DATABASE_URL and REDIS_URL are unset: the club stack needs PostgreSQL and Redis; CI sets them")
+    if not os.access(NGINX, os.X_OK):
+        pytest.skip(f"{NGINX} is missing: apt-get install nginx (.ci/run installs it)")
+    database = connection.settings_dict["NAME"]
+    with club_stack(
+        tmp_path,
+        DJANGO_SECRET_KEY=settings.SECRET_KEY,  # the logins the check makes here
+        DATABASE_URL=f"{the_tests_database()}?application_name={APP_PROXY}",
+        DATABASE_POOL_SIZE=str(POOL),
+        DATABASE_POOL_WAIT=str(WAIT),
+    ) as club:
+        started = club.app.pids()
+        result = past_capacity(club, database, APP_PROXY, HOSTS, SCREENS, LOAD)
+        restarted = club.app.pids() != started
+        app_log, nginx_errors = club.app_log(), club.nginx.errors()
+
+    answers = result.answers
+    assert answers.wrong == [], answers.wrong[:10]
+    assert not restarted, app_log[-3000:]
+    assert "no live upstreams" not in nginx_errors, nginx_errors[-3000:]
+    assert answers.counts["round 503"] > 0 and answers.counts["socket 503"] > 0, (
+        f"the load never went past capacity: {answers.said()}"
+    )
+    assert answers.counts["round 200"] > 0 and answers.counts["socket 101"] > 0, answers.said()
+    assert result.connections and max(result.connections) <= PROCESSES * POOL, max(result.connections)
+    assert result.kept_as_told() == []
+    assert result.back_in <= BACK_TO_NORMAL, f"back only {result.back_in:.1f} s after the load stopped"
+    assert "Traceback" not in app_log, app_log[app_log.index("Traceback") - 1500 :][:6000]
+    print(
+        f"\nOverload check through the proxy: {PROCESSES} processes x pool {POOL} (wait {WAIT} s), {HOSTS} hosts "
+        f"and {SCREENS} screens' threads for {LOAD:.0f} s: {answers.said()}; at most {max(result.connections)} "
+        f"connections; back {result.back_in:.1f} s after the load stopped"
     )

@@ -20,6 +20,12 @@ STARTS_WITHIN, TRIES = 10.0, 3
 STOP_WITHIN = 10.0  # seconds given to the processes to finish on Ctrl-C or SIGTERM
 
 
+# Daphne resets a WebSocket handshake not answered within this limit (5 s by default), and
+# the proxy counts a reset as a failure: the app answers each within its own, shorter, deadline
+# (referee/socket_refusals.py), and this is the last resort of a process too busy even for that.
+HANDSHAKE_LIMIT = 20  # s
+
+
 def daphne_command(port: int) -> list[str]:
     """One app process, as the systemd unit's ExecStart runs it: --proxy-headers takes the
     client's address from the proxy's X-Forwarded-For; -v 0 turns Daphne's own access log
@@ -33,6 +39,8 @@ def daphne_command(port: int) -> list[str]:
         "--port",
         str(port),
         "--proxy-headers",
+        "--websocket_connect_timeout",
+        str(HANDSHAKE_LIMIT),
         "-v",
         "0",
         "referee.asgi:application",
