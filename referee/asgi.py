@@ -12,7 +12,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from referee.board.routing import websocket_urlpatterns as board_routes  # noqa: E402
 from referee.seats.routing import websocket_urlpatterns as seat_routes  # noqa: E402
-from referee.socket_refusals import SocketRefusals  # noqa: E402
+from referee.sockets.refusals import SocketRefusals  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

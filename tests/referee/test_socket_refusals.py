@@ -1,5 +1,5 @@
 """A socket the app will not open now is answered "try again" in time, never dropped
-(referee/socket_refusals.py): refused past its deadline, refused on a busy pool rather than
+(referee/sockets/refusals.py): refused past its deadline, refused on a busy pool rather than
 failing, 503 with Retry-After where the server offers ASGI's denial response; an open socket
 and a fault of ours are left as they are."""
 
@@ -13,10 +13,10 @@ from channels.testing import WebsocketCommunicator
 from django.db import OperationalError, connection
 from psycopg_pool import PoolTimeout
 
-from referee import socket_refusals
 from referee.asgi import application
 from referee.database_pool import attempts
-from referee.socket_refusals import REFUSED, Said, SocketRefusals
+from referee.sockets import refusals as socket_refusals
+from referee.sockets.refusals import REFUSED, Said, SocketRefusals
 from scoring.models import SessionPlayer
 from scoring.services import game_start, session_start
 
@@ -51,7 +51,7 @@ async def test_a_socket_not_opened_within_the_deadline_is_refused_and_its_consum
     assert not connected
     assert await communicator.receive_nothing(0.8)  # its late accept and hello go nowhere
     await communicator.disconnect()
-    (line,) = [record.getMessage() for record in caplog.records if record.name == "referee.socket_refusals"]
+    (line,) = [record.getMessage() for record in caplog.records if record.name == "referee.sockets.refusals"]
     assert line == "Sockets told to try again (the pages try again after their backoff): 1 not opened within 0.1 s"
 
 
@@ -135,7 +135,7 @@ async def test_a_board_or_seat_opening_on_a_busy_pool_is_refused_with_a_line_not
                 assert not connected, path
                 await communicator.wait()
     assert "Traceback" not in caplog.text and not [r for r in caplog.records if r.exc_info]
-    lines = [record.getMessage() for record in caplog.records if record.name == "referee.socket_refusals"]
+    lines = [record.getMessage() for record in caplog.records if record.name == "referee.sockets.refusals"]
     assert lines == [
         "Sockets told to try again (the pages try again after their backoff): "
         "1 the server busy or the database not answering"
@@ -164,7 +164,7 @@ async def test_an_open_socket_whose_consumer_stops_on_a_busy_pool_is_closed_to_t
     assert connected
     await communicator.send_to(text_data="ping")
     assert await communicator.receive_output() == {"type": "websocket.close", "code": 1013}
-    (line,) = [record for record in caplog.records if record.name == "referee.socket_refusals"]
+    (line,) = [record for record in caplog.records if record.name == "referee.sockets.refusals"]
     assert line.exc_info is None and line.getMessage() == (
         "Sockets told to try again (the pages try again after their backoff): "
         "1 closed once open, the server busy or the database not answering"

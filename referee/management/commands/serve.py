@@ -22,7 +22,7 @@ STOP_WITHIN = 10.0  # seconds given to the processes to finish on Ctrl-C or SIGT
 
 # Daphne resets a WebSocket handshake not answered within this limit (5 s by default), and
 # the proxy counts a reset as a failure: the app answers each within its own, shorter, deadline
-# (referee/socket_refusals.py), and this is the last resort of a process too busy even for that.
+# (referee/sockets/refusals.py), and this is the last resort of a process too busy even for that.
 HANDSHAKE_LIMIT = 20  # s
 
 

@@ -26,8 +26,8 @@ import logging
 import time
 from collections import Counter
 
-from referee.database_down import is_database_down
-from referee.overload import pool_busy
+from ..database_down import is_database_down
+from ..overload import pool_busy
 
 DEADLINE = 3.0  # s: a socket not opened by then is refused, well within Daphne's handshake limit
 RETRY_AFTER = 5  # s, as for a busy request (referee/overload.py)
