@@ -341,6 +341,11 @@ def seat_of_token(token: str) -> SessionPlayer | None:
     return SessionPlayer.objects.select_related("session", "player").filter(seat_token=token).first()
 
 
+def seat_tokens_of(session: Session, name: str) -> list[str]:
+    """The link of ``name``'s seat in the session (a list: none once they left it)."""
+    return list(SessionPlayer.objects.filter(session=session, player__name=name).values_list("seat_token", flat=True))
+
+
 def seats_connected(session: Session, now: datetime.datetime | None = None) -> set[str]:
     """The names of the session's players whose seat page was heard from lately."""
     since = (now or timezone.now()) - SEAT_CONNECTED_WITHIN
@@ -362,6 +367,7 @@ __all__ = [
     "TableRound",
     "table_round",
     "seat_of_token",
+    "seat_tokens_of",
     "seats_connected",
     "own_cards",
     "GameState",

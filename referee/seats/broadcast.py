@@ -14,15 +14,15 @@ from scoring import queries
 from scoring.models import Session
 
 from ..board.broadcast import send_to_group
-from .render import render_own, render_shared, render_ticks, seat_group, seat_token_group, seats_after
+from .render import render_hand_sent, render_own, render_shared, seat_group, seat_token_group, seats_after
 
 logger = logging.getLogger(__name__)
 
 
 def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None = None, **change) -> None:
-    """``seat``: the player whose own hand alone the change was (their seat only is told of
-    its own part, unless the change also made its game the one being played); ``change``:
-    its game and replay, as the service announced them."""
+    """``seat``: the player whose own hand alone the change was (the seats are told of the
+    ticks, and that seat of its hand's state, unless the change also made its game the one
+    being played); ``change``: its game and replay, as the service announced them."""
     if change.get("switched"):
         seat = None
     try:
@@ -32,16 +32,18 @@ def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None
         connected = queries.seats_connected(session)
         if not connected:
             return
-        now = seats_after(session, revision, change.get("game"), change.get("outcome"))
+        game, outcome = change.get("game"), change.get("outcome")
+        if seat and game is not None and outcome is not None:
+            told_of_hand(session, revision, game, outcome, seat, connected)
+            return
+        now = seats_after(session, revision, game, outcome)
         if now.revision > revision:  # overtaken meanwhile: the later change tells the seats
             return
-        # A hand sent from a seat changes every seat's ticks alone (unless its game became the
-        # one played: then everything changed).
-        shared = render_ticks(now) if seat else render_shared(now)
+        shared = render_shared(now)
         send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": shared.html, "revision": revision})
         for each in queries.seats_of(session):
-            if each.player.name in connected and (seat is None or each.player.name == seat):
-                own = render_own(now, each, hand_only=seat is not None)
+            if each.player.name in connected:
+                own = render_own(now, each)
                 send_to_group(
                     seat_token_group(each.seat_token), {"type": "seat.own", "html": own.html, "revision": revision}
                 )
@@ -52,6 +54,15 @@ def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None
             session.title,
             revision,
         )
+
+
+def told_of_hand(session: Session, revision: int, game, outcome, name: str, connected: set[str]) -> None:
+    """A hand sent from ``name``'s seat: every seat's ticks, and that seat's hand's state."""
+    ticks, mine = render_hand_sent(game, outcome, revision, name)
+    send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": ticks.html, "revision": revision})
+    if name in connected:
+        for token in queries.seat_tokens_of(session, name):
+            send_to_group(seat_token_group(token), {"type": "seat.own", "html": mine.html, "revision": revision})
 
 
 def close_rotated_seats(sender=None, *, session: Session, old_tokens, **kwargs) -> None:

@@ -51,6 +51,7 @@ class Sent:
     refusal: str = ""
     kept: bool = False
     game: Game | None = None
+    state: queries.GameState | None = None  # kept: the game's state the hand was checked against
 
 
 def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
@@ -93,7 +94,7 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
             return Sent(refusal=str(error))
         form.add_entry_error(error)
         return Sent(form, form.refusal(), game=game)
-    return Sent(fresh_form(state, form), kept=True, game=game)
+    return Sent(fresh_form(state, form), kept=True, game=game, state=state)
 
 
 def fresh_form(state, form: RoundEntryForm) -> RoundEntryForm:
@@ -122,7 +123,7 @@ def seat_page(request, token: str):
 def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | None = None) -> dict:
     """The seat's page as it stands, with what became of a hand just posted: the form as
     sent while refused, else a fresh one (holding the hand kept, to change it)."""
-    now = seats_now(seat.session)
+    now = seats_now(seat.session, sent.state if sent is not None and sent.kept else None)
     context = {**shared_context(now), **own_context(now, seat, token)}
     if context["phase"] == "entering" and sent is not None and sent.form is not None and sent.game == context["game"]:
         context["form"] = sent.form  # as sent while refused; kept, the same cards with a fresh id

@@ -27,7 +27,7 @@ from scoring.services import HAND_TOO_LATE
 
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..presenters import GameSummary, game_summary, shown, standings_rows
-from ..showdown import showdown_of
+from ..showdown import showdown_of, table_of
 
 SEAT_SHARED = "seats/seat.html#shared"
 SEAT_TICKS = "seats/seat.html#ticks"
@@ -67,10 +67,14 @@ class SeatsState:
     sent_last: frozenset  # the players who had sent their own hand for the last round recorded
 
 
-def seats_now(session: Session) -> SeatsState:
+def seats_now(session: Session, sent_to=None) -> SeatsState:
     """The seats as the database has them now: the session's revision first (what follows is
-    at least that new), the game being played replayed, and its round being entered."""
+    at least that new), the game being played replayed, and its round being entered.
+    ``sent_to``: the state of the game a hand was just kept for (now the game being played;
+    a hand changes no round, so it is not read or replayed again)."""
     revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
+    if sent_to is not None:
+        return seats_of(session, revision, sent_to.game, sent_to)
     game = queries.current_game(session)
     return seats_of(session, revision, game, queries.game_state(game) if game else None)
 
@@ -168,6 +172,12 @@ def shared_context(now: SeatsState) -> dict:
     }
 
 
+def hand_state(tick) -> dict:
+    """A seat's own hand's state, as its tick says it."""
+    sent = tick is not None and tick.sent
+    return {"sent": sent, "mine": SENT_BY_HOST if sent and tick.by_host else SENT if sent else NOT_SENT}
+
+
 def own_context(now: SeatsState, seat: SessionPlayer, token: str | None = None) -> dict:
     """What one seat sees of its own: its hand's state, its entry area (a fresh form holding
     the hand it sent, to change it), its hindsight, and a clash of its cards once revealed.
@@ -197,8 +207,7 @@ def own_context(now: SeatsState, seat: SessionPlayer, token: str | None = None) 
         "stage": stage,
         "form": form,
         "draft": f"seat-{seat.player.public_id}:{game.public_id}" if game else "",
-        "sent": tick is not None and tick.sent,
-        "mine": SENT_BY_HOST if tick and tick.by_host else SENT if tick and tick.sent else NOT_SENT,
+        **hand_state(tick),
         # once revealed only (never a hint before: docs/rules.md, Until the reveal)
         "clashes": [
             CLASH.format(other=clash.second if clash.first == name else clash.first, card=clash.card)
@@ -221,16 +230,21 @@ def render_shared(now: SeatsState) -> Fragment:
     return Fragment(now.revision, render_to_string(SEAT_SHARED, context))
 
 
-def render_ticks(now: SeatsState) -> Fragment:
-    """A hand sent changes what every seat sees in its ticks alone: those, rendered alone."""
-    return Fragment(
-        now.revision, render_to_string(SEAT_TICKS, {"ticks": now.table.ticks if now.table else [], "oob": True})
-    )
-
-
-def render_own(now: SeatsState, seat: SessionPlayer, *, hand_only: bool = False) -> Fragment:
+def render_own(now: SeatsState, seat: SessionPlayer) -> Fragment:
     """One seat's own fragments, its entry area with them (the page swaps that in only for
-    another stage than the one it shows); ``hand_only``: its hand's state alone (a hand of
-    its own was sent: nothing else of it changed)."""
+    another stage than the one it shows)."""
     context = {**shared_context(now), **own_context(now, seat, seat.seat_token), "oob": True}
-    return Fragment(now.revision, render_to_string(SEAT_MINE if hand_only else SEAT_OWN, context))
+    return Fragment(now.revision, render_to_string(SEAT_OWN, context))
+
+
+def render_hand_sent(game: Game, outcome: GameOutcome, revision: int, name: str) -> tuple[Fragment, Fragment]:
+    """A hand sent from ``name``'s seat (its game the one being played) changes every seat's
+    ticks and that seat's own hand's state alone: both rendered from the round's ticks, one
+    query, nothing else read."""
+    table = table_of(game, outcome)
+    ticks = table.ticks if table else []
+    mine = {"phase": "entering", **hand_state(table.tick_of(name) if table else None), "oob": True}
+    return (
+        Fragment(revision, render_to_string(SEAT_TICKS, {"ticks": ticks, "oob": True})),
+        Fragment(revision, render_to_string(SEAT_MINE, mine)),
+    )
