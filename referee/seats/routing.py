@@ -3,7 +3,7 @@
 from django.urls import path
 
 from .. import converters  # noqa: F401 (the <token:...> of the paths below)
-from ..sockets.faults import layer_faults
+from ..sockets.groups import layer_faults
 from .consumer import SeatConsumer
 
 websocket_urlpatterns = [

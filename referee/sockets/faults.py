@@ -104,20 +104,3 @@ class SaidAlready(logging.Filter):
 
 
 logging.getLogger("daphne.server").addFilter(SaidAlready())
-
-
-def layer_faults(app):
-    """An ASGI app (a consumer's) whose socket is closed with 1011 when its channel layer
-    fails under it, said through ``health``; its groups are left when Redis answers again,
-    or expire (referee.sockets.groups)."""
-    from .groups import abandon
-
-    async def guarded(scope, receive, send):
-        try:
-            return await app(scope, receive, send)
-        except LAYER_ERRORS as error:
-            health.dropped(error)
-            abandon(scope)
-            raise LayerGone(said(error)) from error
-
-    return guarded

@@ -28,7 +28,7 @@ import time
 
 from django.conf import settings
 
-from .faults import LAYER_ERRORS, health
+from .faults import LAYER_ERRORS, LayerGone, health, said
 
 PROBE_EVERY = 2.0  # seconds between two asks while the layer is down
 PROBE_GROUP = "layer-probe"  # a group nobody joins: leaving it is a harmless round trip
@@ -170,3 +170,19 @@ def abandon(scope) -> None:
 def process_sockets() -> int:
     """How many sockets this process keeps in groups (for the bench and the tests)."""
     return len(_memberships.members) if _memberships is not None else 0
+
+
+def layer_faults(app):
+    """An ASGI app (a consumer's) whose socket is closed with 1011 when its channel layer
+    fails under it, said through ``health``; its groups are left when Redis answers again,
+    or expire."""
+
+    async def guarded(scope, receive, send):
+        try:
+            return await app(scope, receive, send)
+        except LAYER_ERRORS as error:
+            health.dropped(error)
+            abandon(scope)
+            raise LayerGone(said(error)) from error
+
+    return guarded
