@@ -1,27 +1,23 @@
 """After a committed change, the board is rendered once and the same HTML goes to every
 board of the session. A broadcast that fails or hangs (the channel layer down, Redis
-unreachable) is logged with its session and given up after BROADCAST_WITHIN seconds: the
+unreachable) is logged with its session and given up after a moment (sockets.sending): the
 change is kept and the host is answered all the same; boards catch up on the next change
 or when they reconnect (the consumer sends the current board on connect). A view that wants
 to tell the host so watches its change with boards_missed()."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
 from contextvars import ContextVar
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
 from engine import GameOutcome
 from scoring.models import Game, Session
 
+from ..sockets.sending import close_links, send_to_group
 from .render import render_board, render_board_ticks, session_group, token_group
 
-BROADCAST_WITHIN = 2.0  # seconds
 TV_BEHIND = "Recorded; the TV may be behind."  # beside "Round N recorded"
 # Beside what another change did ("Round 2 of ... corrected."): said once the page is back.
 CHANGE_BEHIND = "The TV may be behind: it catches up with the next change, or when it reconnects."
@@ -80,20 +76,4 @@ def broadcast_board(
 
 
 def close_rotated_boards(sender=None, *, session: Session, old_token: str, **kwargs) -> None:
-    try:
-        send_to_group(token_group(old_token), {"type": "link.close"})
-    except Exception:
-        logger.exception(
-            "The boards on the replaced link of session %s (%s) were not closed; the link no longer works.",
-            session.public_id,
-            session.title,
-        )
-
-
-def send_to_group(group: str, message: dict) -> None:
-    """Send ``message`` to a channel group, given up after BROADCAST_WITHIN seconds (raises)."""
-    async_to_sync(_send_within)(group, message)
-
-
-async def _send_within(group: str, message: dict) -> None:
-    await asyncio.wait_for(get_channel_layer().group_send(group, message), BROADCAST_WITHIN)
+    close_links([token_group(old_token)], session, "the boards")

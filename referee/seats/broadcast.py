@@ -13,7 +13,7 @@ import logging
 from scoring import queries
 from scoring.models import Session
 
-from ..board.broadcast import send_to_group
+from ..sockets.sending import close_links, send_to_group
 from .render import render_hand_sent, render_own, render_shared, seat_group, seat_token_group, seats_after
 
 logger = logging.getLogger(__name__)
@@ -66,12 +66,4 @@ def told_of_hand(session: Session, revision: int, game, outcome, name: str, conn
 
 
 def close_rotated_seats(sender=None, *, session: Session, old_tokens, **kwargs) -> None:
-    for token in old_tokens:
-        try:
-            send_to_group(seat_token_group(token), {"type": "link.close"})
-        except Exception:
-            logger.exception(
-                "A seat on a replaced link of session %s (%s) was not closed; the link no longer works.",
-                session.public_id,
-                session.title,
-            )
+    close_links([seat_token_group(token) for token in old_tokens], session, "a seat")

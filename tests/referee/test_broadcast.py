@@ -51,7 +51,7 @@ def test_a_new_board_link_is_made_when_the_old_boards_cannot_be_closed(host_clie
     assert any(
         str(bus_evening.public_id) in record.getMessage()
         for record in caplog.records
-        if record.name == "referee.board.broadcast"
+        if record.name == "referee.sockets.sending"  # where the boards' and the seats' closes are sent
     )
 
 
