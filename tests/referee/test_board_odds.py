@@ -16,7 +16,7 @@ from scoring.models import Session
 from scoring.services import game_start, round_record, session_show_odds, session_start
 
 from ..pages import text_of
-from .test_board import connect
+from .boards import connect
 
 BEST, MIDDLE, WORST = "AS KS QS", "7C 7D 9S", "2C 3D 5H"
 # Ann has beaten Bob in every game of Stop the Bus; Cy has never played one.

@@ -11,6 +11,7 @@ from scoring.models import Round
 
 from ..layers import BrokenLayer, HangingLayer, use_layer
 from ..pages import HX, pad_of, said, sent, text_of
+from .boards import connect, evening_under_way, record
 
 ROUND = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}
 
@@ -118,8 +119,6 @@ async def test_a_board_that_missed_a_round_catches_up_with_the_next_change(monke
     """The broadcast is the whole board: the next one that gets through brings the missed
     round's effect too (and a reconnect does the same: test_board.py)."""
     from referee.board import broadcast
-
-    from .test_board import connect, evening_under_way, record
 
     session, game = await evening_under_way()
     board, _ = await connect(session.share_token)

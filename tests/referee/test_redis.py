@@ -2,49 +2,26 @@
 a board that goes away leaves its groups, and with Redis down and back everything recovers
 by itself."""
 
-import os
-import re
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import pytest
 import redis
-from django.conf import settings
-from django.test import Client
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import connect
 
 from scoring.models import Round
 
-from ..pages import sent
-from ..servers import REDIS_SERVER, Daphne, RedisServer
+from ..servers import Daphne
+from .redis_phones import BOB_LOSES, Phone, first_round, redis_server, shared_redis_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BOB_LOSES = "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
 # The close codes on which htmx's ws extension reconnects by itself (hx-ws-2.js, onclose).
 RECONNECTED_ON = {1006, 1011, 1012, 1013}
 # channels_redis blocks this long reading a board's channel; a Redis socket timing out as soon
 # would drop every idle board then (redis-py 8's default does). The first read starts before
 # the board is sent: one read and a second more is the shortest idle that shows a board stays.
 LAYER_READ = 5  # seconds
-
-
-def shared_redis_url() -> str:
-    url = os.environ.get("REDIS_URL", "").strip()
-    if not url:
-        pytest.skip("REDIS_URL is unset: these boards need a real Redis; CI sets it")
-    return url
-
-
-def redis_server() -> RedisServer:
-    """A redis-server of the test's own, to stop and start; where Redis is in use (REDIS_URL,
-    as in CI, whose .ci/run installs the server) it must be installed."""
-    shared_redis_url()
-    assert os.access(REDIS_SERVER, os.X_OK), f"{REDIS_SERVER} is missing: apt-get install redis-server"
-    return RedisServer()
 
 
 def board_url(server: Daphne, session) -> str:
@@ -67,47 +44,6 @@ def first_board_within(server: Daphne, session, seconds: float) -> str:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.5)
-
-
-class Phone:
-    """The host's phone over HTTP: logged in (a session of the test database's, since the
-    test client's cookies don't reach another process), sending CSRF tokens as htmx does."""
-
-    def __init__(self, server: Daphne, host):
-        client = Client()
-        client.force_login(host)
-        self.base = server.url
-        self.cookies = {settings.SESSION_COOKIE_NAME: client.cookies[settings.SESSION_COOKIE_NAME].value}
-        self.csrf_token = ""
-
-    def request(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str]:
-        cookie = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
-        request = urllib.request.Request(
-            self.base + path,
-            data=urllib.parse.urlencode(data).encode() if data is not None else None,
-            headers={"Cookie": cookie, **(headers or {})},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=15) as response:
-                status, html = response.status, response.read().decode()
-                for header in response.headers.get_all("Set-Cookie") or []:
-                    name, _, value = header.split(";")[0].partition("=")
-                    self.cookies[name] = value
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode(errors="replace")
-        token = re.search(r'"x-csrftoken": "([^"]+)"', html)
-        self.csrf_token = token.group(1) if token else self.csrf_token
-        return status, html
-
-    def get(self, path: str) -> tuple[int, str]:
-        return self.request(path)
-
-    def post_htmx(self, path: str, data: dict) -> tuple[int, str]:
-        return self.request(path, data, {"HX-Request": "true", "X-CSRFToken": self.csrf_token})
-
-
-def first_round() -> dict:
-    return sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"})
 
 
 def test_an_idle_board_stays_connected_and_still_receives_rounds(bus_evening):

@@ -26,6 +26,7 @@ from scoring.services import (
 )
 
 from ..pages import text_of
+from .boards import database_unreachable
 from .seats import without_pad
 
 ORIGIN = [(b"origin", b"http://localhost")]
@@ -211,7 +212,6 @@ async def test_a_seat_rides_out_a_database_stop_its_pings_answered_and_it_catche
     no traceback) and an open seat's pings are still answered (a socket reads nothing on a
     change: what it forwards was rendered when the change was made); once the database
     answers, the next change reaches it."""
-    from .test_board import database_unreachable
 
     session, game, tokens = await evening_under_way()
     seat, _ = await connect(tokens["Ann"])

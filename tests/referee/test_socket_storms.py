@@ -28,7 +28,7 @@ from scoring.services import game_start, session_start
 from ..factories import UserFactory
 from ..pages import sent
 from ..servers import Daphne
-from .test_redis import BOB_LOSES, Phone, first_round, redis_server
+from .redis_phones import BOB_LOSES, Phone, first_round, redis_server
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
