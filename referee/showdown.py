@@ -27,24 +27,6 @@ class Showdown:
     missing: str = ""  # the engine's refusal of the entry as it stands ("Cy is still in ... no hand")
 
 
-def table_of(game: Game | None, outcome) -> queries.TableRound | None:
-    """The seats' own hands for the round being entered of a game a service has just
-    replayed (the board's broadcast has its replay, not its rounds): one query."""
-    if game is None or outcome is None:
-        return None
-    return queries.table_round(_Replayed(game, list(outcome.standings), outcome, len(outcome.rounds) + 1))
-
-
-@dataclass(frozen=True)
-class _Replayed:
-    """What queries.table_round reads of a GameState."""
-
-    game: Game
-    seats: list[str]
-    outcome: object
-    next_number: int
-
-
 def showdown_of(
     game: Game, seats: Sequence[str], entries: Sequence[Mapping], table: queries.TableRound | None
 ) -> Showdown | None:

@@ -8,6 +8,7 @@ import uuid
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from django.db.models import Case, Count, F, QuerySet, Value, When
 from django.utils import timezone
@@ -123,12 +124,6 @@ def game_states(games: list[Game]) -> list[GameState]:
 def game_state(game: Game) -> GameState:
     """One game with its seats and rounds (two queries), replayed."""
     return _state(game, seat_names(game), list(game.rounds.order_by("number")))
-
-
-def game_state_after(game: Game, outcome: GameOutcome) -> GameState:
-    """A game as a change a service has just committed left it, with the replay the service
-    returned (not replayed again): its seats and rounds read, two queries."""
-    return GameState(game, seat_names(game), list(game.rounds.order_by("number")), outcome)
 
 
 def unfinished_games(session: Session) -> QuerySet[Game]:
@@ -316,22 +311,97 @@ def own_cards(part: Mapping) -> list:
 def table_round(state: GameState) -> TableRound | None:
     """The seats' own hands for the game's round being entered, None once the game is over
     (or a stored round no longer passes): one query."""
-    if state.outcome is None or state.outcome.finished or state.game.ended:
+    if state.outcome is None:
         return None
-    number = state.next_number
+    return round_being_entered(state.game, state.seats, state.outcome)
+
+
+def round_being_entered(game: Game, seats: Sequence[str], outcome: GameOutcome) -> TableRound | None:
+    """The seats' own hands for the round after ``outcome``'s (the game's replay, as a
+    service has just committed it: its rounds need not be read), None once the game is over:
+    one query."""
+    if outcome.finished or game.ended:
+        return None
+    number = len(outcome.rounds) + 1
     sent = {
-        hand.player.name: hand
-        for hand in SeatHand.objects.filter(game=state.game, number=number).select_related("player")
+        hand.player.name: hand for hand in SeatHand.objects.filter(game=game, number=number).select_related("player")
     }
-    players = [name for name in state.outcome.still_in if name in state.seats]
+    players = [name for name in outcome.still_in if name in seats]
     hands = {name: sent[name].entry for name in players if name in sent}
     ticks = [SeatTick(name, name in sent, name in sent and sent[name].by_host) for name in players]
-    revealed = state.game.revealed == number
+    revealed = game.revealed == number
     # Not before the reveal: a seat (or a host who plays) told of a clash could send trial
     # hands and learn every card the others hold. Revealed, the cards are on the table.
     found = card_clashes({name: own_cards(part) for name, part in hands.items()}) if revealed else []
     clashes = [SeatClash(str(clash.card), clash.first, clash.second) for clash in found]
     return TableRound(number, revealed, ticks, clashes, hands)
+
+
+class SessionNow:
+    """A session as one committed change left it (its revision, its game, now the one being
+    played, and the replay the service returned: not replayed again), or as it stands when
+    there is no change's replay to show: read once for every screen that shows it (the
+    board, each seat), each part when first asked for, then kept. ``table`` holds the seats'
+    own hands, private until the reveal (referee/seats/render.py says who sees what)."""
+
+    def __init__(
+        self,
+        session: Session,
+        revision: int | None = None,
+        game: Game | None = None,
+        outcome: GameOutcome | None = None,
+        state: GameState | None = None,
+    ):
+        if state is not None:
+            game, outcome = state.game, state.outcome
+        if revision is None or game is None or outcome is None:
+            # The revision first: what is read after it is at least that new.
+            revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
+            if state is None:
+                game = current_game(session)
+                state = game_state(game) if game else None
+                outcome = state.outcome if state else None  # None if a stored round no longer passes
+        self.session, self.revision, self.game, self.outcome = session, revision, game, outcome
+        self._state = state
+
+    @cached_property
+    def state(self) -> GameState | None:
+        """The game being played, its rounds as recorded (one query) and its replay (its
+        standings name the game's seats, in seat order)."""
+        if self._state is None and self.game is not None and self.outcome is not None:
+            rounds = list(self.game.rounds.order_by("number"))
+            return GameState(self.game, list(self.outcome.standings), rounds, self.outcome)
+        return self._state
+
+    @cached_property
+    def table(self) -> TableRound | None:
+        """The round being entered, as the seats send their own hands: one query."""
+        if self.game is None or self.outcome is None:
+            return None
+        return round_being_entered(self.game, list(self.outcome.standings), self.outcome)
+
+    @cached_property
+    def sent_last(self) -> frozenset[str]:
+        """The players who had sent their own hand for the last round recorded: one query."""
+        number = len(self.outcome.rounds) if self.outcome else 0
+        if not number:
+            return frozenset()
+        sent = SeatHand.objects.filter(game=self.game, number=number).values_list("player__name", flat=True)
+        return frozenset(sent)
+
+    @cached_property
+    def tally(self) -> dict[str, int]:
+        return tally_of(self.session)
+
+    @cached_property
+    def seats(self) -> list[SessionPlayer]:
+        """The session's seats, their players and links, and when each was last heard from."""
+        return seats_of(self.session)
+
+    def connected(self, now: datetime.datetime | None = None) -> set[str]:
+        """The names of the players whose seat page was heard from lately (seats_connected)."""
+        since = (now or timezone.now()) - SEAT_CONNECTED_WITHIN
+        return {seat.player.name for seat in self.seats if seat.seat_seen and seat.seat_seen >= since}
 
 
 def seat_of_token(token: str) -> SessionPlayer | None:
@@ -366,6 +436,8 @@ __all__ = [
     "SeatClash",
     "TableRound",
     "table_round",
+    "round_being_entered",
+    "SessionNow",
     "seat_of_token",
     "seat_tokens_of",
     "seats_connected",
@@ -374,7 +446,6 @@ __all__ = [
     "RoundCorrection",
     "current_game",
     "game_state",
-    "game_state_after",
     "game_states",
     "games_of",
     "latest_game",

@@ -21,6 +21,7 @@ from django.utils import timezone
 from engine import EntryError, GameOutcome, replay
 from engine.own_hand import check_own_hand
 
+from . import queries
 from .models import (
     MAX_REVISIONS,
     MAX_ROUNDS,
@@ -151,7 +152,8 @@ def _announce(
     seat: str | None = None,
 ) -> None:
     """Announce the change once committed, with its game (now the game being played) and
-    replay; ``seat``, the player whose own hand alone it changed. A listener that fails is
+    replay; ``seat``, the player whose own hand alone it changed; ``now``, the session as it
+    left it, read once for every listener (queries.SessionNow). A listener that fails is
     logged and never undoes or fails the change (robust)."""
     transaction.on_commit(
         lambda: session_changed.send(
@@ -162,6 +164,8 @@ def _announce(
             outcome=outcome,
             switched=switched,
             seat=seat,
+            # A change without a game's replay leaves each listener to read the session.
+            now=None if game is None or outcome is None else queries.SessionNow(session, turn.revision, game, outcome),
         ),
         robust=True,
     )

@@ -14,6 +14,7 @@ from contextvars import ContextVar
 
 from engine import GameOutcome
 from scoring.models import Game, Session
+from scoring.queries import SessionNow
 
 from ..sockets.sending import close_links, send_to_group
 from .render import render_board, render_board_ticks, session_group, token_group
@@ -47,19 +48,22 @@ def broadcast_board(
     outcome: GameOutcome | None = None,
     switched: bool = False,
     seat: str | None = None,
+    now: SessionNow | None = None,
     **kwargs,
 ) -> None:
-    """Send the board as the change left it (saying which game is played now if the change
-    ``switched`` to another), marked with the change's revision: a board forwards only what
-    is newer than what it shows, whatever order concurrent changes' messages arrive in. A
-    change to no game overtaken by a later one meanwhile sends nothing: the later one's
-    broadcast brings the newer board. A hand sent from a ``seat`` (its game already the one
-    played) changes the ticks alone: only they are rendered and sent."""
+    """Send the board as the change left it (``now``, read once for the board and the seats,
+    else its game and replay), saying which game is played now if the change ``switched``
+    to another, marked with the change's revision: a board forwards only what is newer than
+    what it shows, whatever order concurrent changes' messages arrive in. A change to no
+    game overtaken by a later one meanwhile sends nothing: the later one's broadcast brings
+    the newer board. A hand sent from a ``seat`` (its game already the one played) changes
+    the ticks alone: only they are rendered and sent."""
     try:
-        if seat and not switched and game is not None and outcome is not None:
-            board = render_board_ticks(game, outcome, revision)
+        now = now or SessionNow(session, revision, game, outcome)
+        if seat and not switched and now.outcome is not None:
+            board = render_board_ticks(now)
         else:
-            board = render_board(session, game, outcome, revision, switched)
+            board = render_board(session, switched=switched, now=now)
         if board.revision > revision:
             return
         send_to_group(session_group(session.pk), {"type": "board.html", "html": board.html, "revision": revision})

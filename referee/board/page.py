@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from scoring import queries
 from scoring.models import Session
 
 from .render import board_context
@@ -40,4 +41,5 @@ def board_page(request, token: str):
         session = Session.objects.get(share_token=token)
     except Session.DoesNotExist:
         raise Http404("No board here: the link may have been replaced.") from None
-    return render(request, "board/board.html", {**board_context(session), "token": token, "replaced": BOARD_REPLACED})
+    context = board_context(queries.SessionNow(session))
+    return render(request, "board/board.html", {**context, "token": token, "replaced": BOARD_REPLACED})

@@ -14,10 +14,9 @@ from engine.ratings import PROVISIONAL_GAMES
 from scoring import queries
 from scoring.models import Game, Session
 from scoring.odds import game_odds
-from scoring.replays import recorded_entries
 
 from ..presenters import GameSummary, cards_of, game_summary, round_hands, standings_rows
-from ..showdown import showdown_of, table_of
+from ..showdown import showdown_of
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
 BOARD_TICKS = "board/board.html#banner"
@@ -48,34 +47,21 @@ class Board(NamedTuple):
     html: str
 
 
-def board_context(
-    session: Session,
-    game: Game | None = None,
-    outcome: GameOutcome | None = None,
-    revision: int | None = None,
-    switched: bool = False,
-) -> dict:
-    """Given a change a service has just committed to a game (that game, now the one being
-    played, its replay and the revision it left), the board shows it, and says it is the
-    game played now if the change ``switched`` to it; otherwise it reads the revision, then
-    the game being played, and replays it."""
-    state = None
-    if game is None or outcome is None or revision is None:
-        revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
-        game = queries.current_game(session)
-        state = queries.game_state(game) if game else None
-        outcome = state.outcome if state else None  # None if a stored round no longer passes
+def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
+    """The board as ``now`` has the session (a change a service has just committed to a game,
+    that game now the one being played, or the session read afresh), saying the game is the
+    one played now if the change ``switched`` to it."""
+    session, game, outcome = now.session, now.game, now.outcome
     rounds = outcome.rounds if outcome else ()
-    last = last_recorded(game, outcome, state)
+    last = now.state.rounds[-1] if rounds and now.state and now.state.rounds else None
     hands = round_hands(last.entry, rounds[-1].hands, list(outcome.standings)) if last else []
     crash = outcome is not None and outcome.game == "crash"
     # The round the seats are sending their own hands for: ticks only, until the host reveals
     # it; then its showdown takes the last round's place (hands and what recording would do).
-    table = table_of(game, outcome) if outcome is not None and not outcome.finished else None
+    table = now.table
     showdown = None
     if table is not None and table.revealed:
-        entries = [round_.entry for round_ in state.rounds] if state else recorded_entries(game)
-        showdown = showdown_of(game, list(outcome.standings), entries, table)
+        showdown = showdown_of(game, list(outcome.standings), [round_.entry for round_ in now.state.rounds], table)
         hands = showdown.hands
     rows = ranked(standings_rows(outcome), {} if crash else {player["name"]: player["hands"] for player in hands})
     # "Show the odds": a game that has just started (no round yet) shows each player's chance
@@ -84,11 +70,11 @@ def board_context(
     odds = game_odds(session.host, game.kind, list(outcome.standings)) if session.show_odds and starting else []
     return {
         "session": session,
-        "revision": revision,
+        "revision": now.revision,
         "game": game,
         "switched": switched and game is not None,
         "outcome": outcome,
-        "tally": queries.tally_of(session),
+        "tally": now.tally,
         "summary": game_summary(outcome) if outcome else GameSummary(game.get_kind_display() if game else ""),
         "rows": rows,
         "many_players": len(rows) > FEW_PLAYERS,
@@ -99,14 +85,20 @@ def board_context(
         "last_table": cards_of(last.entry.get("table") or "") if last and not showdown else (),
         "odds": odds,
         "provisional_games": PROVISIONAL_GAMES,
-        "ticks": table if table is not None and table.any_in and not table.revealed else None,
+        "ticks": ticks_of(table),
         "showdown": showdown,
-        "seat_codes": codes_digest(queries.seats_of(session)) if session.seat_codes_shown else "",
+        "seat_codes": codes_digest(now.seats) if session.seat_codes_shown else "",
         # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
         "coach": crash and outcome.settings.coach,
         "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }
+
+
+def ticks_of(table: queries.TableRound | None) -> queries.TableRound | None:
+    """The round being entered, while the board shows ticks for it: a seat has sent, and the
+    host has not revealed it yet."""
+    return table if table is not None and table.any_in and not table.revealed else None
 
 
 def ranked(rows: list[dict], hands: dict[str, list]) -> list[dict]:
@@ -116,28 +108,22 @@ def ranked(rows: list[dict], hands: dict[str, list]) -> list[dict]:
     return sorted(rows, key=lambda row: (row["out"], -row["value"]))
 
 
-def last_recorded(game: Game | None, outcome: GameOutcome | None, state: queries.GameState | None):
-    """The last round as recorded (its cards, and Crash's hindsight as the round keeps it):
-    read (one query) unless ``state`` has the rounds already."""
-    if outcome is None or not outcome.rounds:
-        return None
-    return state.rounds[-1] if state and state.rounds else game.rounds.order_by("-number").first()
-
-
 def render_board(
     session: Session,
     game: Game | None = None,
     outcome: GameOutcome | None = None,
     revision: int | None = None,
     switched: bool = False,
+    now: queries.SessionNow | None = None,
 ) -> Board:
-    """The board's fragments (out-of-band swaps by element id), as one HTML string."""
-    context = board_context(session, game, outcome, revision, switched)
-    return Board(context["revision"], render_to_string(BOARD_FRAGMENTS, context))
+    """The board's fragments (out-of-band swaps by element id), as one HTML string: as a
+    change a service has just committed left the session (its game, replay and revision, or
+    ``now``, the session as it left it), else as the session stands."""
+    now = now or queries.SessionNow(session, revision, game, outcome)
+    return Board(now.revision, render_to_string(BOARD_FRAGMENTS, board_context(now, switched)))
 
 
-def render_board_ticks(game: Game, outcome: GameOutcome, revision: int) -> Board:
+def render_board_ticks(now: queries.SessionNow) -> Board:
     """A hand sent from a seat changes the board's ticks alone: its banner, rendered alone."""
-    table = table_of(game, outcome) if not outcome.finished else None
-    ticks = table if table is not None and table.any_in and not table.revealed else None
-    return Board(revision, render_to_string(BOARD_TICKS, {"ticks": ticks, "outcome": outcome, "game": game}))
+    context = {"ticks": ticks_of(now.table), "outcome": now.outcome, "game": now.game}
+    return Board(now.revision, render_to_string(BOARD_TICKS, context))

@@ -10,38 +10,41 @@ from __future__ import annotations
 
 import logging
 
-from scoring import queries
 from scoring.models import Session
+from scoring.queries import SessionNow
 
 from ..sockets.sending import close_links, send_to_group
-from .render import render_hand_sent, render_own, render_shared, seat_group, seat_token_group, seats_after
+from .render import render_hand_sent, render_own, render_shared, seat_group, seat_token_group
 
 logger = logging.getLogger(__name__)
 
 
-def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None = None, **change) -> None:
+def tell_seats(
+    sender=None, *, session: Session, revision: int, seat: str | None = None, now: SessionNow | None = None, **change
+) -> None:
     """``seat``: the player whose own hand alone the change was (the seats are told of the
     ticks, and that seat of its hand's state, unless the change also made its game the one
-    being played); ``change``: its game and replay, as the service announced them."""
+    being played); ``now``, the session as the change left it (read once for the board and
+    the seats), else read here from ``change``: its game and replay, as the service
+    announced them."""
     if change.get("switched"):
         seat = None
     try:
+        now = now or SessionNow(session, revision, change.get("game"), change.get("outcome"))
         # A seat's socket writes itself down as connected before it reads its page, so a
         # change it did not read is one this finds it connected for. No phone open (an
         # evening the host taps in alone): nothing to render.
-        connected = queries.seats_connected(session)
+        connected = now.connected()
         if not connected:
             return
-        game, outcome = change.get("game"), change.get("outcome")
-        if seat and game is not None and outcome is not None:
-            told_of_hand(session, revision, game, outcome, seat, connected)
-            return
-        now = seats_after(session, revision, game, outcome)
         if now.revision > revision:  # overtaken meanwhile: the later change tells the seats
+            return
+        if seat and now.outcome is not None:
+            told_of_hand(now, seat, connected)
             return
         shared = render_shared(now)
         send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": shared.html, "revision": revision})
-        for each in queries.seats_of(session):
+        for each in now.seats:
             if each.player.name in connected:
                 own = render_own(now, each)
                 send_to_group(
@@ -56,13 +59,15 @@ def tell_seats(sender=None, *, session: Session, revision: int, seat: str | None
         )
 
 
-def told_of_hand(session: Session, revision: int, game, outcome, name: str, connected: set[str]) -> None:
+def told_of_hand(now: SessionNow, name: str, connected: set[str]) -> None:
     """A hand sent from ``name``'s seat: every seat's ticks, and that seat's hand's state."""
-    ticks, mine = render_hand_sent(game, outcome, revision, name)
-    send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": ticks.html, "revision": revision})
-    if name in connected:
-        for token in queries.seat_tokens_of(session, name):
-            send_to_group(seat_token_group(token), {"type": "seat.own", "html": mine.html, "revision": revision})
+    ticks, mine = render_hand_sent(now, name)
+    send_to_group(seat_group(now.session.pk), {"type": "seat.shared", "html": ticks.html, "revision": now.revision})
+    for each in now.seats:
+        if each.player.name == name and name in connected:
+            send_to_group(
+                seat_token_group(each.seat_token), {"type": "seat.own", "html": mine.html, "revision": now.revision}
+            )
 
 
 def close_rotated_seats(sender=None, *, session: Session, old_tokens, **kwargs) -> None:

@@ -7,27 +7,25 @@
   hindsight, a clash of its cards once revealed), rendered for that seat only, and sent to
   its own link's group only when that seat's own data changed.
 
-Other seats' cards are read (queries.table_round) but never put in either before the
-reveal: only ticks and names. The state comes from the change a service committed (its
-replay, not replayed again: ``seats_after``), or is read afresh when a page or socket opens
-(``seats_now``)."""
+Other seats' cards are read (queries.SessionNow.table) but never put in either before the
+reveal: only ticks and names. The state is the session as the change a service committed
+left it (queries.SessionNow, read once for the board and every seat: its replay is not
+replayed again), or is read afresh when a page or socket opens (``seats_now``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from engine import GameOutcome
 from scoring import queries
-from scoring.models import Game, SeatHand, Session, SessionPlayer
+from scoring.models import Game, Session, SessionPlayer
 from scoring.services import HAND_TOO_LATE
 
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..presenters import GameSummary, game_summary, shown, standings_rows
-from ..showdown import showdown_of, table_of
+from ..showdown import showdown_of
 
 SEAT_SHARED = "seats/seat.html#shared"
 SEAT_TICKS = "seats/seat.html#ticks"
@@ -55,43 +53,12 @@ class Fragment(NamedTuple):
     html: str
 
 
-@dataclass(frozen=True)
-class SeatsState:
-    """The session as one change left it, for its seats: read once, rendered for them all."""
-
-    session: Session
-    revision: int
-    game: Game | None
-    state: queries.GameState | None
-    table: queries.TableRound | None
-    sent_last: frozenset  # the players who had sent their own hand for the last round recorded
-
-
-def seats_now(session: Session, sent_to=None) -> SeatsState:
+def seats_now(session: Session, sent_to: queries.GameState | None = None) -> queries.SessionNow:
     """The seats as the database has them now: the session's revision first (what follows is
     at least that new), the game being played replayed, and its round being entered.
     ``sent_to``: the state of the game a hand was just kept for (now the game being played;
     a hand changes no round, so it is not read or replayed again)."""
-    revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
-    if sent_to is not None:
-        return seats_of(session, revision, sent_to.game, sent_to)
-    game = queries.current_game(session)
-    return seats_of(session, revision, game, queries.game_state(game) if game else None)
-
-
-def seats_after(session: Session, revision: int, game: Game | None, outcome: GameOutcome | None) -> SeatsState:
-    """The seats as a change a service has just committed left them, from its replay (not
-    replayed again); a change to no game is read afresh."""
-    if game is None or outcome is None:
-        return seats_now(session)
-    return seats_of(session, revision, game, queries.game_state_after(game, outcome))
-
-
-def seats_of(session: Session, revision: int, game: Game | None, state) -> SeatsState:
-    table = queries.table_round(state) if state and state.outcome else None
-    last = state.rounds[-1] if state and state.rounds else None
-    sent = SeatHand.objects.filter(game=game, number=last.number).values_list("player__name", flat=True) if last else []
-    return SeatsState(session, revision, game, state, table, frozenset(sent))
+    return queries.SessionNow(session, state=sent_to)
 
 
 def stage_of(name: str, game: Game | None, state, table) -> tuple[str, str]:
@@ -138,7 +105,7 @@ def yours(text: str, name: str) -> str:
     return "You" + text[len(name) :] if text.startswith(name + " ") else text
 
 
-def recorded_without(now: SeatsState, name: str) -> str:
+def recorded_without(now: queries.SessionNow, name: str) -> str:
     """ "Round 3 was recorded without your entry.": the last round, which the player was in,
     was recorded before their phone sent their hand (they were still tapping, or never began)."""
     state = now.state
@@ -148,7 +115,7 @@ def recorded_without(now: SeatsState, name: str) -> str:
     return HAND_TOO_LATE.format(number=last.number)
 
 
-def shared_context(now: SeatsState) -> dict:
+def shared_context(now: queries.SessionNow) -> dict:
     """What every seat of the session sees alike."""
     game, state, table = now.game, now.state, now.table
     outcome = state.outcome if state else None
@@ -178,7 +145,7 @@ def hand_state(tick) -> dict:
     return {"sent": sent, "mine": SENT_BY_HOST if sent and tick.by_host else SENT if sent else NOT_SENT}
 
 
-def own_context(now: SeatsState, seat: SessionPlayer, token: str | None = None) -> dict:
+def own_context(now: queries.SessionNow, seat: SessionPlayer, token: str | None = None) -> dict:
     """What one seat sees of its own: its hand's state, its entry area (a fresh form holding
     the hand it sent, to change it), its hindsight, and a clash of its cards once revealed.
     ``token``: the seat's link (its page's addresses), none for the host's entry for it."""
@@ -224,27 +191,26 @@ def own_context(now: SeatsState, seat: SessionPlayer, token: str | None = None) 
     }
 
 
-def render_shared(now: SeatsState) -> Fragment:
+def render_shared(now: queries.SessionNow) -> Fragment:
     """Every seat's shared fragments (out-of-band swaps by element id), once for them all."""
     context = {**shared_context(now), "oob": True}
     return Fragment(now.revision, render_to_string(SEAT_SHARED, context))
 
 
-def render_own(now: SeatsState, seat: SessionPlayer) -> Fragment:
+def render_own(now: queries.SessionNow, seat: SessionPlayer) -> Fragment:
     """One seat's own fragments, its entry area with them (the page swaps that in only for
     another stage than the one it shows)."""
     context = {**shared_context(now), **own_context(now, seat, seat.seat_token), "oob": True}
     return Fragment(now.revision, render_to_string(SEAT_OWN, context))
 
 
-def render_hand_sent(game: Game, outcome: GameOutcome, revision: int, name: str) -> tuple[Fragment, Fragment]:
+def render_hand_sent(now: queries.SessionNow, name: str) -> tuple[Fragment, Fragment]:
     """A hand sent from ``name``'s seat (its game the one being played) changes every seat's
-    ticks and that seat's own hand's state alone: both rendered from the round's ticks, one
-    query, nothing else read."""
-    table = table_of(game, outcome)
+    ticks and that seat's own hand's state alone: both rendered from the round's ticks."""
+    table = now.table
     ticks = table.ticks if table else []
     mine = {"phase": "entering", **hand_state(table.tick_of(name) if table else None), "oob": True}
     return (
-        Fragment(revision, render_to_string(SEAT_TICKS, {"ticks": ticks, "oob": True})),
-        Fragment(revision, render_to_string(SEAT_MINE, mine)),
+        Fragment(now.revision, render_to_string(SEAT_TICKS, {"ticks": ticks, "oob": True})),
+        Fragment(now.revision, render_to_string(SEAT_MINE, mine)),
     )
