@@ -4,10 +4,12 @@ validated through the engine first, written only if the engine accepts it, and a
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
@@ -93,6 +95,10 @@ SUBMISSION_REUSED = (
 )
 
 
+# The sessions as the changes committed within announced() left them.
+_announced: ContextVar[list | None] = ContextVar("announced", default=None)
+
+
 class Turn(NamedTuple):
     """A change's place in its session's queue (see _take_turn)."""
 
@@ -153,10 +159,15 @@ def _announce(
 ) -> None:
     """Announce the change once committed, with its game (now the game being played) and
     replay; ``seat``, the player whose own hand alone it changed; ``now``, the session as it
-    left it, read once for every listener (queries.SessionNow). A listener that fails is
-    logged and never undoes or fails the change (robust)."""
-    transaction.on_commit(
-        lambda: session_changed.send(
+    left it, read once for every listener and for the view that made the change
+    (queries.SessionNow; none for a change without a game's replay: each listener reads the
+    session). A listener that fails is logged and never undoes or fails the change (robust)."""
+
+    def tell() -> None:
+        now = None if game is None or outcome is None else queries.SessionNow(session, turn.revision, game, outcome)
+        if now is not None and (kept := _announced.get()) is not None:
+            kept.append(now)
+        session_changed.send(
             sender=Session,
             session=session,
             revision=turn.revision,
@@ -164,11 +175,23 @@ def _announce(
             outcome=outcome,
             switched=switched,
             seat=seat,
-            # A change without a game's replay leaves each listener to read the session.
-            now=None if game is None or outcome is None else queries.SessionNow(session, turn.revision, game, outcome),
-        ),
-        robust=True,
-    )
+            now=now,
+        )
+
+    transaction.on_commit(tell, robust=True)
+
+
+@contextlib.contextmanager
+def announced() -> Iterator[list[queries.SessionNow]]:
+    """The sessions as the changes committed within the block left them: a view answers from
+    what its change left, read once with the board's and the seats' (a service commits, and
+    so announces, before it returns, in the caller's context)."""
+    kept: list[queries.SessionNow] = []
+    token = _announced.set(kept)
+    try:
+        yield kept
+    finally:
+        _announced.reset(token)
 
 
 def tidy_name(name: str) -> str:
@@ -499,6 +522,9 @@ def round_delete_last(*, game: Game, number: int, submission: uuid.UUID | None =
 # --- Seats: each player's own phone --------------------------------------------------------
 
 
+KEPT_OF_A_HAND = ["entry", "by_host", "sent_at"]  # what a hand sent again replaces
+
+
 class HandTooLate(EntryError):
     """A seat's hand for a round already recorded (or revealed): refused, politely."""
 
@@ -539,11 +565,17 @@ def seat_hand_send(
         still_in=outcome.still_in,
         **replay_options(game.kind, game.options, game.ended),
     )
-    hand, _ = SeatHand.objects.update_or_create(
+    hand = SeatHand(
         game=game,
         number=number,
         player_id=players[player.name],
-        defaults={"entry": dict(entry), "by_host": by_host, "sent_at": timezone.now()},
+        entry=dict(entry),
+        by_host=by_host,
+        sent_at=timezone.now(),
+    )
+    # Sent again, it replaces the hand kept: one statement (the turn already orders the sends).
+    SeatHand.objects.bulk_create(
+        [hand], update_conflicts=True, unique_fields=["game", "number", "player"], update_fields=KEPT_OF_A_HAND
     )
     _keep_submission(submission, game, action, content, number)
     _announce(game.session, turn, game, outcome, _play(game, turn.latest), seat=player.name)

@@ -52,6 +52,7 @@ class Sent:
     kept: bool = False
     game: Game | None = None
     state: queries.GameState | None = None  # kept: the game's state the hand was checked against
+    now: queries.SessionNow | None = None  # kept: the session as the send left it
 
 
 def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
@@ -75,14 +76,15 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
             return Sent(refusal=form.refusal())
         return Sent(form, form.refusal(), game=game)
     try:
-        services.seat_hand_send(
-            game=game,
-            player=seat.player,
-            number=form.cleaned_data["number"],
-            entry=form.entry(),
-            submission=form.cleaned_data["submission"],
-            by_host=by_host,
-        )
+        with services.announced() as changes:
+            services.seat_hand_send(
+                game=game,
+                player=seat.player,
+                number=form.cleaned_data["number"],
+                entry=form.entry(),
+                submission=form.cleaned_data["submission"],
+                by_host=by_host,
+            )
     except services.AlreadySubmitted:
         pass  # sent before by this very form: answered as the first time
     except services.HandTooLate as error:
@@ -94,7 +96,7 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
             return Sent(refusal=str(error))
         form.add_entry_error(error)
         return Sent(form, form.refusal(), game=game)
-    return Sent(fresh_form(state, form), kept=True, game=game, state=state)
+    return Sent(fresh_form(state, form), kept=True, game=game, state=state, now=changes[-1] if changes else None)
 
 
 def fresh_form(state, form: RoundEntryForm) -> RoundEntryForm:
@@ -123,7 +125,10 @@ def seat_page(request, token: str):
 def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | None = None) -> dict:
     """The seat's page as it stands, with what became of a hand just posted: the form as
     sent while refused, else a fresh one (holding the hand kept, to change it)."""
-    now = seats_now(seat.session, sent.state if sent is not None and sent.kept else None)
+    if sent is not None and sent.now is not None:
+        now = sent.now  # as the send left the session, read once with the board's and the seats'
+    else:
+        now = seats_now(seat.session, sent.state if sent is not None and sent.kept else None)
     context = {**shared_context(now), **own_context(now, seat, token)}
     if context["phase"] == "entering" and sent is not None and sent.form is not None and sent.game == context["game"]:
         context["form"] = sent.form  # as sent while refused; kept, the same cards with a fresh id

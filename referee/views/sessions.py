@@ -89,14 +89,18 @@ def session_context(
     playing: Game | None = None,
     seating: tuple[list, set[str]] | None = None,
     mark: str | None = None,
+    now: queries.SessionNow | None = None,
     **extra,
 ) -> dict:
     """The session page: the game shown (the game being played, unless another is asked
     for), the form for its next round while it goes on (not when the page's form
     ``moved_on``: it stays), its rounds (newest first, ROUNDS_A_PAGE at a time), the game
     being played (``playing``: the board's, said beside the one shown), the other games
-    still going, and the evening's tally."""
-    table = table_context(session, current, seating, mark)
+    still going, and the evening's tally. ``now``: the session as the change just made left
+    it (``current`` is its game), read once with the board's and the seats'."""
+    if now is not None:
+        seating = seating or (now.seats, now.connected())
+    table = table_context(session, current, seating, mark, now.table if now is not None else None)
     if current and form is None and not moved_on and current.outcome and not current.outcome.finished:
         form = entry_form_for(current, initial=revealed_initial(current, table["table"]))
     rounds = Paginator(current.history if current else [], ROUNDS_A_PAGE).get_page(page_number)
@@ -117,7 +121,8 @@ def session_context(
         "session": session,
         "current": current,
         "form": form,
-        "tally": {} if moved_on else queries.tally_of(session),  # a round that ends no game leaves it be
+        # a round that ends no game leaves it be
+        "tally": {} if moved_on else now.tally if now is not None else queries.tally_of(session),
         "others": others,
         "playing": playing or (current.game if current else None),
         "rounds_query": f"?game={current.game.number}&" if current else "?",
@@ -145,15 +150,21 @@ def seating_of(session: Session) -> tuple[list, set[str]]:
 
 
 def table_context(
-    session: Session, current: queries.GameState | None, seating: tuple | None = None, mark: str | None = None
+    session: Session,
+    current: queries.GameState | None,
+    seating: tuple | None = None,
+    mark: str | None = None,
+    table: queries.TableRound | None = None,
 ) -> dict:
     """The table panel of the host's page while a round of the game shown is being entered:
     a tick per seat (the host's own seat first, "Your hand"), whether its phone is connected,
     the clashes once revealed, and the showdown. Ticks and names only before the reveal.
     ``mark``: the session's panel mark read before ``current`` was (read now if not given):
-    the panel's poll is answered "unchanged" while the mark stays (referee/panel_marks.py)."""
+    the panel's poll is answered "unchanged" while the mark stays (referee/panel_marks.py).
+    ``table``: the round being entered, if read already."""
     mark = mark if mark is not None else panel_marks.mark_of(session.pk)
-    table = queries.table_round(current) if current else None
+    if table is None and current:
+        table = queries.table_round(current)
     if table is None:
         return {
             "table": None,
@@ -221,24 +232,28 @@ def session_page(request, session_id):
             if answer.behind:
                 messages.warning(request, TV_BEHIND)
             return redirect(asked or session)
-        if answer.outcome:  # show what the service committed, not a replay of it
+        if answer.now is not None:  # as the record left the session, read once for every screen
+            current = answer.now.state
+        elif answer.outcome:  # show what the service committed, not a replay of it
             current = current.after(answer.outcome)
         elif answer.form is None:  # recorded by an earlier send, or nothing entered: show the game now
             current = queries.game_state(game)
     page_number = request.GET.get("page") if request.method == "GET" else 1
     moved_on = bool(request.htmx and answer and answer.next)
     seating = None if request.htmx else seating_of(session)  # the whole page: its seat links too
+    # A round recorded here made its game the one being played.
     context = session_context(
         session,
         current,
         answer.form if answer else None,
         page_number,
         moved_on=moved_on,
-        playing=queries.current_game(session) if asked else game,  # a round recorded here made it this one
+        playing=game if answer and answer.now else queries.current_game(session) if asked else game,
         recorded=bool(answer and answer.shows_last_round(current)),
         answer=answer,
         seating=seating,
         mark=mark,
+        now=answer.now if answer else None,
     )
     if moved_on:  # the page's form stays, emptied for the next round: the rest of #game out of band
         response = render(request, "sessions/session.html#game-moved-on", context)
@@ -321,6 +336,7 @@ class Answer:
     # Recorded, the game going on with the same players: the form sent moves on to this round
     # ({"number", "submission"}), emptied, rather than a new form being rendered.
     next: dict | None = None
+    now: queries.SessionNow | None = None  # recorded: the session as it left it (queries.SessionNow)
     behind: bool = False  # recorded, but the boards could not be told: the TV may be behind
 
     def shows_last_round(self, current) -> bool:
@@ -359,7 +375,7 @@ def record_round(request, current: queries.GameState) -> Answer:
         return Answer("refused", sent, form.refusal(), form=form)
     submission = form.cleaned_data["submission"]
     try:
-        with boards_missed() as missed:
+        with boards_missed() as missed, services.announced() as changes:
             _, outcome = services.round_record(
                 game=current.game,
                 number=form.cleaned_data["number"],
@@ -383,7 +399,8 @@ def record_round(request, current: queries.GameState) -> Answer:
     same_form = not outcome.finished and list(outcome.still_in) == form.players
     following = {"number": number + 1, "submission": str(uuid.uuid4())} if same_form else None
     message = recorded_message(outcome, number)
-    return Answer("recorded", sent, message, number, outcome=outcome, next=following, behind=bool(missed))
+    left = changes[-1] if changes else None
+    return Answer("recorded", sent, message, number, outcome=outcome, next=following, behind=bool(missed), now=left)
 
 
 def _posted_number(request) -> int | None:

@@ -54,8 +54,10 @@ def reveal_round(request, session_id, game_id):
         number = int(request.POST.get("number", ""))
     except ValueError:
         number = 0
+    changes = []
     try:
-        revealed = services.round_reveal(game=game, number=number)
+        with services.announced() as changes:
+            revealed = services.round_reveal(game=game, number=number)
     except EntryError as error:
         revealed = False
         messages.error(request, str(error))
@@ -63,8 +65,12 @@ def reveal_round(request, session_id, game_id):
         if revealed:
             messages.success(request, REVEALED.format(number=number))
         return redirect(game)
-    game.refresh_from_db()
-    context = session_context(session, queries.game_state(game), playing=queries.current_game(session))
+    if changes:  # as the reveal left the session, read once with the board's and the seats'
+        now = changes[-1]
+        context = session_context(session, now.state, playing=now.game, now=now)
+    else:
+        game.refresh_from_db()
+        context = session_context(session, queries.game_state(game), playing=queries.current_game(session))
     if revealed:  # said on the pad too, where the host's eyes are: what recording the round would do
         messages.success(request, revealed_message(number, context["showdown"]))
     return render(request, "sessions/session.html#game", context)

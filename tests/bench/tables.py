@@ -46,6 +46,7 @@ from .database import django_on_a_database_of_its_own
 TABLES, SEATS = 20, 4
 WARM_UP, SLICE, PACED_SLICE = 2.0, 20.0, 30.0
 HALF = 0.5  # the paced run's load, a share of the flat-out rate
+FLOOR_POLLS = 200  # the cheapest request, timed over this many
 POLL = 3.0  # the host's page polls its panel (templates/sessions/session.html: table-panel)
 ROUND_EVERY = 30  # s: a realistic table's pace, for the tables a process serves
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -302,7 +303,9 @@ async def measure(base: str, tables_data, host_only_data, host_key: str, pid: in
         await table.host.close()
         for screen in table.screens:
             await screen.close()
+    cheapest = await cheapest_request(base, tables_data[0][0], host_key, pid)
     return {
+        "cheapest": cheapest,
         "flat_out": flat_out,
         "polls": polls,
         "paced": paced,
@@ -311,6 +314,21 @@ async def measure(base: str, tables_data, host_only_data, host_key: str, pid: in
         "host_only": alone,
         "host_only_cpu": alone_cpu / len(alone),
     }
+
+
+async def cheapest_request(base: str, session, host_key: str, pid: int) -> float:
+    """The server's CPU seconds for the cheapest request a host's page makes (its table
+    panel's poll, answered 204 "unchanged" from the panel's mark), over FLOOR_POLLS of them
+    one after another: the floor under whatever a round asks in requests."""
+    client = await Client(base, host_key).open()
+    path = f"{session.get_absolute_url()}table/?seen="
+    seen = PANEL_SEEN.search(await client.request("GET", path, htmx=True)).group(1)
+    before = cpu_seconds(pid)
+    for _ in range(FLOOR_POLLS):
+        await client.request("GET", path + seen, htmx=True, expect=204)
+    spent = cpu_seconds(pid) - before
+    await client.close()
+    return spent / FLOOR_POLLS
 
 
 def setup_database():
@@ -353,6 +371,16 @@ def report(figures: dict) -> None:
         f"  server CPU a table round: {figures['cpu'] * 1000:.0f} ms with phones, "
         f"{figures['host_only_cpu'] * 1000:.0f} ms host-only ({alone:.1f} host-only table rounds/s flat out): "
         f"{figures['cpu'] / figures['host_only_cpu']:.1f}x"
+    )
+    # What a round of phones asks of the server at the least: its requests (each seat's send,
+    # Reveal, Record round, the panel's polls) at the cheapest request's cost alone.
+    requests = SEATS + 2 + figures["polls"] / len(flat_out)
+    floor = requests * figures["cheapest"]
+    print(
+        f"  the cheapest request (a panel poll answered 204): {figures['cheapest'] * 1000:.1f} ms of CPU; "
+        f"a round of phones makes {requests:.1f} requests ({SEATS} sends, Reveal, Record round, panel polls): "
+        f"{floor * 1000:.0f} ms at that cost alone, {floor / figures['host_only_cpu']:.1f}x a host-only round, "
+        "before any is read, written, rendered or sent to a screen"
     )
 
 
