@@ -48,6 +48,10 @@ def send(client, game, tokens, name, number=1):
     return client.post(f"/seat/{tokens[name]}/", {**fields, "hand_0": DEAL[name]}, headers=HX)
 
 
+def reveal(host_client, session, game):
+    return host_client.post(f"{session.get_absolute_url()}games/{game.public_id}/reveal/", {"number": "1"}, headers=HX)
+
+
 def test_a_hand_sent_is_told_to_the_board_every_seat_and_the_sender_from_one_read(client, table):
     session, game, tokens = table
     send(client, game, tokens, "Ann")
@@ -60,23 +64,27 @@ def test_a_hand_sent_is_told_to_the_board_every_seat_and_the_sender_from_one_rea
     assert len(read.captured_queries) <= 18
 
 
-def test_a_reveal_is_shown_to_the_board_every_seat_and_the_host_from_one_read(client, host_client, table):
+@pytest.fixture
+def all_sent(client, table):
+    """The table once every seat has sent its hand for round 1."""
     session, game, tokens = table
     for name in PLAYERS:
         send(client, game, tokens, name)
-    url = f"{session.get_absolute_url()}games/{game.public_id}/reveal/"
+    return session, game
+
+
+def test_a_reveal_is_shown_to_the_board_every_seat_and_the_host_from_one_read(host_client, all_sent):
+    session, game = all_sent
     with CaptureQueriesContext(connection) as read:
-        response = host_client.post(url, {"number": "1"}, headers=HX)
+        response = reveal(host_client, session, game)
     assert "Round 1 revealed" in response.content.decode()
     assert repeated(after_commit(read)) == []
     assert len(read.captured_queries) <= 19
 
 
-def test_a_round_recorded_is_shown_to_the_board_every_seat_and_the_host_from_one_read(client, host_client, table):
-    session, game, tokens = table
-    for name in PLAYERS:
-        send(client, game, tokens, name)
-    host_client.post(f"{session.get_absolute_url()}games/{game.public_id}/reveal/", {"number": "1"}, headers=HX)
+def test_a_round_recorded_is_shown_to_the_board_every_seat_and_the_host_from_one_read(host_client, all_sent):
+    session, game = all_sent
+    reveal(host_client, session, game)
     fields = {f"hand_{i}": DEAL[name] for i, name in enumerate(PLAYERS)}
     with CaptureQueriesContext(connection) as read:
         response = host_client.post(
