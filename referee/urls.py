@@ -39,6 +39,7 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/", sessions.session_page, name="session"),
     path("sessions/<uuid:session_id>/games/new/", sessions.new_game, name="new-game"),
     path("sessions/<uuid:session_id>/games/new/rules/", sessions.new_game_rules, name="new-game-rules"),
+    path("sessions/<uuid:session_id>/games/<uuid:game_id>/resume/", sessions.resume_game, name="resume-game"),
     path(
         "sessions/<uuid:session_id>/games/<uuid:game_id>/rounds/<int:number>/",
         rounds.correct_round,

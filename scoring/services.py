@@ -82,6 +82,7 @@ SAME_HANDS = "Same hands as round {number}: record again?"
 HAND_TOO_LATE = "Round {number} was recorded without your entry."
 HAND_REVEALED = "Round {number} has been revealed: your hand can no longer change. If it is wrong, tell the host."
 HAND_GAME_OVER = "This game is over: it takes no more hands."
+GAME_OVER_NOT_RESUMED = "{game} is over: start a new game instead."
 NO_SEAT = "{name} has no seat in {game}."
 REVEAL_NOT_NEXT = "Round {number} is not the round being entered (round {expected} is): reload the page."
 SEASON_NAME_NEEDED = "Give the season a name, like “Autumn 2026”."
@@ -315,6 +316,22 @@ def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
     keep_figures(game, outcome, players)
     _announce(game.session, turn, game, outcome, _play(game, turn.latest))
     return outcome
+
+
+@transaction.atomic
+def game_resume(*, game: Game) -> bool:
+    """The host goes back to a game not finished: it becomes the game being played, and the
+    board and every seat's phone follow it. Whether it changed anything (the game being
+    played already: nothing); a game over is refused."""
+    game, turn = _in_turn(game)
+    outcome = game_replay(game, seats=list(seated_players(game)))
+    if outcome.finished or game.ended:
+        raise EntryError(GAME_OVER_NOT_RESUMED.format(game=game))
+    if not _play(game, turn.latest):
+        transaction.set_rollback(True)
+        return False
+    _announce(game.session, turn, game, outcome, switched=True)
+    return True
 
 
 # --- Submissions -------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def tell_seats(
         send_to_group(seat_group(session.pk), {"type": "seat.shared", "html": shared.html, "revision": revision})
         for each in now.seats:
             if each.player.name in connected:
-                own = render_own(now, each)
+                own = render_own(now, each, switched=bool(change.get("switched")))
                 send_to_group(
                     seat_token_group(each.seat_token), {"type": "seat.own", "html": own.html, "revision": revision}
                 )

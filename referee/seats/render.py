@@ -197,10 +197,12 @@ def render_shared(now: queries.SessionNow) -> Fragment:
     return Fragment(now.revision, render_to_string(SEAT_SHARED, context))
 
 
-def render_own(now: queries.SessionNow, seat: SessionPlayer) -> Fragment:
+def render_own(now: queries.SessionNow, seat: SessionPlayer, switched: bool = False) -> Fragment:
     """One seat's own fragments, its entry area with them (the page swaps that in only for
-    another stage than the one it shows)."""
+    another stage than the one it shows), saying "Now playing" there, where the player's eyes
+    are, when the change ``switched`` the session to its game."""
     context = {**shared_context(now), **own_context(now, seat, seat.seat_token), "oob": True}
+    context["switched"] = switched and now.game is not None
     return Fragment(now.revision, render_to_string(SEAT_OWN, context))
 
 

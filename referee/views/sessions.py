@@ -44,6 +44,7 @@ ODDS_SHOWN = "The TV shows the odds as each game starts."
 ODDS_HIDDEN = "The TV no longer shows the odds."
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
+RESUMED = "Now playing: {game}. The board and the players' phones follow it."
 
 
 def host_session(request, session_id) -> Session:
@@ -408,6 +409,22 @@ def _posted_number(request) -> int | None:
         return int(request.POST.get("number", ""))
     except ValueError:
         return None
+
+
+@login_required
+@require_POST
+def resume_game(request, session_id, game_id):
+    """Go back to a game not finished: it becomes the game being played, so the board and
+    every seat's phone follow it (each phone says "Now playing"); then its page."""
+    session = host_session(request, session_id)
+    game = get_object_or_404(Game.objects.filter(session=session), public_id=game_id)
+    try:
+        services.game_resume(game=game)
+    except EntryError as error:
+        messages.error(request, str(error))
+        return redirect(session)
+    messages.success(request, RESUMED.format(game=game))
+    return redirect(f"{session.get_absolute_url()}?game={game.number}")
 
 
 @login_required

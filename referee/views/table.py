@@ -37,7 +37,10 @@ def table_panel(request, session_id):
         return HttpResponse(status=204)  # nothing read: nothing changed since the page's copy
     game = asked_game(request, session) or queries.current_game(session)
     current = queries.game_state(game) if game else None
-    context = {"session": session, "current": current, "game": game, **table_context(session, current, mark=mark)}
+    # The game being played, if another: the phones are on it, not on this one.
+    playing = game if game is None or session.current_game_id in (None, game.pk) else session.current_game
+    context = {"session": session, "current": current, "game": game, "playing": playing}
+    context.update(table_context(session, current, mark=mark))
     return render(request, "sessions/session.html#table-panel", context)
 
 

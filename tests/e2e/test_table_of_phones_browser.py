@@ -16,7 +16,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, SessionPlayer
-from scoring.services import game_start, host_plays_as, session_start
+from scoring.services import game_start, host_plays_as, round_record, session_start
 
 from ..factories import UserFactory
 from ..referee.seats import without_pad
@@ -296,3 +296,38 @@ class TableOfPhones(ChannelsLiveServerTestCase):
         self.shoot_all("round3-recorded")
         self.assert_no_page_loads()
         expect(self.hosting.page.locator("#last-round")).to_contain_text("Round 1")  # no request left running
+
+    def test_the_phones_follow_the_game_the_host_goes_back_to(self):
+        """Stop the Bus left unfinished for Crash, then resumed from the host's page (issue 43,
+        point 1): every phone and the TV move to it at once, each saying "Now playing", with
+        no page load; a phone's hand reaches the host's panel; a phone reloaded shows it."""
+        host_user = UserFactory(username="host")
+        self.session = session_start(host=host_user, title="Friday", played_on="2026-11-27", player_names=PLAYERS)
+        bus = game_start(session=self.session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 3})
+        round_record(game=bus, number=1, entry={"hands": BUS}, by=host_user)
+        self.start("crash", {"preset": "classic"})
+        self.hosting = self.person("Host", PHONE)
+        log_in(self.hosting.page, self.live_server_url)
+        self.phones = {name: self.person(name, PHONE) for name in ["Bob", "Cy"]}
+        self.tv = self.person("TV", TV)
+        self.open_pages(phones=["Bob", "Cy"])
+        for phone in self.phones.values():
+            expect(phone.page.locator("#seat-game")).to_contain_text("Crash")
+        self.shoot_all("resume-before")
+
+        host = self.hosting
+        host.tap(host.page.get_by_role("button", name="Stop the Bus · game 1, 1 round"))
+        expect(host.page.locator(".now-playing")).to_have_text("Now playing, on the board too: Stop the Bus · game 1")
+        for phone in self.phones.values():
+            expect(phone.page.locator("#seat-entry .now-playing")).to_have_text("Now playing: Stop the Bus · game 1")
+            expect(phone.page.locator("#entry-title")).to_have_text("Round 2: your hand")
+        expect(self.tv.page.locator("#board-banner")).to_have_text("Now playing: Stop the Bus · game 1")
+        self.shoot_all("resume-after")
+        self.assert_no_page_loads()
+
+        assert self.send_from_phone("Bob", BUS["Bob"]) == 4
+        expect(host.page.locator("#table-panel")).to_contain_text("Bob ✓")  # polled in: the phones are on it
+        self.phones["Cy"].page.reload()
+        expect(self.phones["Cy"].page.locator("#seat-game")).to_contain_text("Stop the Bus")
+        expect(self.phones["Cy"].page.locator("#entry-title")).to_have_text("Round 2: your hand")
+        self.shoot_all("resume-sent")

@@ -43,7 +43,7 @@ class UnfinishedGameOnAPhone(ChannelsLiveServerTestCase):
         page.goto(self.live_server_url + session.get_absolute_url())
         expect(page.locator("#standings-title")).to_have_text("Crash · game 2")
         self.shoot(page, "unfinished-list")
-        page.get_by_role("link", name="Stop the Bus · game 1, 1 round").tap()
+        page.get_by_role("button", name="Stop the Bus · game 1, 1 round").tap()
         expect(page.locator("#standings-title")).to_have_text("Stop the Bus · game 1")
         for field, value in {"hand_0": "2c 3d 5h", "hand_1": "As Ks Qs", "hand_2": "7c 7d 9s"}.items():
             page.fill(f"#id_{field}", value)
@@ -55,7 +55,7 @@ class UnfinishedGameOnAPhone(ChannelsLiveServerTestCase):
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
         page.get_by_role("link", name="Look back on this session").tap()
-        page.get_by_role("link", name="Continue this game").first.tap()
+        page.get_by_role("button", name="Continue Stop the Bus · game 1").tap()
         expect(page.locator("#standings-title")).to_have_text("Stop the Bus · game 1")
         if SHOTS:
             tv = self.browser.new_context(**TV, storage_state=page.context.storage_state())

@@ -115,12 +115,12 @@ def fields(entry) -> dict:
 def test_the_session_page_names_the_game_being_played_and_the_games_to_switch_to(host_client, two_games):
     page = text_of(host_client.get(two_games.get_absolute_url(), headers=HX))
     assert "Now playing, on the board too: Crash · game 2 " in page and "{#" not in page
-    assert "Switch to a game not finished: Stop the Bus · game 1, 1 round" in page
+    assert "Go back to a game not finished (the board and the phones follow): Stop the Bus · game 1, 1 round" in page
 
     asked = text_of(host_client.get(two_games.get_absolute_url(), {"game": 1}, headers=HX))
     assert "Open here: Stop the Bus · game 1. The board shows Crash · game 2, the game being played." in asked
-    assert "Record a round here to go on with this one: the board follows." in asked
-    assert "Switch to a game not finished: Crash · game 2, no round yet" in asked
+    assert "Play Stop the Bus · game 1, or record a round here: the board and the phones follow." in asked
+    assert "Go back to a game not finished (the board and the phones follow): Crash · game 2, no round yet" in asked
 
 
 @pytest.mark.django_db
@@ -150,7 +150,9 @@ def test_a_round_recorded_into_another_game_makes_the_plain_session_page_show_th
     page = host_client.get(two_games.get_absolute_url())  # not the newest game: the one being played
     assert re.search(r'<h2 id="standings-title">Stop the Bus · game 1</h2>', page.content.decode())
     assert "Round 3: enter the hands" in text_of(page)
-    assert "Switch to a game not finished: Crash · game 2, no round yet" in text_of(page)
+    assert "Go back to a game not finished (the board and the phones follow): Crash · game 2, no round yet" in text_of(
+        page
+    )
 
 
 @pytest.mark.django_db
@@ -161,9 +163,10 @@ def test_new_game_is_the_primary_button_and_its_page_says_which_games_stay_open(
     text = text_of(new_game)
     assert "Stop the Bus · game 1 is not finished: it stays open to continue." in text
     assert "Crash · game 2 is not finished: it stays open to continue." in text
-    assert (
-        f'href="{two_games.get_absolute_url()}?game=1">Continue Stop the Bus · game 1</a>' in new_game.content.decode()
-    )
+    bus = two_games.games.get(number=1)
+    html = new_game.content.decode()
+    assert f'action="/sessions/{two_games.public_id}/games/{bus.public_id}/resume/"' in html
+    assert "Continue Stop the Bus · game 1</button>" in html
 
 
 @pytest.mark.django_db

@@ -30,8 +30,11 @@ def test_the_session_page_lists_the_other_unfinished_games_with_a_link_to_contin
     response = host_client.get(evening_of_two_games.get_absolute_url())
     text = text_of(response)
     assert "Crash · game 2" in text
-    assert "Switch to a game not finished: Stop the Bus · game 1, 1 round" in text
-    assert f'href="{evening_of_two_games.get_absolute_url()}?game=1"' in response.content.decode()
+    assert "Go back to a game not finished (the board and the phones follow): Stop the Bus · game 1, 1 round" in text
+    bus = evening_of_two_games.games.get(number=1)
+    assert f'action="/sessions/{evening_of_two_games.public_id}/games/{bus.public_id}/resume/"' in (
+        response.content.decode()
+    )
 
 
 def test_an_unfinished_game_is_shown_whole_with_its_form_rounds_and_corrections(host_client, evening_of_two_games):
@@ -42,7 +45,7 @@ def test_an_unfinished_game_is_shown_whole_with_its_form_rounds_and_corrections(
     assert "Bob loses a token (2 left)" in text
     assert f"/games/{bus.public_id}/rounds/1/" in html and f"/games/{bus.public_id}/delete-last/" in html
     assert f'hx-post="{evening_of_two_games.get_absolute_url()}?game=1"' in html
-    assert "Switch to a game not finished: Crash · game 2, no round yet" in text
+    assert "Go back to a game not finished (the board and the phones follow): Crash · game 2, no round yet" in text
 
 
 def test_a_round_posted_for_an_unfinished_game_is_recorded_into_that_game(host_client, evening_of_two_games):
@@ -76,7 +79,9 @@ def test_looking_back_links_each_game_to_where_it_is_continued_or_corrected(host
     for number in range(1, 8):  # a point a round for Ann: the target of 7 wins game 2
         round_record(game=crash, number=number, by=host, entry={"hands": {"Ann": ["3S 3H 3D"], "Bob": ["2C 5D 9H"]}})
     html = host_client.get(f"/sessions/{evening_of_two_games.public_id}/history/").content.decode()
-    assert f'<a href="{evening_of_two_games.get_absolute_url()}?game=1">Continue this game</a>' in html
+    bus = evening_of_two_games.games.get(number=1)
+    assert f'action="/sessions/{evening_of_two_games.public_id}/games/{bus.public_id}/resume/"' in html
+    assert "Continue Stop the Bus · game 1</button>" in html
     assert f'<a href="{evening_of_two_games.get_absolute_url()}?game=2">Correct a round of this game</a>' in html
 
 
