@@ -59,9 +59,15 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
     """Send the posted hand of ``seat``'s player for the round the form was made for, in the
     game it was made for: kept (or kept already, by the same form: the same answer), or
     refused in words."""
+    return keep_hand(request.POST, seat, by_host=by_host)
+
+
+def keep_hand(data, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
+    """Keep ``seat``'s hand as a seat's form holds it (``data``: its game, round, submission
+    id and the player's fields, as hand_0...), or refuse it in words (send_hand)."""
     name = seat.player.name
     try:
-        game_id = GAME_ID.clean(request.POST.get("game"))
+        game_id = GAME_ID.clean(data.get("game"))
     except ValidationError:
         return Sent(refusal=OUT_OF_DATE)
     game = seat.session.games.filter(public_id=game_id).first()
@@ -70,7 +76,7 @@ def send_hand(request, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
     state = queries.game_state(game)
     if state.outcome is None or name not in state.seats:
         return Sent(refusal=OTHER_GAME)
-    form = seat_form(state, name, request.POST)
+    form = seat_form(state, name, data)
     if not form.is_valid():
         if form.out_of_date:
             return Sent(refusal=form.refusal())

@@ -4,6 +4,9 @@ that it follows the seats without a reload, and the reveal itself."""
 
 from __future__ import annotations
 
+import re
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -16,8 +19,13 @@ from scoring import queries, services
 from scoring.models import Game
 
 from .. import panel_marks
-from .sessions import asked_game, host_session, session_context, table_context
+from ..forms.rounds import entry_form_for
+from ..seats.page import keep_hand
+from .sessions import asked_game, host_session, revealed_initial, session_context, table_context
 
+NOT_REVEALED = "Not revealed: {why}"
+ROUND_EXTRAS = ("table", "caller", "knocker")
+SEAT_FIELD = re.compile(r"(?P<kind>hand|declare|declared)_(?P<seat>\d+)(?P<position>_\d+)?")
 REVEALED = "Round {number} revealed: every hand sent is in the form and on the board. Fix any, then record the round."
 
 
@@ -41,7 +49,7 @@ def table_panel(request, session_id):
     playing = game if game is None or session.current_game_id in (None, game.pk) else session.current_game
     context = {"session": session, "current": current, "game": game, "playing": playing}
     context.update(table_context(session, current, mark=mark))
-    return render(request, "sessions/session.html#table-panel", context)
+    return render(request, "sessions/session.html#table-panel-polled", context)  # the pad's ticks too
 
 
 @login_required
@@ -59,6 +67,8 @@ def reveal_round(request, session_id, game_id):
         number = 0
     changes = []
     try:
+        if not_kept := keep_typed_hands(request.POST, session, game):
+            raise EntryError(NOT_REVEALED.format(why=not_kept))
         with services.announced() as changes:
             revealed = services.round_reveal(game=game, number=number)
     except EntryError as error:
@@ -68,15 +78,58 @@ def reveal_round(request, session_id, game_id):
         if revealed:
             messages.success(request, REVEALED.format(number=number))
         return redirect(game)
-    if changes:  # as the reveal left the session, read once with the board's and the seats'
-        now = changes[-1]
-        context = session_context(session, now.state, playing=now.game, now=now)
-    else:
+    now = changes[-1] if changes else None  # as the reveal left the session, read once for every screen
+    if now is None:
         game.refresh_from_db()
-        context = session_context(session, queries.game_state(game), playing=queries.current_game(session))
+    current = now.state if now else queries.game_state(game)
+    table = now.table if now else queries.table_round(current)
+    form = None
+    if current.outcome and not current.outcome.finished:  # what the host typed stays, the hands revealed with it
+        initial = {**typed_fields(request.POST), **(revealed_initial(current, table) or {})}
+        form = entry_form_for(current, initial=initial)
+    playing = now.game if now else queries.current_game(session)
+    context = session_context(session, current, form, playing=playing, now=now)
     if revealed:  # said on the pad too, where the host's eyes are: what recording the round would do
         messages.success(request, revealed_message(number, context["showdown"]))
     return render(request, "sessions/session.html#game", context)
+
+
+def keep_typed_hands(posted, session, game: Game) -> str:
+    """The hands the host typed on the page's round form for seats that sent none (the host's
+    own, a player without a phone), kept as those seats' hands before the reveal: a reveal
+    wipes nothing the host tapped. The first refusal in words ("" if none: then every hand
+    typed is kept; a seat's own hand, sent, stays as sent)."""
+    state = queries.game_state(game)
+    table = queries.table_round(state)
+    if table is None or table.revealed:
+        return ""
+    seats = {seat.player.name: seat for seat in queries.seats_of(session)}
+    for index, name in enumerate(entry_form_for(state).players):
+        tick = table.tick_of(name)
+        typed = fields_of_seat(posted, index)
+        if tick is None or tick.sent or name not in seats or not any(value.strip() for value in typed.values()):
+            continue
+        own = {**typed, "game": str(game.public_id), "number": str(table.number), "submission": str(uuid.uuid4())}
+        sent = keep_hand(own, seats[name], by_host=True)
+        if not sent.kept:
+            return sent.refusal
+    return ""
+
+
+def typed_fields(posted) -> dict:
+    """What the host's round form held when Reveal was tapped: every hand typed, the table's
+    cards and who called or knocked."""
+    return {key: value for key, value in posted.items() if SEAT_FIELD.fullmatch(key) or key in ROUND_EXTRAS}
+
+
+def fields_of_seat(posted, index: int) -> dict:
+    """One seat's fields of the round form (hand_2, hand_2_1, declare_2, ...) as a seat's own
+    form names them (hand_0, hand_0_1, declare_0, ...)."""
+    fields = {}
+    for key, value in posted.items():
+        if (found := SEAT_FIELD.fullmatch(key)) and int(found["seat"]) == index:
+            fields[f"{found['kind']}_0{found['position'] or ''}"] = value
+    return fields
 
 
 def revealed_message(number: int, showdown) -> str:

@@ -79,7 +79,7 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         self.send(game, "Di")
         expect(ticks).to_have_count(4)
         self.taps = 0
-        self.tap(self.page.get_by_role("button", name="Reveal", exact=True), "Reveal")
+        self.tap(self.page.locator(".pad").get_by_role("button", name="Reveal", exact=True), "Reveal")  # in view
         expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
         expect(self.page.locator("#id_hand_3")).to_have_value(HANDS["Di"])
         expect(self.page.locator("#table-panel")).to_contain_text("If you record these hands:")
@@ -101,7 +101,7 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         for name in HANDS:
             self.send(game, name)
         self.page.reload()
-        self.page.get_by_role("button", name="Reveal", exact=True).tap()
+        self.page.locator("#table-panel").get_by_role("button", name="Reveal", exact=True).tap()
         expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
         self.page.fill("#id_hand_1", "Kc Kd 2s")  # the host fixes Bob's hand, then the page reloads
         self.page.reload()
@@ -114,7 +114,7 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         self.page.fill("#id_hand_0", "2h 4d 6c")
         for name in HANDS:
             self.send(game, name, number=2)
-        self.page.get_by_role("button", name="Reveal", exact=True).tap()  # polled in: no reload
+        self.page.locator("#table-panel").get_by_role("button", name="Reveal", exact=True).tap()  # polled in: no reload
         expect(self.page.locator("#id_hand_0")).to_have_value(HANDS["Ann"])
 
     def test_the_board_fits_with_eight_seats_ticks_and_with_their_codes(self):
@@ -154,7 +154,7 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         for name, placed in CRASH.items():
             self.send(game, name, placed)
         expect(self.page.locator("#table-panel")).to_contain_text("Cy ✓")
-        self.page.get_by_role("button", name="Reveal", exact=True).tap()
+        self.page.locator("#table-panel").get_by_role("button", name="Reveal", exact=True).tap()
         missing = "Not complete yet: Di is still in the game but gave no hands and no declaration"
         expect(self.page.locator("#table-panel")).to_contain_text(missing)
         expect(self.page.locator("#id_hand_2_2")).to_have_value("10c 10d 10h")

@@ -331,3 +331,40 @@ class TableOfPhones(ChannelsLiveServerTestCase):
         expect(self.phones["Cy"].page.locator("#seat-game")).to_contain_text("Stop the Bus")
         expect(self.phones["Cy"].page.locator("#entry-title")).to_have_text("Round 2: your hand")
         self.shoot_all("resume-sent")
+
+    def test_the_host_taps_their_own_hand_on_the_pad_and_reveals_from_it_without_scrolling(self):
+        """The host who plays taps their own cards on the round form's pad and Reveal in the
+        pad, beside the ticks (issue 43, points 2 and 4): nothing tapped is wiped, and neither
+        the ticks nor Reveal need a scroll on a 375x812 phone."""
+        host_user = UserFactory(username="host")
+        self.session = session_start(host=host_user, title="Friday", played_on="2026-11-27", player_names=PLAYERS)
+        host_plays_as(session=self.session, player=self.session.players.get(name="Ann"))
+        game_start(session=self.session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 3})
+        self.hosting = self.person("Host", PHONE)
+        log_in(self.hosting.page, self.live_server_url)
+        self.phones = {name: self.person(name, PHONE) for name in PHONES}
+        self.tv = self.person("TV", TV)
+        self.open_pages()
+        for name in PHONES:
+            self.send_from_phone(name, BUS[name])
+
+        host = self.hosting
+        pad = host.page.locator(".pad")
+        expect(pad.locator("#pad-table")).to_contain_text("Di ✓")  # polled into the pad, no reload
+        expect(pad.locator("[data-pad-into]")).to_contain_text("Ann's hand")
+        host.taps = 0
+        host.tap_cards(BUS["Ann"])
+        reveal = pad.get_by_role("button", name="Reveal", exact=True)
+        box, height = reveal.bounding_box(), host.page.viewport_size["height"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, "Reveal is out of view"
+        self.shoot_all("pad-reveal")
+        host.tap(reveal)
+        panel = host.page.locator("#table-panel")
+        expect(panel).to_contain_text("If you record these hands:")
+        assert "Not complete yet" not in panel.inner_text()
+        expect(self.tv.page.locator("body")).to_contain_text("Q♠")  # Ann's, revealed with the rest
+        host.tap(host.page.locator(".pad").get_by_role("button", name="Record round"))
+        expect(host.page.get_by_text("Round 1 recorded").first).to_be_visible()
+        assert host.taps == 3 + 2  # Ann's three cards, Reveal, Record round
+        assert Round.objects.get(game__session=self.session).entry["hands"] == BUS
+        self.shoot_all("pad-recorded")

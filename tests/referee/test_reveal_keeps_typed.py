@@ -1,0 +1,97 @@
+"""Reveal wipes nothing the host typed (issue 43, points 2 and 4): the hands typed on the
+host's round form for seats that sent none (the host's own, a player without a phone) are
+kept as those seats' hands first, then revealed with the rest; a hand typed half-way stops
+the reveal, in words, with everything typed still in the form; a seat's own hand stays as it
+sent it. The round the phones are sending shows in the pad, Reveal beside its ticks."""
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Game, SeatHand
+from scoring.services import game_start, host_plays_as, seat_hand_send, seat_seen
+
+from ..pages import HX, text_of
+
+pytestmark = pytest.mark.django_db
+
+ANN, BOB, CY = "As Ks Qs", "2c 3d 5h", "7h 7d 9c"
+
+
+@pytest.fixture
+def bus(evening):
+    """Stop the Bus; the host plays as Ann; Bob's phone is open."""
+    host_plays_as(session=evening, player=evening.players.get(name="Ann"))
+    seat_seen(evening.sessionplayer_set.get(player__name="Bob").seat_token)
+    return game_start(
+        session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2, "first_dealer": 0}
+    )
+
+
+def send(game, name, cards):
+    player = game.session.players.get(name=name)
+    seat_hand_send(game=game, player=player, number=1, entry={"hands": {name: cards}}, submission=uuid.uuid4())
+
+
+def reveal(client, game, **typed):
+    url = reverse("reveal-round", args=[game.session.public_id, game.public_id])
+    return client.post(url, {"number": "1", **typed}, headers=HX)
+
+
+def field_value(page, name: str) -> str:
+    found = re.search(rf'name="{name}"[^>]*value="([^"]*)"', page.content.decode())
+    return found.group(1) if found else ""
+
+
+def test_the_hosts_own_hand_typed_in_the_round_form_is_kept_and_revealed(host_client, bus):
+    send(bus, "Bob", BOB)
+    send(bus, "Cy", CY)
+    page = reveal(host_client, bus, hand_0=ANN, hand_1="", hand_2="")
+    assert "Round 1 revealed" in text_of(page) and "Not complete yet" not in text_of(page)
+    kept = SeatHand.objects.get(game=bus, number=1, player__name="Ann")
+    assert kept.entry == {"hands": {"Ann": "AS KS QS"}} and kept.by_host
+    assert Game.objects.get(pk=bus.pk).revealed == 1
+    assert "Bob loses a token" in text_of(page)  # the outcome, with every hand in
+
+
+def test_a_hand_typed_half_way_stops_the_reveal_in_words_and_stays_in_the_form(host_client, bus):
+    send(bus, "Bob", BOB)
+    page = reveal(host_client, bus, hand_0="As Ks", table="4h")
+    assert "Not revealed: Ann's hand:" in text_of(page)
+    assert Game.objects.get(pk=bus.pk).revealed != 1
+    assert not SeatHand.objects.filter(game=bus, player__name="Ann").exists()
+    assert field_value(page, "hand_0") == "As Ks" and field_value(page, "table") == "4h"
+
+
+def test_a_seats_own_hand_stays_as_sent_and_the_table_cards_typed_stay_in_the_form(host_client, bus):
+    send(bus, "Bob", BOB)
+    send(bus, "Cy", CY)
+    page = reveal(host_client, bus, hand_0=ANN, hand_1="9s 9h 9d", table="4h")
+    assert SeatHand.objects.get(game=bus, player__name="Bob").entry == {"hands": {"Bob": BOB}}
+    assert "Round 1 revealed" in text_of(page)
+    assert field_value(page, "table") == "4h"
+    assert "9s 9h 9d" not in page.content.decode()
+
+
+def test_without_anything_typed_the_reveal_is_as_before(host_client, bus):
+    send(bus, "Bob", BOB)
+    page = reveal(host_client, bus)
+    assert "Round 1 revealed" in text_of(page)
+    assert not SeatHand.objects.filter(game=bus, player__name="Ann").exists()
+
+
+def test_the_pad_shows_the_round_the_phones_are_sending_with_reveal_in_the_round_form(host_client, evening, bus):
+    page = host_client.get(evening.get_absolute_url()).content.decode()
+    pad = re.search(r'<div id="pad-table".*?</div>', page, re.S).group(0)
+    assert "Round 1:" in text_of(pad) and "Reveal" not in pad  # no hand in yet
+    send(bus, "Bob", BOB)
+    page = host_client.get(evening.get_absolute_url()).content.decode()
+    form = re.search(r'<form id="round-form".*?</form>', page, re.S).group(0)
+    pad = re.search(r'<div id="pad-table".*?</div>', form, re.S).group(0)
+    assert "Ann (you) …" in text_of(pad) and "Bob ✓" in text_of(pad)
+    url = reverse("reveal-round", args=[evening.public_id, bus.public_id])
+    assert f'formaction="{url}"' in pad and f'hx-post="{url}"' in pad
+    polled = host_client.get(f"{evening.get_absolute_url()}table/", headers=HX).content.decode()
+    assert '<div id="pad-table" class="pad-table" hx-swap-oob="true">' in polled and "Bob ✓" in polled
