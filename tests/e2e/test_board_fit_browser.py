@@ -6,12 +6,11 @@ for the room is 28 px or more at 1080p, and 720p shows the same, scaled."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from ..factories import UserFactory
 from ..referee.board_nights import FOUR, ROUNDS, SIX, SIXTEEN, crash_night, three_card_night, typical_evening
-from .conftest import board_shown
+from .conftest import BoardTests, board_shown
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
@@ -63,15 +62,7 @@ MEASURE = """(texts) => {
 }"""
 
 
-class TvBoard(ChannelsLiveServerTestCase):
-    """A board opened at a TV's size (no tests of its own)."""
-
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class TvBoard(BoardTests):
     def board_at(self, session, viewport, waiting_for):
         context, page = board_shown(self.browser, self.live_server_url, session, viewport)
         expect(page.locator("#board-last")).to_contain_text(waiting_for)
