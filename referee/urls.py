@@ -4,7 +4,7 @@ from django.urls import path
 
 from . import converters  # noqa: F401 (the <token:...> of the paths below)
 from .board.page import board_page
-from .board.seat_codes import board_seat_codes
+from .board.seat_codes import board_seat_codes, board_seats
 from .seats import page as seats
 from .views import (
     accounts,
@@ -77,6 +77,7 @@ urlpatterns = [
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<token:token>/", board_page, name="board"),
     path("board/<token:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),
+    path("board/<token:token>/seats/", board_seats, name="board-seats"),
     path("seat/<token:token>/", seats.seat_page, name="seat"),
     path("seat/<token:token>/setting-check/", seats.seat_setting_check, name="seat-setting-check"),
     path("seat/<token:token>/coach/", seats.seat_coach, name="seat-coach"),

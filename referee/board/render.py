@@ -24,6 +24,10 @@ BOARD_TICKS = "board/board.html#banner"
 # page (board.js) keeps as many as fit on the screen it is on.
 RECENT_ROUNDS = 20
 FEW_PLAYERS = 6  # standings this short leave the strip the board's whole width below them
+# While the seats' codes fill the last round's place, the board asks this often (seconds)
+# whether every seat's phone is open: a phone opening changes nothing the board is sent.
+CODES_RECHECK = 10
+BOARD_SEATS = "board/board.html#seats"
 
 
 def session_group(session_id: int) -> str:
@@ -88,11 +92,19 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         "ticks": ticks_of(table),
         "showdown": showdown,
         "seat_codes": codes_digest(now.seats) if session.seat_codes_shown else "",
+        "codes_recheck": CODES_RECHECK,
+        "codes_in_corner": session.seat_codes_shown and codes_in_corner(now, bool(rounds or showdown or odds)),
         # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
         "coach": crash and outcome.settings.coach,
         "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }
+
+
+def codes_in_corner(now: queries.SessionNow, results: bool) -> bool:
+    """The seats' codes shrink to a corner of the board once it has results to show (a
+    round, a showdown, the odds: never hidden by them) or every seat's phone is open."""
+    return results or {seat.player.name for seat in now.seats} <= now.connected()
 
 
 def ticks_of(table: queries.TableRound | None) -> queries.TableRound | None:

@@ -14,6 +14,7 @@ from scoring.models import Session
 
 from ..views.sessions import room_url
 from .page import qr_svg
+from .render import BOARD_SEATS, board_context
 
 NOT_SHOWN = "The seats' codes are not shown on this board."
 
@@ -30,3 +31,14 @@ def board_seat_codes(request, token: str):
         url = room_url(request, reverse("seat", kwargs={"token": seat.seat_token}))
         codes.append({"name": seat.player.name, "qr": qr_svg(url, f"Scan to open {seat.player.name}'s seat")})
     return render(request, "board/board.html#seat-codes", {"codes": codes})
+
+
+@require_GET
+def board_seats(request, token: str):
+    """The board's place for the seats' codes as the session stands: asked again while the
+    codes fill the last round's place, so that they shrink to their corner once every
+    seat's phone is open (an out-of-band swap)."""
+    session = Session.objects.filter(share_token=token).first()
+    if session is None:
+        raise Http404(NOT_SHOWN)
+    return render(request, BOARD_SEATS, board_context(queries.SessionNow(session)))

@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from channels.testing import ChannelsLiveServerTestCase
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -116,6 +117,17 @@ def board_shown(browser, server_url: str, session, viewport: dict):
     page.goto(f"{server_url}/board/{session.share_token}/")
     page.wait_for_function("window.boardsIn === true")
     return context, page
+
+
+class BoardTests(ChannelsLiveServerTestCase):
+    """Tests of boards in Chromium against the live server (no tests of their own): the
+    browser as ``self.browser``, for board_shown()."""
+
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser):
+        self.browser = browser
 
 
 # --- WebKit (tests/e2e/webkit.py): Debian's WebKitGTK through its WebDriver ------------------

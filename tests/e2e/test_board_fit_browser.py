@@ -6,12 +6,11 @@ for the room is 28 px or more at 1080p, and 720p shows the same, scaled."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from ..factories import UserFactory
-from ..referee.board_nights import ROUNDS, SIXTEEN, crash_night, three_card_night
-from .conftest import board_shown
+from ..referee.board_nights import FOUR, ROUNDS, SIX, SIXTEEN, crash_night, three_card_night, typical_evening
+from .conftest import BoardTests, board_shown
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
@@ -63,18 +62,14 @@ MEASURE = """(texts) => {
 }"""
 
 
-class BoardFits(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class TvBoard(BoardTests):
     def board_at(self, session, viewport, waiting_for):
         context, page = board_shown(self.browser, self.live_server_url, session, viewport)
         expect(page.locator("#board-last")).to_contain_text(waiting_for)
         return context, page
 
+
+class BoardFits(TvBoard):
     def measure(self, session, viewport, waiting_for, name):
         context, page = self.board_at(session, viewport, waiting_for)
         try:
@@ -142,3 +137,59 @@ class BoardFits(ChannelsLiveServerTestCase):
             expect(told.first).to_contain_text("could have scored")
         finally:
             context.close()
+
+
+# A typical evening on the TV: what the room reads from the sofa (the last round's verdict,
+# or the odds, and the cards) grows with the screen, 3.5 % of its height or more, and the
+# board fills the screen, never scrolling.
+LEAST_SHARE = 0.035
+FILLED_SHARE = 0.65  # the standings, the last round or the earlier rounds reach this far down
+GROWN = """() => {
+  const shown = (el) => el.getClientRects().length > 0;
+  const all = (s) => [...document.querySelectorAll(s)].filter(shown);
+  const content = all("#board-standings > *, #board-last > *, #board-strip > *");
+  return {
+    scrollHeight: document.scrollingElement.scrollHeight, innerHeight: innerHeight,
+    scrollWidth: document.scrollingElement.scrollWidth, innerWidth: innerWidth,
+    verdict: all("#board-last .events li, #board-last .odds li").map((el) => parseFloat(getComputedStyle(el).fontSize)),
+    chips: all("#board-standings .card").map((el) => el.getBoundingClientRect().height),
+    bottom: Math.max(...content.map((el) => el.getBoundingClientRect().bottom)),
+    clipped: ["board-standings", "board-last", "board-tally"].map((id) => document.getElementById(id))
+      .filter((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth).map((el) => el.id),
+  };
+}"""
+
+
+class TypicalEvenings(TvBoard):
+    def check_grown(self, session, waiting_for, name, chips):
+        for viewport in (FULL_HD, HD):
+            context, page = self.board_at(session, viewport, waiting_for)
+            try:
+                if SHOTS:
+                    page.screenshot(path=os.path.join(SHOTS, f"{name}-{viewport['height']}.png"))
+                shown = page.evaluate(GROWN)
+            finally:
+                context.close()
+            height = viewport["height"]
+            assert shown["scrollHeight"] <= height and shown["scrollWidth"] <= viewport["width"], shown
+            assert shown["clipped"] == []
+            assert shown["verdict"] and min(shown["verdict"]) >= LEAST_SHARE * height, shown["verdict"]
+            assert len(shown["chips"]) == chips
+            assert not shown["chips"] or min(shown["chips"]) >= LEAST_SHARE * height, shown["chips"]
+            assert shown["bottom"] >= FILLED_SHARE * height, shown["bottom"]
+
+    def test_crash_for_four_with_four_hands_each_fills_the_tv(self):
+        session, _ = typical_evening(UserFactory(), "crash", FOUR, 2, {"target": 32, "crash": "bonus_point"})
+        self.check_grown(session, "Round 2", "typical-crash-4", 4 * 12)
+
+    def test_stop_the_bus_for_six_fills_the_tv(self):
+        session, _ = typical_evening(UserFactory(), "stop_the_bus", SIX, 3, {"tokens": 3})
+        self.check_grown(session, "Round 3", "typical-bus-6", 3 * 6)
+
+    def test_stop_the_bus_starting_with_the_odds_fills_the_tv(self):
+        session, _ = typical_evening(UserFactory(), "stop_the_bus", SIX, 0, {"tokens": 3}, show_odds=True)
+        self.check_grown(session, "The odds", "typical-odds-6", 0)
+
+    def test_commerce_for_five_fills_the_tv(self):
+        session, _ = typical_evening(UserFactory(), "commerce", SIX[:5], 3)
+        self.check_grown(session, "Round 3", "typical-commerce-5", 3 * 5)

@@ -82,3 +82,33 @@ def crash_night(host, title="Crash night"):
         }
         _, outcome = round_record(game=game, number=number, entry={"hands": hands}, by=host)
     return session, game, outcome
+
+
+# A typical evening: four to six friends, a few rounds of a game in.
+SIX = ["Ann", "Bartholomew Fitzwilliams", "Cy", "Di", "Maximiliana Featherstone", "Ed"]
+
+
+def typical_evening(host, kind: str, players: list[str], rounds: int, options=None, show_odds=False):
+    """A game of ``kind`` for ``players``, ``rounds`` rounds in (none: it has just started),
+    after a game won by each of the first two (a short tally). Crash: each player sets their
+    thirteen cards as the engine suggests."""
+    session = session_start(
+        host=host, title="Friday", played_on="2026-11-27", player_names=players, show_odds=show_odds
+    )
+    games_won(session, host, players[:2])
+    game = game_start(session=session, kind=kind, seat_names=players, options=options or {})
+    crash = kind == "crash"
+    deals = _deals(players, 13 if crash else 3, seed=kind)
+    outcome = None
+    for number in range(1, rounds + 1):
+        dealt = next(deals)
+        still_in = [name for name in players if not outcome or name not in outcome.out]
+        if crash:
+            hands = {
+                name: [format_cards(hand) for hand in best_setting(dealt[name], opponents=3).best.hands]
+                for name in still_in
+            }
+        else:
+            hands = {name: format_cards(dealt[name]) for name in still_in}
+        _, outcome = round_record(game=game, number=number, entry={"hands": hands}, by=host)
+    return session, game

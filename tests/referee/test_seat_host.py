@@ -283,6 +283,27 @@ def test_the_seat_codes_show_on_the_board_on_request_and_go_again(host_client, c
     assert client.get(codes_url).status_code == 404
 
 
+def test_the_seat_codes_go_to_the_corner_once_a_round_is_in_or_every_phone_is_open(client, evening, bus, host):
+    seat_codes_show(session=evening, shown=True)
+    seats_url = reverse("board-seats", args=[evening.share_token])
+
+    def place():
+        return re.search(r'id="board-seats"[^>]*class="seats-slot (\w+)"', client.get(seats_url).content.decode())[1]
+
+    assert place() == "large"  # nothing else to show in the last round's place yet
+    for name in ("Ann", "Bob"):
+        seat_seen(seat(evening, name).seat_token)
+    assert place() == "large"  # Cy's phone is not open
+    seat_seen(seat(evening, "Cy").seat_token)
+    assert place() == "corner"
+    seat_seen(seat(evening, "Cy").seat_token, False)
+    assert place() == "large"
+    round_record(game=bus, number=1, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"), by=host)
+    assert place() == "corner"  # the verdict shows beside the codes
+    assert 'class="seats-slot corner"' in render_board(Session.objects.get(pk=evening.pk)).html
+    assert client.get(reverse("board-seats", args=["x" * 22])).status_code == 404
+
+
 def test_new_seat_links_give_the_board_new_codes(evening, bus):
     from scoring.services import seat_links_rotate
 
