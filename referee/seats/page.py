@@ -22,9 +22,10 @@ from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
 
 from ..forms.rounds import OUT_OF_DATE, RoundEntryForm
+from ..presenters import as_tapped
 from ..views.crash_setting import present
 from ..views.sessions import host_session
-from .render import as_tapped, own_context, seat_form, seats_now, shared_context
+from .render import own_context, seat_form, seats_now, shared_context
 
 SEAT_REPLACED = (
     "This seat's link was replaced, or never was. Ask the host for the new QR code of your seat, then open it again."

@@ -30,6 +30,7 @@ from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
 from ..network import for_the_room, unreachable_why
 from ..presenters import (
+    as_tapped,
     date_under_title,
     entry_lines,
     game_summary,
@@ -205,11 +206,12 @@ def table_context(
 
 def revealed_initial(current: queries.GameState, table) -> dict | None:
     """The entry form's fields filled with the seats' hands once the host revealed the round
-    (the host may still fix any, then records it as usual)."""
+    (the host may still fix any, then records it as usual), as the pad types cards ("10♣")."""
     if table is None or not table.revealed:
         return None
     positions = current.settings.positions if current.game.kind == Game.Kind.CRASH else 1
-    return RoundEntryForm.initial_from(table.entry(), list(current.outcome.still_in), current.game.kind, positions)
+    players = list(current.outcome.still_in)
+    return as_tapped(RoundEntryForm.initial_from(table.entry(), players, current.game.kind, positions))
 
 
 @login_required
