@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
-from engine import DECK, CardError, EntryError, format_cards, parse_cards, parse_hand
+from engine import DECK, CardError, EntryError, SettingCheck, check_setting, format_cards, parse_cards, parse_hand
 from engine.crash import DECLARATION_KINDS
 
 CRASH_DECLARATIONS = [("", "No declaration"), *DECLARATION_KINDS.items()]
@@ -29,6 +29,19 @@ MOST_ROUNDS = 10_000  # far beyond any evening: a larger round number is not one
 NOT_CARDS = "These are not cards: type each as its rank and suit, like As 10h Q♣."
 NOT_A_CHOICE = "Choose a {what} from the list."  # never the value sent: it may be anything
 TOO_LONG = "That is too long for {count} cards: enter just the cards."
+
+
+def setting_check_of(texts: Sequence[str], settings) -> SettingCheck | None:
+    """The Crash setting check of one player's hands as they stand (the live check's answer,
+    and what the form shows with hands it comes filled with): none without a hand, or while
+    one is not three cards yet."""
+    texts = [text.strip() for text in texts if text and text.strip()]
+    if not texts:
+        return None
+    try:
+        return check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
+    except EntryError:
+        return None
 
 
 class SubmissionField(forms.UUIDField):
@@ -150,10 +163,12 @@ class RoundEntryForm(forms.Form):
         dealt: int = 13,
         declarations: bool = False,
         extras: bool = True,
+        setting=None,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.game, self.players, self.positions, self.declarations = game, list(players), positions, declarations
+        self.setting = setting  # Crash: the game's options, for each player's setting check
         self.dealt = dealt  # the cards each player is dealt (Crash), as the game's settings say
         for seat, name in enumerate(self.players):
             if game == "crash":
@@ -199,6 +214,8 @@ class RoundEntryForm(forms.Form):
         for seat, name in enumerate(self.players):
             if self.game == "crash":
                 row = {"name": name, "hands": [self[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1)]}
+                if self.setting is not None:  # the hands it comes filled with (revealed, refused) checked
+                    row["check"] = setting_check_of([str(hand.value() or "") for hand in row["hands"]], self.setting)
                 if self.declarations:
                     row["declare"], row["declared"] = self[f"declare_{seat}"], self[f"declared_{seat}"]
             else:
@@ -354,5 +371,6 @@ def entry_form_for(
         dealt=settings.cards if crash else 3,
         declarations=crash and settings.declarations,
         extras=extras,
+        setting=settings if crash else None,
         initial={"number": number or state.next_number, **(initial or {})},
     )
