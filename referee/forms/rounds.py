@@ -12,12 +12,14 @@ from django.core.exceptions import NON_FIELD_ERRORS
 
 from engine import DECK, CardError, EntryError, SettingCheck, check_setting, format_cards, parse_cards, parse_hand
 from engine.crash import DECLARATION_KINDS
+from engine.entries import named
 
 CRASH_DECLARATIONS = [("", "No declaration"), *DECLARATION_KINDS.items()]
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
 DECLARE_OR_PLACE = "A player who declares places no hands: clear the hands or the declaration."
 DECLARED_CARDS_NEEDED = "Enter the 13 cards of the declaration."
 HAND_NEEDED = "Enter the three cards of this hand."
+HANDS_NEEDED = "{hands} hands are missing: enter the three cards of each."  # said once for them all
 # What the extras of Stop the Bus and Commerce change (docs/rules.md: The worst hand; Players, the stake and the pot).
 TABLE_HELP = "The three cards face up at the showdown: checked against the hands (one deck a round); no result changes."
 CALLER_HELP = "Kept with the round, for the record: who {called} changes no result."
@@ -245,8 +247,15 @@ class RoundEntryForm(forms.Form):
         name = next((name for name in self.fields if name in self.errors), None)
         if name is None:
             return ""
+        missing = self.missing_hands()
+        if len(missing) > 1 and self.has_error(name, "required"):  # every player it concerns, at once
+            return HANDS_NEEDED.format(hands=named([f"{player}'s" for player in missing]))
         label = self.fields[name].label  # a hidden field has none: its message says it all
         return f"{label}: {self.errors[name][0]}" if label else self.errors[name][0]
+
+    def missing_hands(self) -> list[str]:
+        """The players whose hand was refused for having no cards at all (Stop the Bus, Commerce)."""
+        return [name for seat, name in enumerate(self.players) if self.has_error(f"hand_{seat}", "required")]
 
     @property
     def out_of_date(self) -> bool:
