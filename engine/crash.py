@@ -279,6 +279,11 @@ class SettingCheck:
     text: str = ""
     sorts: bool = False  # hands out of order are sorted, not a foul (out_of_order="sort")
 
+    @property
+    def fouls(self) -> bool:
+        """Out of order in a game that calls it a foul: left like this, the player fouls."""
+        return not self.in_order and not self.sorts
+
 
 # What a foul costs, by the option for hands out of order (docs/rules.md, Crash: Fouls).
 FOUL_COSTS = {"foul_out": "out of the game", "foul_round": "no points this round"}

@@ -131,6 +131,14 @@ def shown(text: str) -> str:
         return text
 
 
+def as_tapped(initial: dict) -> dict:
+    """Fields of cards as stored ("AS KS") written as the pad types them ("A♠ K♠"): the
+    pad's Undo and its greyed cards read them as the player (or the host) left them."""
+    return {
+        field: shown(value) if field.startswith(("hand_", "declared_")) else value for field, value in initial.items()
+    }
+
+
 def hands_as_played(texts: Sequence[str], ranks: Sequence[HandRank]) -> list[tuple[str, HandRank]]:
     """Each recorded hand beside its own rank, in the order the engine gives the ranks.
     Arena Crash plays a player's hands sorted, best first, so the order placed may differ:

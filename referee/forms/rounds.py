@@ -10,14 +10,16 @@ from collections.abc import Mapping, Sequence
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
-from engine import DECK, CardError, EntryError, format_cards, parse_cards, parse_hand
+from engine import DECK, CardError, EntryError, SettingCheck, check_setting, format_cards, parse_cards, parse_hand
 from engine.crash import DECLARATION_KINDS
+from engine.entries import named
 
 CRASH_DECLARATIONS = [("", "No declaration"), *DECLARATION_KINDS.items()]
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
 DECLARE_OR_PLACE = "A player who declares places no hands: clear the hands or the declaration."
 DECLARED_CARDS_NEEDED = "Enter the 13 cards of the declaration."
 HAND_NEEDED = "Enter the three cards of this hand."
+HANDS_NEEDED = "{hands} hands are missing: enter the three cards of each."  # said once for them all
 # What the extras of Stop the Bus and Commerce change (docs/rules.md: The worst hand; Players, the stake and the pot).
 TABLE_HELP = "The three cards face up at the showdown: checked against the hands (one deck a round); no result changes."
 CALLER_HELP = "Kept with the round, for the record: who {called} changes no result."
@@ -29,6 +31,19 @@ MOST_ROUNDS = 10_000  # far beyond any evening: a larger round number is not one
 NOT_CARDS = "These are not cards: type each as its rank and suit, like As 10h Q♣."
 NOT_A_CHOICE = "Choose a {what} from the list."  # never the value sent: it may be anything
 TOO_LONG = "That is too long for {count} cards: enter just the cards."
+
+
+def setting_check_of(texts: Sequence[str], settings) -> SettingCheck | None:
+    """The Crash setting check of one player's hands as they stand (the live check's answer,
+    and what the form shows with hands it comes filled with): none without a hand, or while
+    one is not three cards yet."""
+    texts = [text.strip() for text in texts if text and text.strip()]
+    if not texts:
+        return None
+    try:
+        return check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
+    except EntryError:
+        return None
 
 
 class SubmissionField(forms.UUIDField):
@@ -150,10 +165,12 @@ class RoundEntryForm(forms.Form):
         dealt: int = 13,
         declarations: bool = False,
         extras: bool = True,
+        setting=None,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.game, self.players, self.positions, self.declarations = game, list(players), positions, declarations
+        self.setting = setting  # Crash: the game's options, for each player's setting check
         self.dealt = dealt  # the cards each player is dealt (Crash), as the game's settings say
         for seat, name in enumerate(self.players):
             if game == "crash":
@@ -199,6 +216,8 @@ class RoundEntryForm(forms.Form):
         for seat, name in enumerate(self.players):
             if self.game == "crash":
                 row = {"name": name, "hands": [self[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1)]}
+                if self.setting is not None:  # the hands it comes filled with (revealed, refused) checked
+                    row["check"] = setting_check_of([str(hand.value() or "") for hand in row["hands"]], self.setting)
                 if self.declarations:
                     row["declare"], row["declared"] = self[f"declare_{seat}"], self[f"declared_{seat}"]
             else:
@@ -228,8 +247,15 @@ class RoundEntryForm(forms.Form):
         name = next((name for name in self.fields if name in self.errors), None)
         if name is None:
             return ""
+        missing = self.missing_hands()
+        if len(missing) > 1 and self.has_error(name, "required"):  # every player it concerns, at once
+            return HANDS_NEEDED.format(hands=named([f"{player}'s" for player in missing]))
         label = self.fields[name].label  # a hidden field has none: its message says it all
         return f"{label}: {self.errors[name][0]}" if label else self.errors[name][0]
+
+    def missing_hands(self) -> list[str]:
+        """The players whose hand was refused for having no cards at all (Stop the Bus, Commerce)."""
+        return [name for seat, name in enumerate(self.players) if self.has_error(f"hand_{seat}", "required")]
 
     @property
     def out_of_date(self) -> bool:
@@ -354,5 +380,6 @@ def entry_form_for(
         dealt=settings.cards if crash else 3,
         declarations=crash and settings.declarations,
         extras=extras,
+        setting=settings if crash else None,
         initial={"number": number or state.next_number, **(initial or {})},
     )

@@ -16,15 +16,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from engine import CardError, EntryError, best_setting, check_setting, parse_cards
+from engine import CardError, EntryError, best_setting, parse_cards
 from scoring import queries, services
 from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
 
-from ..forms.rounds import OUT_OF_DATE, RoundEntryForm
+from ..forms.rounds import OUT_OF_DATE, RoundEntryForm, setting_check_of
+from ..presenters import as_tapped
 from ..views.crash_setting import present
 from ..views.sessions import host_session
-from .render import as_tapped, own_context, seat_form, seats_now, shared_context
+from .render import own_context, seat_form, seats_now, shared_context
 
 SEAT_REPLACED = (
     "This seat's link was replaced, or never was. Ask the host for the new QR code of your seat, then open it again."
@@ -157,12 +158,7 @@ def seat_setting_check(request, token: str):
     if not request.htmx:
         return redirect("seat", token=token)
     settings = game_options(game)
-    texts = [request.GET.get(f"hand_0_{p}", "").strip() for p in range(1, 5)]
-    texts = [text for text in texts if text]
-    try:
-        check = check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
-    except EntryError:
-        check = None
+    check = setting_check_of([request.GET.get(f"hand_0_{p}", "") for p in range(1, 5)], settings)
     return render(request, "sessions/setting_check.html", {"check": check, "seat": "0"})
 
 

@@ -24,7 +24,7 @@ from scoring.models import Game, Session, SessionPlayer
 from scoring.services import HAND_TOO_LATE
 
 from ..forms.rounds import RoundEntryForm, entry_form_for
-from ..presenters import GameSummary, game_summary, shown, standings_rows
+from ..presenters import GameSummary, as_tapped, game_summary, standings_rows
 from ..showdown import showdown_of
 
 SEAT_SHARED = "seats/seat.html#shared"
@@ -90,14 +90,6 @@ def sent_initial(table, name: str, kind: str, positions: int) -> dict:
     """The hand the seat sent (to change it), as the form's fields."""
     part = table.hand_of(name) if table else None
     return as_tapped(RoundEntryForm.initial_from(part, [name], kind, positions)) if part else {}
-
-
-def as_tapped(initial: dict) -> dict:
-    """Fields of cards as stored ("AS KS") written as the pad types them ("A♠ K♠"): the
-    pad's Undo and its greyed cards read them as the player left them."""
-    return {
-        field: shown(value) if field.startswith(("hand_", "declared_")) else value for field, value in initial.items()
-    }
 
 
 def yours(text: str, name: str) -> str:

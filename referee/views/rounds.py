@@ -9,14 +9,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from engine import EntryError, check_setting
+from engine import EntryError
 from engine.crash import allows_void_deal
 from scoring import queries, services
 from scoring.models import Game, Round
 from scoring.replays import game_options
 
 from ..board.broadcast import CHANGE_BEHIND, boards_missed
-from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for
+from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for, setting_check_of
 from ..presenters import entry_lines
 from .sessions import host_session
 
@@ -221,10 +221,5 @@ def setting_check(request, session_id, game_id):
         return redirect(game)
     settings = game_options(game)  # what a foul costs, its ranking: no replay
     seat = request.GET.get("seat", "0")
-    texts = [request.GET.get(f"hand_{seat}_{p}", "").strip() for p in range(1, 5)]
-    texts = [text for text in texts if text]
-    try:
-        check = check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
-    except EntryError:
-        check = None  # a hand not complete yet: nothing to say
+    check = setting_check_of([request.GET.get(f"hand_{seat}_{p}", "") for p in range(1, 5)], settings)
     return render(request, "sessions/setting_check.html", {"check": check, "seat": seat})

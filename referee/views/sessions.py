@@ -26,10 +26,11 @@ from scoring.models import Game, Session
 from .. import panel_marks
 from ..board.broadcast import TV_BEHIND, boards_missed
 from ..board.page import qr_svg
-from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..forms.rounds import RoundEntryForm, entry_form_for, setting_check_of
 from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
 from ..network import for_the_room, unreachable_why
 from ..presenters import (
+    as_tapped,
     date_under_title,
     entry_lines,
     game_summary,
@@ -177,9 +178,11 @@ def table_context(
     seats, connected = seating or seating_of(session)
     ids = {seat.player.name: seat.player.public_id for seat in seats}
     mine = next((seat.player.name for seat in seats if seat.player_id == session.host_player_id), None)
+    fouled = seats_fouled(current, table)
     seats = [
         {
             "tick": tick,
+            "foul": tick.name in fouled,
             "connected": tick.name in connected,
             "mine": tick.name == mine,
             "enter_url": reverse(
@@ -203,13 +206,23 @@ def table_context(
     }
 
 
+def seats_fouled(current: queries.GameState, table: queries.TableRound) -> set[str]:
+    """Crash, once revealed: the seats whose hands sent foul if left like this (the engine's
+    setting check, as the seat's own phone said it before they chose to leave them)."""
+    if not table.revealed or current.game.kind != Game.Kind.CRASH:
+        return set()
+    checks = {name: setting_check_of(placed, current.settings) for name, placed in table.entry()["hands"].items()}
+    return {name for name, check in checks.items() if check and check.fouls}
+
+
 def revealed_initial(current: queries.GameState, table) -> dict | None:
     """The entry form's fields filled with the seats' hands once the host revealed the round
-    (the host may still fix any, then records it as usual)."""
+    (the host may still fix any, then records it as usual), as the pad types cards ("10♣")."""
     if table is None or not table.revealed:
         return None
     positions = current.settings.positions if current.game.kind == Game.Kind.CRASH else 1
-    return RoundEntryForm.initial_from(table.entry(), list(current.outcome.still_in), current.game.kind, positions)
+    players = list(current.outcome.still_in)
+    return as_tapped(RoundEntryForm.initial_from(table.entry(), players, current.game.kind, positions))
 
 
 @login_required

@@ -13,6 +13,7 @@
   var SUITS = { "S": "S", "♠": "S", "♤": "S", "H": "H", "♥": "H", "♡": "H",
                 "D": "D", "♦": "D", "♢": "D", "C": "C", "♣": "C", "♧": "C" };
   var CARD = /(10|[2-9TJQKA])([SHDC♠♤♥♡♦♢♣♧])/gi;
+  var FOUL_MARK = '<span aria-hidden="true">✗</span> foul';  // a player's step: "Priya foul", read aloud
   var CHECK_WAIT_MS = 4000;  // a setting check not back by then lets the pad move on unchecked
   var active = null; // the hand input cards go into
   var taps = [];     // the cards tapped in, newest last: {input, code}
@@ -89,9 +90,10 @@
       var done = hands.filter(full).length;
       var button = nav.querySelector('[data-step="' + index + '"]');
       var foul = !!seat.querySelector(".setting-check [data-foul]");  // the live check's word, as it stands
+      var count = button.querySelector("[data-step-count]");
       button.classList.toggle("is-foul", foul);
-      button.querySelector("[data-step-count]").textContent =
-        foul ? "✗ foul" : done === hands.length ? "✓" : done + "/" + hands.length;
+      if (foul) count.innerHTML = FOUL_MARK;  // as the server draws it
+      else count.textContent = done === hands.length ? "✓" : done + "/" + hands.length;
     });
   }
 

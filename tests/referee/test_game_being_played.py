@@ -119,7 +119,7 @@ def test_the_session_page_names_the_game_being_played_and_the_games_to_switch_to
 
     asked = text_of(host_client.get(two_games.get_absolute_url(), {"game": 1}, headers=HX))
     assert "Open here: Stop the Bus · game 1. The board shows Crash · game 2, the game being played." in asked
-    assert "Play Stop the Bus · game 1, or record a round here: the board and the phones follow." in asked
+    assert "Play Stop the Bus · game 1 or record a round here: the board and the phones follow." in asked
     assert "Go back to a game not finished (the board and the phones follow): Crash · game 2, no round yet" in asked
 
 
