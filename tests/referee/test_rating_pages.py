@@ -145,3 +145,20 @@ def test_the_compare_page_asks_for_two_players(host_client, host, evenings):
 
 def test_the_compare_page_needs_a_login(client):
     assert client.get("/players/compare/")["Location"].startswith("/accounts/login/")
+
+
+def test_one_evening_shows_one_night_and_the_rating_in_plain_words(host_client, host):
+    """After one evening its night is the last, the best and the worst: one card, not three;
+    beside the rating a sentence says what it is, in the player's own figures."""
+    session = session_start(host=host, title="First", played_on="2026-11-27", player_names=["Ann", "Bob"])
+    duel(session, "Ann", "Bob")
+    expected = rate([[["Ann"], ["Bob"]]])["Ann"]
+    text = text_of(host_client.get(f"/players/{host.players.get(name='Ann').public_id}/"))
+    assert f"Last night {rating_change(expected.ordinal)} 27 Nov 2026" in text
+    assert "Best night" not in text and "Worst night" not in text
+    assert (
+        f"Rating {rating(expected.ordinal)} is a careful score: the app puts Ann's skill at about "
+        f"{rating(expected.mu)}, give or take {rating(expected.sigma)}, and the rating counts only what is near "
+        "certain (the skill less three times that give or take), so it starts at 0 and climbs as Ann plays more "
+        "games and wins them."
+    ) in text
