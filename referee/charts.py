@@ -158,7 +158,7 @@ def spread_apart(wanted: list[float], gap: float, low: float, high: float) -> li
 
 # --- Hand categories against a random deal ----------------------------------------------------
 
-BAR_WIDTH, ROW, BAR, NAME_WIDTH, VALUE_WIDTH = 480, 60, 20, 170, 96
+BAR_WIDTH, ROW, BAR, NAME_WIDTH, VALUE_WIDTH = 510, 60, 20, 200, 96  # "Running flush" whole in NAME_WIDTH
 
 
 @dataclass(frozen=True)

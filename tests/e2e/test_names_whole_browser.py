@@ -1,6 +1,7 @@
 """Names and dates whole on a 375x812 phone (issue 43, point 8): the history's chart shows
 every player's name at its line's end inside the chart, none on another; the rating chart
-after one evening shows its date whole; the league tables never break a name mid-word."""
+after one evening shows its date whole, the hands chart its categories; the league tables
+never break a name mid-word."""
 
 import os
 
@@ -86,6 +87,12 @@ class NamesWhole(ChannelsLiveServerTestCase):
         ticks = chart.locator(".x-tick")
         expect(ticks).to_have_text(["27 Nov 26"])
         assert inside(ticks.first.bounding_box(), chart.bounding_box()), "the date is cut at the chart's edge"
+        bars = self.page.locator("figure.bars svg").first
+        categories = bars.locator(".tick")
+        expect(categories.filter(has_text="Running flush")).to_have_count(1)  # the longest
+        for index in range(categories.count()):
+            box = categories.nth(index).bounding_box()
+            assert inside(box, bars.bounding_box()), f"{categories.nth(index).inner_text()} is cut"
         self.shoot("rating", "figure.rating-chart")
 
     def test_the_league_tables_never_break_a_name(self):
