@@ -278,3 +278,36 @@ def test_the_ratings_are_of_the_seasons_games_only(host_client, two_seasons):
     assert ratings_of(host_client.get("/players/")) == [("Ann", "1"), ("Bob", "1")]
     assert ratings_of(host_client.get(f"/players/?season={before.public_id}")) == [("Bob", "2"), ("Ann", "2")]
     assert ratings_of(host_client.get("/players/?season=all")) == [("Bob", "3"), ("Ann", "3")]
+
+
+def ended_season(host):
+    """A season that ended yesterday, which Bob won; no season holds today."""
+    today = timezone.localdate()
+    ended = season_add(
+        host=host,
+        name="Autumn",
+        first_day=today - datetime.timedelta(days=30),
+        last_day=today - datetime.timedelta(days=1),
+    )
+    won_by(host, today - datetime.timedelta(days=5), "Bob", "Ann")
+    return ended
+
+
+def test_a_season_just_ended_shows_its_final_table_and_says_so(host_client, host):
+    ended = ended_season(host)
+    won_by(host, datetime.date(2020, 5, 1), "Ann", "Bob")  # long before: not in the season
+    response = host_client.get("/players/")
+    assert "1 Bob 1 1 100.0% 1.0 2 Ann 1 0 0.0% 2.0" in league(response)
+    assert f"Autumn: {ended.days} (ended: its final table, until the next season starts)." in text_of(response)
+    assert re.search(
+        rf'<a href="\?season={ended.public_id}&amp;game=" aria-current="page">Autumn</a>', response.content.decode()
+    )
+
+
+def test_an_evening_after_the_season_ended_opens_all_time_saying_why(host_client, host):
+    ended = ended_season(host)
+    won_by(host, timezone.localdate(), "Ann", "Bob")
+    response = host_client.get("/players/")
+    assert "1 Ann 2 1 50.0%" in league(response) or "1 Bob 2 1 50.0%" in league(response)
+    last_day = f"{ended.last_day.day} {ended.last_day:%B %Y}"
+    assert f"All time: no season holds today; Autumn ended on {last_day}." in text_of(response)
