@@ -15,6 +15,7 @@ from ..data import hands, play
 from ..factories import UserFactory
 from .conftest import log_in, serious_violations
 from .test_charts_browser import overlaps
+from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 
@@ -46,12 +47,8 @@ LINES = """e => {
 }"""
 
 
-class NamesWhole(ChannelsLiveServerTestCase):
+class NamesWhole(Thumb, ChannelsLiveServerTestCase):
     serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
 
     def setUp(self):
         super().setUp()
@@ -59,7 +56,7 @@ class NamesWhole(ChannelsLiveServerTestCase):
         self.session = session_start(host=self.user, title="Friday", played_on="2026-11-27", player_names=PLAYERS)
         play(self.session, "stop_the_bus", ROUNDS, seats=PLAYERS, tokens=1)
 
-    def shoot(self, name: str, selector: str) -> None:
+    def shoot_parts(self, name: str, selector: str) -> None:
         for n, part in enumerate(self.page.locator(selector).all() if SHOTS else []):
             part.screenshot(path=os.path.join(SHOTS, f"names-{name}-{n}.png"))
 
@@ -77,7 +74,7 @@ class NamesWhole(ChannelsLiveServerTestCase):
             assert not any(overlaps(a, b) for b in boxes[i + 1 :]), PLAYERS[i]
             assert not any(overlaps(a, ticks.nth(k).bounding_box()) for k in range(ticks.count())), PLAYERS[i]
         assert self.page.evaluate("document.documentElement.scrollWidth") <= WIDTH
-        self.shoot("history", "figure.chart")
+        self.shoot_parts("history", "figure.chart")
 
     def test_the_rating_chart_after_one_evening_shows_its_date_whole(self):
         log_in(self.page, self.live_server_url)
@@ -93,7 +90,7 @@ class NamesWhole(ChannelsLiveServerTestCase):
         for index in range(categories.count()):
             box = categories.nth(index).bounding_box()
             assert inside(box, bars.bounding_box()), f"{categories.nth(index).inner_text()} is cut"
-        self.shoot("rating", "figure.rating-chart")
+        self.shoot_parts("rating", "figure.rating-chart")
 
     def test_the_league_tables_never_break_a_name(self):
         log_in(self.page, self.live_server_url)
@@ -103,7 +100,7 @@ class NamesWhole(ChannelsLiveServerTestCase):
         for index in range(names.count()):
             name = names.nth(index)
             assert name.evaluate(LINES) == 1, f"{name.inner_text()!r} is broken over lines"
-        self.shoot("league", ".scroll")
+        self.shoot_parts("league", ".scroll")
         for table in self.page.locator("table.rated, table.league").all():  # whole, not scrolled
             assert table.evaluate("e => e.parentElement.scrollWidth <= e.parentElement.clientWidth")
         assert self.page.evaluate("document.documentElement.scrollWidth") <= WIDTH

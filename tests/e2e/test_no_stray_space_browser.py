@@ -2,8 +2,6 @@
 and a link inside a sentence (home page, Rules) keeps its lines as close as plain text does,
 while still a 44 px target."""
 
-import os
-
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
@@ -13,9 +11,9 @@ from scoring.services import session_start
 
 from ..factories import UserFactory
 from .conftest import serious_violations
+from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
-SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the phone shows there, to look at
 
 # Each paragraph or list item with a link inside its text: its height, and the height the same
 # text takes with the links as plain words kept whole (measured at the same width, then taken
@@ -40,16 +38,8 @@ LINKED_TEXT = """() => [...document.querySelectorAll("main p, main li")]
   })"""
 
 
-class NoStraySpace(ChannelsLiveServerTestCase):
+class NoStraySpace(Thumb, ChannelsLiveServerTestCase):
     serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
-    def shoot(self, name: str) -> None:
-        if SHOTS:
-            self.page.screenshot(path=os.path.join(SHOTS, f"space-{name}.png"))
 
     def test_an_idle_seat_page_shows_no_empty_box(self):
         host = UserFactory(username="host")
@@ -67,7 +57,7 @@ class NoStraySpace(ChannelsLiveServerTestCase):
         )
         assert boxes == [], f"empty boxes: {boxes}"
         assert serious_violations(self.page) == []
-        self.shoot("idle-seat")
+        self.shoot("space-idle-seat")
 
     def test_links_in_sentences_keep_the_lines_together(self):
         for path, name in [("/", "home"), ("/rules/", "rules")]:
@@ -80,4 +70,4 @@ class NoStraySpace(ChannelsLiveServerTestCase):
                 box = link.bounding_box()
                 assert box["height"] >= 44 and box["width"] >= 44, (link.inner_text(), box)
             assert serious_violations(self.page) == []
-            self.shoot(name)
+            self.shoot(f"space-{name}")
