@@ -4,7 +4,7 @@ host's seasons, or any dates)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django import forms
 from django.utils import timezone
@@ -55,14 +55,14 @@ class CircleFilter(GameFilter):
         *args,
         seasons: Sequence[Season] = (),
         today: datetime.date | None = None,
-        last_evening: datetime.date | None = None,
+        last_evening: Callable[[], datetime.date | None] = lambda: None,
         **kwargs,
     ):
         """``?season=<id>`` is a season's dates, ``?season=all`` all time; a query naming no
         period at all (the page as first opened) shows the season holding ``today``, else the
-        season just ended while no evening (``last_evening``: the host's latest) came after it,
-        else all time. The dates stand in the form's fields, so choosing another game keeps
-        the period."""
+        season just ended while no evening (``last_evening()``: the host's latest, read only
+        then) came after it, else all time. The dates stand in the form's fields, so choosing
+        another game keeps the period."""
         today = today or timezone.localdate()
         # As first opened with no season holding today: the one just ended (shown as such), or
         # all time once an evening came after it (saying so).
@@ -72,7 +72,8 @@ class CircleFilter(GameFilter):
             if not any(key in data for key in PERIOD_KEYS):
                 now = season_holding(seasons, today)
                 ended = None if now else last_ended(seasons, today)
-                if ended and (last_evening is None or last_evening <= ended.last_day):
+                latest = last_evening() if ended else None
+                if ended and (latest is None or latest <= ended.last_day):
                     now = self.ended_shown = ended
                 else:
                     self.ended_passed = ended

@@ -91,7 +91,10 @@ def player_page(request, player_id):
 def circle_page(request):
     today = timezone.localdate()
     seasons = list(seasons_of(request.user))
-    last_evening = Session.objects.filter(host=request.user).aggregate(last=Max("played_on"))["last"]
+
+    def last_evening():
+        return Session.objects.filter(host=request.user).aggregate(last=Max("played_on"))["last"]
+
     form = CircleFilter(request.GET, seasons=seasons, today=today, last_evening=last_evening)
     if not form.is_valid():  # the errors say what to mend; no table for a period that is not one
         return render(request, "players/circle.html", {"form": form, "periods": periods(today)}, status=400)
