@@ -13,7 +13,10 @@ from engine.ranking import CATEGORY_NAMES
 # Distinct on light and dark backgrounds, and apart for the common colour blindnesses.
 COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9", "#f0e442", "#999999"]
 WIDTH, HEIGHT, PAD = 640, 260, 40
-LABELS = 90  # room on the right for the players' names
+LABELS = 90  # room on the right for the players' names, at least
+LABEL_DX = 13  # from a line's end to its name
+LABEL_EM = 16  # the widest a name's letter is at 22 units, bold, on average: its room is its length
+PLOT = 320  # the least width the lines get, beside long names (the chart widens instead)
 LABEL_GAP = 28  # between the names at the lines' ends: their 22-unit text, and air
 DODGE = 3  # lines on the same figures are drawn this far apart, side by side (their stroke's width)
 DODGE_SPAN = 12  # and all of them within this, so a line stays near its figure
@@ -67,9 +70,11 @@ def standings_chart(
     if low == high:
         low, high = low - 1, high + 1
     span_x = max(1, len(series) - 1)
+    labels = label_room(players)
+    width = PAD + max(WIDTH - PAD - labels, PLOT) + labels
 
     def x(i: int) -> float:
-        return PAD + (WIDTH - PAD - LABELS) * i / span_x
+        return PAD + (width - PAD - labels) * i / span_x
 
     def y(value: int) -> float:
         return height - PAD - (height - 1.5 * PAD) * (value - low) / (high - low)
@@ -111,9 +116,16 @@ def standings_chart(
         lines,
         [(y(value), value) for value in ticks],
         [(x(i), i) for i in round_ticks(len(series) - 1)],
+        width=width,
         height=height,
+        right=width - labels,
         bottom=height - PAD,
     )
+
+
+def label_room(players: list[str]) -> int:
+    """The room on the right for the names at the lines' ends: the longest one whole."""
+    return max([LABELS, *(LABEL_DX + LABEL_EM * len(name) + 4 for name in players)])
 
 
 def round_ticks(rounds: int) -> list[int]:
@@ -146,7 +158,7 @@ def spread_apart(wanted: list[float], gap: float, low: float, high: float) -> li
 
 # --- Hand categories against a random deal ----------------------------------------------------
 
-BAR_WIDTH, ROW, BAR, NAME_WIDTH, VALUE_WIDTH = 480, 60, 20, 170, 96
+BAR_WIDTH, ROW, BAR, NAME_WIDTH, VALUE_WIDTH = 510, 60, 20, 200, 96  # "Running flush" whole in NAME_WIDTH
 
 
 @dataclass(frozen=True)

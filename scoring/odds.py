@@ -18,10 +18,19 @@ class Odds:
     chance: float  # 0 to 1; a game's add up to 1
     games: int  # the rated games behind it (0: a newcomer, the model's prior)
     provisional: bool  # fewer than engine.ratings.PROVISIONAL_GAMES of them
+    percent: int = 0  # the chance in whole percents, a game's adding up to 100 as shown
 
-    @property
-    def percent(self) -> int:
-        return round(self.chance * 100)
+
+def whole_percents(chances: Sequence[float]) -> list[int]:
+    """``chances`` (adding up to 1) as whole percents adding up to 100, by largest remainder:
+    each rounded down, then the points left over go one each to the largest fractions (the
+    earlier first between equal ones), so three even chances read 34, 33, 33, not 33 three times."""
+    exact = [chance * 100 for chance in chances]
+    percents = [int(share) for share in exact]
+    left = max(0, round(sum(exact)) - sum(percents))
+    for index in sorted(range(len(exact)), key=lambda i: -(exact[i] - percents[i]))[:left]:
+        percents[index] += 1
+    return percents
 
 
 def game_odds(host, kind: str, seats: Sequence[str]) -> list[Odds]:
@@ -31,9 +40,10 @@ def game_odds(host, kind: str, seats: Sequence[str]) -> list[Odds]:
     league = leagues(host, kind=kind).get(kind)
     ratings = league.by_name() if league else {}
     chances = win_chances(ratings, list(seats))
+    likeliest = sorted(seats, key=lambda name: -chances[name])
     odds = []
-    for name in seats:
+    for name, percent in zip(likeliest, whole_percents([chances[name] for name in likeliest])):
         rating = ratings.get(name)
         games = rating.games if rating else 0
-        odds.append(Odds(name, chances[name], games, rating.provisional if rating else True))
-    return sorted(odds, key=lambda line: -line.chance)
+        odds.append(Odds(name, chances[name], games, rating.provisional if rating else True, percent))
+    return odds

@@ -1,6 +1,7 @@
 """The circle's skill ratings (engine.ratings), per game kind, from the places the league table
 uses: every finished game in the order played (the evening's date, then the order its sessions
-were made, then the game's number), players level in a game's standings tied.
+were made, then the game's number), each player at their place (engine.statistics: standing,
+then rounds played; docs/rules.md, The league's ratings).
 
 Derived, never stored: read afresh from the kept figures (Performance) whenever the host's games
 have changed, so a correction, a deletion, a game ended or an import of older evenings rates

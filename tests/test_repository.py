@@ -71,3 +71,14 @@ def test_every_citation_of_a_docs_section_names_a_section_that_doc_has():
                     wrong.append(f"{path.relative_to(ROOT)}: {document}, {section} (no heading {missing[0]!r})")
     assert wrong == []
     assert cited > 20
+
+
+def test_the_readme_opens_with_the_two_commands_and_at_the_table():
+    """A host reads how to run it and what to do at the table before the list of features."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    sections = [title for level, title, _ in headings(ROOT / "README.md") if level == 2]
+    assert sections[0] == "At the table"
+    assert sections.index("What it is") > sections.index("At the table")
+    opening = readme[: readme.index("## At the table")]
+    assert "make run" in opening and "make test" in opening
+    assert len(opening.splitlines()) <= 12

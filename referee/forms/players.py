@@ -4,7 +4,7 @@ host's seasons, or any dates)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django import forms
 from django.utils import timezone
@@ -19,6 +19,11 @@ NOT_A_PLAYER = "Choose a player of your circle."
 SAME_PLAYER = "Choose two different players to compare."
 ALL_TIME = "all"  # ?season=all
 PERIOD_KEYS = ("season", "since", "until")
+
+
+def last_ended(seasons: Sequence[Season], today: datetime.date) -> Season | None:
+    """The season that ended last before ``today``, if any has."""
+    return max((s for s in seasons if s.last_day < today), key=lambda s: s.last_day, default=None)
 
 
 class GameFilter(forms.Form):
@@ -44,14 +49,34 @@ class CircleFilter(GameFilter):
         error_messages={"invalid": "Enter a date as year-month-day, like 2026-11-20."},
     )
 
-    def __init__(self, data=None, *args, seasons: Sequence[Season] = (), today: datetime.date | None = None, **kwargs):
+    def __init__(
+        self,
+        data=None,
+        *args,
+        seasons: Sequence[Season] = (),
+        today: datetime.date | None = None,
+        last_evening: Callable[[], datetime.date | None] = lambda: None,
+        **kwargs,
+    ):
         """``?season=<id>`` is a season's dates, ``?season=all`` all time; a query naming no
-        period at all (the page as first opened) shows the season holding ``today``, if any.
-        The dates stand in the form's fields, so choosing another game keeps the period."""
+        period at all (the page as first opened) shows the season holding ``today``, else the
+        season just ended while no evening (``last_evening()``: the host's latest, read only
+        then) came after it, else all time. The dates stand in the form's fields, so choosing
+        another game keeps the period."""
+        today = today or timezone.localdate()
+        # As first opened with no season holding today: the one just ended (shown as such), or
+        # all time once an evening came after it (saying so).
+        self.ended_shown = self.ended_passed = None
         if data is not None:
             data = data.copy()
             if not any(key in data for key in PERIOD_KEYS):
-                now = season_holding(seasons, today or timezone.localdate())
+                now = season_holding(seasons, today)
+                ended = None if now else last_ended(seasons, today)
+                latest = last_evening() if ended else None
+                if ended and (latest is None or latest <= ended.last_day):
+                    now = self.ended_shown = ended
+                else:
+                    self.ended_passed = ended
                 data["season"] = str(now.public_id) if now else ""
             chosen = data.get("season", "")
             data.pop("season", None)

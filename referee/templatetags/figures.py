@@ -1,8 +1,10 @@
 """Figures for people: statistics are exact fractions until they are shown."""
 
+import datetime
 from fractions import Fraction
 
 from django import template
+from django.utils import timezone
 
 from referee.charts import percent as share_percent
 
@@ -39,3 +41,16 @@ def rating_change(value: float) -> str:
     """A change of rating with its sign, one decimal: +1.2, −0.8, 0.0."""
     shown = f"{value:+.1f}"
     return "0.0" if shown in ("+0.0", "-0.0") else shown.replace("-", "−")
+
+
+@register.filter
+def ago(day: datetime.date, today: datetime.date | None = None) -> str:
+    """How long ago an evening was, as people say it: "last night" beside a date weeks old
+    says so ("3 weeks ago")."""
+    days = ((today or timezone.localdate()) - day).days
+    if days <= 0:
+        return "today"
+    if days == 1:
+        return "yesterday"
+    count, unit = (days, "day") if days < 14 else (days // 7, "week") if days < 60 else (days // 30, "month")
+    return f"{count} {unit}s ago"

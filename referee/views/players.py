@@ -7,12 +7,13 @@ from __future__ import annotations
 import datetime
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Max
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from engine.ratings import PROVISIONAL_GAMES
-from scoring.models import Game, Player
+from scoring.models import Game, Player, Session
 from scoring.queries import season_holding, seasons_of
 from scoring.ratings import leagues
 from scoring.statistics import NEMESIS_GAMES, circle, player_record
@@ -90,7 +91,11 @@ def player_page(request, player_id):
 def circle_page(request):
     today = timezone.localdate()
     seasons = list(seasons_of(request.user))
-    form = CircleFilter(request.GET, seasons=seasons, today=today)
+
+    def last_evening():
+        return Session.objects.filter(host=request.user).aggregate(last=Max("played_on"))["last"]
+
+    form = CircleFilter(request.GET, seasons=seasons, today=today, last_evening=last_evening)
     if not form.is_valid():  # the errors say what to mend; no table for a period that is not one
         return render(request, "players/circle.html", {"form": form, "periods": periods(today)}, status=400)
     data = form.cleaned_data

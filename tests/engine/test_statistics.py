@@ -8,6 +8,7 @@ from engine import replay
 from engine.statistics import Figures, deal_frequencies, figures_of, ruleset_of
 
 from ..data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS
+from ..docs import ROOT
 from .referee import hands
 from .strategies import PROPERTY_SETTINGS, played_games
 
@@ -155,3 +156,17 @@ def test_figures_add_up_to_the_standings(played):
         ) == len(rounds)
     if outcome.finished:
         assert {name for name, mine in figures.items() if mine.place == 1} == set(outcome.winners)
+
+
+def test_the_rulebook_places_the_players_as_the_figures_do():
+    """Bob and Cy both end with no token; Cy lasted two rounds longer and places above him, as
+    docs/rules.md, The league's ratings, says (not tied, as it once said)."""
+    figures = figures_of(replay("stop_the_bus", PLAYERS, BUS_ROUNDS, tokens=2))
+    assert figures["Bob"].final == figures["Cy"].final == 0
+    assert (figures["Cy"].rounds_played, figures["Cy"].place) == (5, 2)
+    assert (figures["Bob"].rounds_played, figures["Bob"].place) == (3, 3)
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = " ".join(text[text.index("## The league's ratings") :].split("\n## ")[0].split())
+    assert "players level in a game's standings are tied" not in section
+    assert "the one who played more rounds (who lasted longer) places above" in section
+    assert "Only players level on both standing and rounds played are tied" in section

@@ -13,6 +13,7 @@ from engine.ratings import PROVISIONAL_GAMES, rate, win_chances
 from referee.board.render import render_board
 from referee.forms.sessions import ODDS_HELP
 from scoring.models import Session
+from scoring.odds import whole_percents
 from scoring.services import game_start, round_record, session_show_odds, session_start
 
 from ..pages import text_of
@@ -43,7 +44,10 @@ def tonight(host, show_odds=True, seats=("Ann", "Bob", "Cy")):
 def expected_odds(seats):
     """What the board must say, from the engine alone: the same games rated afresh."""
     chances = win_chances(rate([[["Ann"], ["Bob"]]] * PAST), list(seats))
-    return {name: round(chance * 100) for name, chance in chances.items()}
+    likeliest = sorted(seats, key=lambda name: -chances[name])
+    percents = dict(zip(likeliest, whole_percents([chances[name] for name in likeliest])))
+    assert sum(percents.values()) == 100
+    return percents
 
 
 def odds_shown(html: str) -> list[tuple[str, int, bool]]:
@@ -218,3 +222,23 @@ def test_a_board_without_the_odds_reads_no_ratings(host):
     assert places_read() == 0
     session_show_odds(session=session, shown=True)
     assert places_read() == 1
+
+
+@pytest.mark.django_db
+def test_the_odds_shown_add_up_to_100(host, client):
+    """Three newcomers have a third each: 34, 33 and 33 on the board, not 33 three times."""
+    session = session_start(
+        host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"], show_odds=True
+    )
+    game_start(session=session, kind="crash", seat_names=["Ann", "Bob", "Cy"], options={})
+    shown = odds_shown(client.get(f"/board/{session.share_token}/").content.decode())
+    assert [percent for _, percent, _ in shown] == [34, 33, 33]
+
+
+def test_whole_percents_add_up_to_100_by_largest_remainder():
+    assert whole_percents([1 / 3, 1 / 3, 1 / 3]) == [34, 33, 33]
+    assert whole_percents([0.335, 0.335, 0.33]) == [34, 33, 33]  # one by one: 34 + 34 + 33 = 101
+    assert whole_percents([0.666, 0.167, 0.167]) == [66, 17, 17]  # one by one: 67 + 17 + 17 = 101
+    assert whole_percents([0.5, 0.5]) == [50, 50]
+    for chances in ([0.2049, 0.2049, 0.2049, 0.3853], [0.0149, 0.9851], [0.7, 0.1, 0.1, 0.1]):
+        assert sum(whole_percents(chances)) == 100

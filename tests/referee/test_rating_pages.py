@@ -2,12 +2,14 @@
 ratings per game, a player's rating over the evenings with its nights, head-to-head and
 nemesis, and two players compared. Figures are engine.ratings.rate of the places played."""
 
+import datetime
 import re
 
 import pytest
+from django.utils import timezone
 
 from engine.ratings import rate
-from referee.templatetags.figures import rating, rating_change
+from referee.templatetags.figures import ago, rating, rating_change
 from scoring.services import session_start
 
 from ..data import hands, play
@@ -55,7 +57,7 @@ def test_the_circle_page_rates_each_game_best_first(host_client, evenings):
         change = r.ordinal - (after_first[name].ordinal if name in after_first else 0)
         lines.append(
             f"{n} {name} provisional {rating(r.ordinal)} skill {rating(r.mu)} ± {rating(r.sigma)} {r.games} "
-            f"{rating_change(change)} 20 Nov"
+            f"{rating_change(change)} 20 Nov, {ago(datetime.date(2026, 11, 20))}"
         )
     assert " ".join(lines) in table
     html = page.content.decode()
@@ -90,6 +92,7 @@ def test_a_player_page_shows_the_rating_its_nights_and_chart(host_client, host, 
     assert (
         f"Rating Rating {rating(expected.ordinal)} skill {rating(expected.mu)} ± {rating(expected.sigma)} "
         f"provisional Games rated 3 Last night {rating_change(expected.ordinal - first.ordinal)} 20 Nov 2026 "
+        f"{ago(datetime.date(2026, 11, 20))} "
         f"Best night {rating_change(first.ordinal)} 13 Nov 2026 "
         f"Worst night {rating_change(expected.ordinal - first.ordinal)} 20 Nov 2026"
     ) in text
@@ -145,3 +148,47 @@ def test_the_compare_page_asks_for_two_players(host_client, host, evenings):
 
 def test_the_compare_page_needs_a_login(client):
     assert client.get("/players/compare/")["Location"].startswith("/accounts/login/")
+
+
+def test_one_evening_shows_one_night_and_the_rating_in_plain_words(host_client, host):
+    """After one evening its night is the last, the best and the worst: one card, not three;
+    beside the rating a sentence says what it is, in the player's own figures."""
+    session = session_start(host=host, title="First", played_on="2026-11-27", player_names=["Ann", "Bob"])
+    duel(session, "Ann", "Bob")
+    expected = rate([[["Ann"], ["Bob"]]])["Ann"]
+    text = text_of(host_client.get(f"/players/{host.players.get(name='Ann').public_id}/"))
+    assert f"Last night {rating_change(expected.ordinal)} 27 Nov 2026 {ago(datetime.date(2026, 11, 27))}" in text
+    assert "Best night" not in text and "Worst night" not in text
+    assert (
+        f"Rating {rating(expected.ordinal)} is a careful score: the app puts Ann's skill at about "
+        f"{rating(expected.mu)}, give or take {rating(expected.sigma)}, and the rating counts only what is near "
+        "certain (the skill less three times that give or take), so it starts at 0 and climbs as Ann plays more "
+        "games and wins them."
+    ) in text
+
+
+def test_last_night_says_how_long_ago_it_was(host_client, host):
+    """A player's latest evening weeks old says so beside its date, on the circle's page and theirs."""
+    weeks_ago = timezone.localdate() - datetime.timedelta(days=22)
+    session = session_start(host=host, title="Then", played_on=weeks_ago, player_names=["Ann", "Bob"])
+    duel(session, "Ann", "Bob")
+    assert f"{weeks_ago:%-d %b}, 3 weeks ago" in ratings_table(host_client.get("/players/"))
+    change = rating_change(rate([[["Ann"], ["Bob"]]])["Ann"].ordinal)
+    page = text_of(host_client.get(f"/players/{host.players.get(name='Ann').public_id}/"))
+    assert f"Last night {change} {weeks_ago:%-d %b %Y} 3 weeks ago" in page
+
+
+def test_ago_says_an_evening_as_people_do():
+    today = datetime.date(2026, 11, 27)
+    said = {days: ago(today - datetime.timedelta(days=days), today) for days in (0, 1, 2, 13, 14, 22, 59, 60, 400)}
+    assert said == {
+        0: "today",
+        1: "yesterday",
+        2: "2 days ago",
+        13: "13 days ago",
+        14: "2 weeks ago",
+        22: "3 weeks ago",
+        59: "8 weeks ago",
+        60: "2 months ago",
+        400: "13 months ago",
+    }

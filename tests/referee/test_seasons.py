@@ -167,17 +167,23 @@ def test_two_hosts_may_name_their_seasons_alike_and_share_days(host):
 # --- The league by season ------------------------------------------------------------------------
 
 
+def season_back(host, name: str, first: int, last: int) -> Season:
+    """A season from ``first`` days ago to ``last`` days ago."""
+    today = timezone.localdate()
+    return season_add(
+        host=host,
+        name=name,
+        first_day=today - datetime.timedelta(days=first),
+        last_day=today - datetime.timedelta(days=last),
+    )
+
+
 @pytest.fixture
 def two_seasons(host):
     """Last season Bob won twice; this season (holding today) Ann has won once."""
     today = timezone.localdate()
     now = season_add(host=host, name="This one", first_day=today - datetime.timedelta(days=10), last_day=today)
-    before = season_add(
-        host=host,
-        name="The last one",
-        first_day=today - datetime.timedelta(days=40),
-        last_day=today - datetime.timedelta(days=11),
-    )
+    before = season_back(host, "The last one", 40, 11)
     won_by(host, today - datetime.timedelta(days=20), "Bob", "Ann")
     won_by(host, today - datetime.timedelta(days=12), "Bob", "Ann")
     won_by(host, today - datetime.timedelta(days=1), "Ann", "Bob")
@@ -189,14 +195,19 @@ def league(response) -> str:
     return text[text.index("League table") : text.index("Head to head")]
 
 
+def assert_opened_on(response, season, note: str) -> None:
+    """The league as first opened shows ``season``, named with its days and ``note``, and
+    marked as the one shown among the seasons."""
+    assert f"{season.name}: {season.days} {note}." in text_of(response)
+    link = rf'<a href="\?season={season.public_id}&amp;game=" aria-current="page">{season.name}</a>'
+    assert re.search(link, response.content.decode())
+
+
 def test_the_league_shows_the_current_season_when_first_opened(host_client, two_seasons):
     now, _ = two_seasons
     response = host_client.get("/players/")
     assert "1 Ann 1 1 100.0% 1.0 2 Bob 1 0 0.0% 2.0" in league(response)
-    assert f"This one: {now.days} (the current season)." in text_of(response)
-    assert re.search(
-        rf'<a href="\?season={now.public_id}&amp;game=" aria-current="page">This one</a>', response.content.decode()
-    )
+    assert_opened_on(response, now, "(the current season)")
 
 
 def test_the_league_of_another_season_or_of_all_time(host_client, two_seasons):
@@ -278,3 +289,27 @@ def test_the_ratings_are_of_the_seasons_games_only(host_client, two_seasons):
     assert ratings_of(host_client.get("/players/")) == [("Ann", "1"), ("Bob", "1")]
     assert ratings_of(host_client.get(f"/players/?season={before.public_id}")) == [("Bob", "2"), ("Ann", "2")]
     assert ratings_of(host_client.get("/players/?season=all")) == [("Bob", "3"), ("Ann", "3")]
+
+
+def ended_season(host):
+    """A season that ended yesterday, which Bob won; no season holds today."""
+    ended = season_back(host, "Autumn", 30, 1)
+    won_by(host, timezone.localdate() - datetime.timedelta(days=5), "Bob", "Ann")
+    return ended
+
+
+def test_a_season_just_ended_shows_its_final_table_and_says_so(host_client, host):
+    ended = ended_season(host)
+    won_by(host, datetime.date(2020, 5, 1), "Ann", "Bob")  # long before: not in the season
+    response = host_client.get("/players/")
+    assert "1 Bob 1 1 100.0% 1.0 2 Ann 1 0 0.0% 2.0" in league(response)
+    assert_opened_on(response, ended, "(ended: its final table, until the next season starts)")
+
+
+def test_an_evening_after_the_season_ended_opens_all_time_saying_why(host_client, host):
+    ended = ended_season(host)
+    won_by(host, timezone.localdate(), "Ann", "Bob")
+    response = host_client.get("/players/")
+    assert "1 Ann 2 1 50.0%" in league(response) or "1 Bob 2 1 50.0%" in league(response)
+    last_day = f"{ended.last_day.day} {ended.last_day:%B %Y}"
+    assert f"All time: no season holds today; Autumn ended on {last_day}." in text_of(response)
