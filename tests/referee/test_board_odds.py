@@ -50,15 +50,16 @@ def expected_odds(seats):
     return percents
 
 
-def odds_shown(html: str) -> list[tuple[str, int, bool]]:
-    """The board's odds, as the room reads them: (name, percent, provisional), top to bottom."""
+def odds_shown(html: str) -> list[tuple[str, int, str]]:
+    """The board's odds, as the room reads them: (name, percent, its tag: "provisional", "a guess:
+    no game yet" or none), top to bottom."""
     section = re.search(r'<ul class="odds">(.*?)</ul>', html, re.S)
     if section is None:
         return []
     lines = re.findall(
         r'<span class="who">([^<]*)</span>.*?<span class="chance">(\d+)%</span>(.*?)</li>', section.group(1), re.S
     )
-    return [(name, int(percent), "provisional" in rest) for name, percent, rest in lines]
+    return [(name, int(percent), text_of(rest).strip()) for name, percent, rest in lines]
 
 
 @pytest.mark.django_db
@@ -69,15 +70,15 @@ def test_a_game_starting_shows_each_players_chance_to_win_it_provisional_where_s
     expected = expected_odds(["Ann", "Bob", "Cy"])
     assert expected["Ann"] > expected["Cy"] > expected["Bob"]  # a newcomer sits between the two
     assert odds_shown(html) == [
-        ("Ann", expected["Ann"], False),
-        ("Cy", expected["Cy"], True),
-        ("Bob", expected["Bob"], False),
+        ("Ann", expected["Ann"], ""),
+        ("Cy", expected["Cy"], "a guess: no game yet"),  # a newcomer's odds say they are a guess
+        ("Bob", expected["Bob"], ""),
     ]
     text = text_of(html)
     assert "The odds" in text
     assert (
         f"Each player's chance to win this game, from their ratings in Stop the Bus; provisional: fewer than "
-        f"{PROVISIONAL_GAMES} rated games."
+        f"{PROVISIONAL_GAMES} rated games; a guess: none yet, so the player counts as an average one."
     ) in text
 
 
@@ -88,9 +89,8 @@ def test_a_player_under_the_provisional_count_is_marked_so(host, client):
         game = game_start(session=past, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
         round_record(game=game, number=1, by=host, entry={"hands": {"Ann": BEST, "Bob": WORST}})
     session, _ = tonight(host, seats=("Ann", "Bob"))
-    assert [
-        provisional for _, _, provisional in odds_shown(client.get(f"/board/{session.share_token}/").content.decode())
-    ] == [True, True]
+    shown = odds_shown(client.get(f"/board/{session.share_token}/").content.decode())
+    assert [tag for _, _, tag in shown] == ["provisional", "provisional"]
 
 
 @pytest.mark.django_db
@@ -121,8 +121,8 @@ def test_the_odds_come_from_the_games_own_kind(host, client):
     )
     game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
     assert odds_shown(client.get(f"/board/{session.share_token}/").content.decode()) == [
-        ("Ann", 50, True),
-        ("Bob", 50, True),
+        ("Ann", 50, "a guess: no game yet"),
+        ("Bob", 50, "a guess: no game yet"),
     ]
 
 
@@ -189,7 +189,8 @@ async def test_the_odds_reach_the_tv_when_a_game_starts():
     )
     expected = expected_odds(["Ann", "Bob", "Cy"])
     shown = odds_shown(await board.receive_from())
-    assert shown == [("Ann", expected["Ann"], False), ("Cy", expected["Cy"], True), ("Bob", expected["Bob"], False)]
+    guess = "a guess: no game yet"
+    assert shown == [("Ann", expected["Ann"], ""), ("Cy", expected["Cy"], guess), ("Bob", expected["Bob"], "")]
     assert await board.receive_nothing()
     await board.disconnect()
 
