@@ -99,6 +99,8 @@ def keep_typed_hands(posted, session, game: Game) -> str:
     own, a player without a phone), kept as those seats' hands before the reveal: a reveal
     wipes nothing the host tapped. The first refusal in words ("" if none: then every hand
     typed is kept; a seat's own hand, sent, stays as sent)."""
+    if not any(value.strip() for key, value in posted.items() if SEAT_FIELD.fullmatch(key)):
+        return ""  # nothing typed: nothing to read
     state = queries.game_state(game)
     table = queries.table_round(state)
     if table is None or table.revealed:

@@ -58,7 +58,7 @@ class SeatHostRevealed(Thumb, ChannelsLiveServerTestCase):
         expect(phone.locator("#seat-mine")).to_contain_text("Sent ✓")
 
     def reveal(self):
-        self.page.get_by_role("button", name="Reveal", exact=True).tap()
+        self.page.locator("#table-panel").get_by_role("button", name="Reveal", exact=True).tap()
         expect(self.page.locator("#table-panel")).to_contain_text("revealed")
 
     def test_revealed_hands_read_as_cards_and_a_round_missing_two_hands_names_both(self):

@@ -114,7 +114,7 @@ class SeatPhone(Thumb, ChannelsLiveServerTestCase):
         self.shoot("revealed")
 
         # The host records the round on the host's page: the outcome reaches Ann's phone live.
-        expect(hosting.locator("#id_hand_2")).to_have_value("2C 3D 5H")  # the revealed hands, in the form
+        expect(hosting.locator("#id_hand_2")).to_have_value("2♣ 3♦ 5♥")  # revealed, as the pad types cards
         hosting.fill("#id_hand_0", "As Ks Qs")
         hosting.fill("#id_hand_1", "7h 7d 9c")
         hosting.fill("#id_hand_2", "2c 3d 5h")

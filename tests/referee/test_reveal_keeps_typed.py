@@ -88,7 +88,7 @@ def test_the_pad_shows_the_round_the_phones_are_sending_with_reveal_in_the_round
     assert "Round 1:" in text_of(pad) and "Reveal" not in pad  # no hand in yet
     send(bus, "Bob", BOB)
     page = host_client.get(evening.get_absolute_url()).content.decode()
-    form = re.search(r'<form id="round-form".*?</form>', page, re.S).group(0)
+    form = re.search(r'<form method="post" action="[^"]*"[^>]*data-picker-form.*?</form>', page, re.S).group(0)
     pad = re.search(r'<div id="pad-table".*?</div>', form, re.S).group(0)
     assert "Ann (you) …" in text_of(pad) and "Bob ✓" in text_of(pad)
     url = reverse("reveal-round", args=[evening.public_id, bus.public_id])

@@ -53,7 +53,7 @@ def test_a_recorded_round_swaps_what_changed_and_moves_the_form_on(host_client, 
     assert (
         "Cy loses a token (2 left)" in page and "Round 1 recorded" in page and "Commerce · game 1, no round yet" in page
     )
-    assert 'id="round-form"' not in response.content.decode() and "data-hand" not in response.content.decode()
+    assert "data-picker-form" not in response.content.decode() and "data-hand" not in response.content.decode()
     following = said(response)["next"]
     assert following["number"] == 2 and uuid.UUID(following["submission"]) != uuid.UUID(data["submission"])
 
