@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
+from .boxes import overlaps
 from .conftest import TV, log_in
 
 pytestmark = pytest.mark.browser
@@ -20,15 +21,6 @@ ROUNDS = [
     {"Ann": "AS KS QS", "Cy": "2C 3D 5H", "Dee": "8H 8D 4C"},
     {"Ann": "AS KS QS", "Dee": "2C 3D 5H"},
 ]
-
-
-def overlaps(a: dict, b: dict) -> bool:
-    return (
-        a["x"] < b["x"] + b["width"]
-        and b["x"] < a["x"] + a["width"]
-        and a["y"] < b["y"] + b["height"]
-        and b["y"] < a["y"] + a["height"]
-    )
 
 
 class ChartLabels(ChannelsLiveServerTestCase):

@@ -13,8 +13,8 @@ from scoring.services import session_start
 
 from ..data import hands, play
 from ..factories import UserFactory
+from .boxes import overlaps
 from .conftest import log_in, serious_violations
-from .test_charts_browser import overlaps
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
