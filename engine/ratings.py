@@ -3,14 +3,14 @@ each player a team of one, ties sharing a rank.
 
 A game is a list of places from first to last, each place the names tied there:
 ``[["Ann"], ["Bob", "Cy"], ["Di"]]``. A player's rating is a belief about their skill, a mean ``mu`` and
-an uncertainty ``sigma``; the ``ordinal`` ``mu - 3 * sigma`` is the skill they very likely have at
-least, so a newcomer's lucky night does not put them at the top.
+an uncertainty ``sigma``; the ``ordinal`` (OpenSkill's own: ``mu - 3 * sigma``) is the skill they very
+likely have at least, so a newcomer's lucky night does not put them at the top.
 """
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 # Fewer games than this and a rating is still mostly the prior: the pages mark it "provisional".
 PROVISIONAL_GAMES = 10
@@ -18,7 +18,8 @@ PROVISIONAL_GAMES = 10
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A player's rating: ``Rating(mu, sigma, games)``; ``ordinal`` follows from the first two."""
+    """A player's rating: ``Rating(mu, sigma, games)``; ``ordinal`` follows from the first two, as the
+    model's rating reckons it."""
 
     mu: float
     sigma: float
@@ -26,7 +27,7 @@ class Rating:
     games: int
 
     def __post_init__(self):
-        object.__setattr__(self, "ordinal", self.mu - 3 * self.sigma)
+        object.__setattr__(self, "ordinal", PlackettLuceRating(self.mu, self.sigma).ordinal())
 
     @property
     def provisional(self) -> bool:
@@ -89,14 +90,15 @@ def rate(results: Iterable[Sequence[Sequence[str]]], **options) -> dict[str, Rat
     return ratings
 
 
-def win_chances(ratings: Mapping[str, Rating], players: Sequence[str]) -> dict[str, float]:
+def win_chances(ratings: Mapping[str, Rating], players: Sequence[str], **options) -> dict[str, float]:
     """Each player's chance to win a game among ``players`` (OpenSkill's ``predict_win``); a player
-    with no rating has the model's default. The chances add up to 1."""
+    with no rating has the model's default. ``options`` go to the model, as for ``rate``: the
+    ratings are only read right by the model that made them. The chances add up to 1."""
     if len(set(players)) != len(players):
         raise ValueError("each player can be in a game only once")
     if len(players) < 2:
         return {name: 1.0 for name in players}
-    model = PlackettLuce()
+    model = PlackettLuce(**options)
     teams = []
     for name in players:
         rating = ratings.get(name)

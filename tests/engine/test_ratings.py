@@ -214,3 +214,15 @@ def test_win_chances_always_add_up_to_one(drawn):
     ratings = {name: Rating(mu=mu, sigma=sigma, games=1) for name, (mu, sigma) in drawn.items()}
     chances = win_chances(ratings, list(ratings))
     assert sum(chances.values()) == pytest.approx(1)
+
+
+def test_win_chances_take_the_model_options_rate_took():
+    options = {"mu": 1500.0, "sigma": 500.0, "beta": 250.0}
+    ratings = {"Ann": Rating(mu=1800.0, sigma=100.0, games=20)}
+    chances = win_chances(ratings, ["Ann", "Newcomer"], **options)
+    # The newcomer has this model's prior (1500 ± 500), and beta is this model's.
+    z = 300.0 / math.sqrt(2 * 250.0**2 + 100.0**2 + 500.0**2)
+    assert chances["Ann"] == pytest.approx(0.5 * (1 + math.erf(z / math.sqrt(2))))
+    assert chances == pytest.approx(
+        win_chances({**ratings, "Newcomer": initial_rating(**options)}, ["Ann", "Newcomer"], **options)
+    )
