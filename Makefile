@@ -43,7 +43,7 @@ demo: $(INSTALLED)
 	$(PY) manage.py seed_demo
 	$(SERVE)
 
-# Production on one machine, behind the proxy of deploy/ (README: "Hosting for a club"): the
+# Production on one machine, behind the proxy of deploy/ (docs/hosting.md): the
 # settings from ENV_FILE (deploy/env.example names them all), the database migrated and the
 # static files collected, then PROCESSES app processes on 127.0.0.1:PORT, PORT+1, ... (each
 # started again if it stops; Ctrl-C stops them all).

@@ -1,5 +1,5 @@
 """Checks of a deployment's settings that Django's own `check --deploy` leaves out: the
-mistakes an admin following the README's "Hosting for a club" can make in the environment
+mistakes an admin following docs/hosting.md can make in the environment
 file, said in its words."""
 
 import re

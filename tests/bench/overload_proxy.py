@@ -1,4 +1,4 @@
-"""Past capacity through the proxy: a club's stack as the README sets it up (nginx's site with
+"""Past capacity through the proxy: a club's stack as docs/hosting.md sets it up (nginx's site with
 TLS, `make serve`'s two processes with the project's pool, 20 connections waiting 3 s each,
 PostgreSQL, a Redis of its own: tests/club.py), with HOSTS hosts recording rounds back to back
 (a round answered 503 sent again with its id, as the round entry page does) while SCREENS

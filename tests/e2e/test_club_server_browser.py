@@ -1,7 +1,7 @@
 """A club's server, whole, on loopback addresses: nginx running the site `manage.py nginx_site`
 writes from deploy/nginx/brag-referee.conf (a self-signed certificate, free ports: HTTPS on a
 trial port, not 443) in front of `make serve`'s two app processes, with the settings of
-deploy/env.example as the README has them filled in (the name alone, no trusted origin), on
+deploy/env.example as docs/hosting.md has them filled in (the name alone, no trusted origin), on
 PostgreSQL and a Redis of the test's own. In Chromium a host signs up and records a round over
 HTTPS, a TV follows it over wss://; the app process serving the TV is killed, and the next
 round goes through all the same, nothing lost, the TV back by itself. Plain HTTP is sent to

@@ -1,6 +1,6 @@
 """deploy/ agrees with the code: the example environment file names every setting the app
 reads, each systemd app process runs the command `make serve` runs, and `check --deploy` is
-clean with the settings the README has a club put in the file."""
+clean with the settings docs/hosting.md has a club put in the file."""
 
 import os
 import re
@@ -40,7 +40,7 @@ def test_each_unit_reads_the_one_environment_file_as_the_app_user():
 
 
 def club_environment(**values: str) -> dict[str, str]:
-    """deploy/env.example filled in as the README's step 4 says (``values``, each a setting it
+    """deploy/env.example filled in as docs/hosting.md's step 4 says (``values``, each a setting it
     names), as a process started with it gets it: nothing else of this test's own settings."""
     example = dict(re.findall(r"^([A-Z_]+)=(.*)$", (DEPLOY / "env.example").read_text(), re.MULTILINE))
     assert set(values) <= set(example), f"deploy/env.example does not name {set(values) - set(example)}"
@@ -54,7 +54,7 @@ def club_environment(**values: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("origin", ["https://brag.example.org", "https://brag.example.org:8443"])
 def test_check_deploy_is_clean_in_the_club_configuration_the_readme_documents(origin):
-    """The README's own values: a new key, the name alone in the allowed hosts, the origin
+    """docs/hosting.md's own values: a new key, the name alone in the allowed hosts, the origin
     people open (with its port on a trial port); the rest of env.example as it is."""
     env = club_environment(
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),

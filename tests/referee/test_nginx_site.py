@@ -1,4 +1,4 @@
-"""The nginx site the README has written (manage.py nginx_site), run by an nginx of the test's
+"""The nginx site docs/hosting.md has written (manage.py nginx_site), run by an nginx of the test's
 own: one upstream line for each app process, whatever PROCESSES is, and plain HTTP sent to
 HTTPS on the port nginx answers HTTPS on, a trial port included. No process leaves the
 rotation for a socket it refused or dropped; a POST reaches one process at most; a socket the

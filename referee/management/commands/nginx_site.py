@@ -1,4 +1,4 @@
-"""The nginx site of a club's server (README: "Hosting for a club"), written from
+"""The nginx site of a club's server (docs/hosting.md), written from
 deploy/nginx/brag-referee.conf for this server: its name, the ports nginx answers on, one
 upstream line for each of the PROCESSES app processes `make serve` (or the systemd units)
 runs, its certificate and static files. Nothing to edit by hand afterwards:
@@ -86,7 +86,7 @@ def site(
     return text.replace(f"server_name {EXAMPLE_NAME};", f"server_name {name};")
 
 
-# The command's options are site()'s arguments, with its defaults (the README's site).
+# The command's options are site()'s arguments, with its defaults (the site docs/hosting.md sets up).
 DEFAULTS = {
     key: None if each.default is each.empty else each.default for key, each in signature(site).parameters.items()
 }
