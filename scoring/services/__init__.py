@@ -2,9 +2,10 @@
 validated through the engine first, written only if the engine accepts it, and announced
 (``session_changed``) only once the database has kept it.
 
-One module per entity (sessions, games, rounds, submissions, seats, seasons), each using
-what every change shares (announcing: the session's turn and the announcement) and never
-the other way round; callers use them all from here (``services.round_record(...)``)."""
+One module per entity (sessions, games, rounds, submissions, seats, seasons) over what they
+share (announcing: a change's turn in its session and its announcement; names: names as
+typed, tidied), importing one another one way only; callers use them all from here
+(``services.round_record(...)``)."""
 
 from .announcing import announced, seat_links_rotated, session_changed, share_token_rotated
 from .games import (

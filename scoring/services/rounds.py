@@ -56,17 +56,24 @@ def _cards_shown(entry: Mapping) -> dict[str, list[str]]:
     return {name: cards for name, cards in shown.items() if cards}
 
 
-def _round_checked(game: Game, number: int, entry: Mapping, check_same_hands: bool = False) -> _CheckedRound:
-    """Round ``number`` read against the game as stored and replayed with it; refused, naming
-    what and where, if the engine or the game's state refuses it (or, if asked, when its hands
-    are the previous round's)."""
-    game = Game.objects.select_related("session").annotate(latest=Max("session__games__number")).get(pk=game.pk)
+def entries_before(game: Game, number: int) -> list[dict]:
+    """The entries of the game's rounds recorded before round ``number``, if it is the round
+    being entered: RoundAlreadyRecorded if it has been recorded, ROUND_NOT_NEXT if it is ahead."""
     entries = recorded_entries(game)
     expected = len(entries) + 1
     if number < expected:
         raise RoundAlreadyRecorded(ROUND_ALREADY_RECORDED.format(number=number))
     if number > expected:
         raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
+    return entries
+
+
+def _round_checked(game: Game, number: int, entry: Mapping, check_same_hands: bool = False) -> _CheckedRound:
+    """Round ``number`` read against the game as stored and replayed with it; refused, naming
+    what and where, if the engine or the game's state refuses it (or, if asked, when its hands
+    are the previous round's)."""
+    game = Game.objects.select_related("session").annotate(latest=Max("session__games__number")).get(pk=game.pk)
+    entries = entries_before(game, number)
     if game.ended:
         raise EntryError(GAME_ENDED)
     if number > MAX_ROUNDS:

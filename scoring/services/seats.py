@@ -13,10 +13,10 @@ from engine import EntryError
 from engine.own_hand import check_own_hand
 
 from ..models import Game, Player, SeatHand, Session, SessionPlayer, Submission, new_share_token
-from ..replays import game_replay, recorded_entries, replay_options, seated_players
+from ..replays import game_replay, replay_options, seated_players
 from .announcing import announce, board_setting_change, in_turn, play, seat_links_rotated, take_turn
 from .games import SEATS_FROM_SESSION
-from .rounds import ROUND_NOT_NEXT
+from .rounds import RoundAlreadyRecorded, entries_before
 from .submissions import check_not_submitted, keep_submission
 
 HAND_TOO_LATE = "Round {number} was recorded without your entry."
@@ -46,12 +46,10 @@ def seat_hand_send(
     action = Submission.Action.HAND
     content = {"player": player.name, **entry}
     check_not_submitted(submission, game, action, content)
-    entries = recorded_entries(game)
-    expected = len(entries) + 1
-    if number < expected:
-        raise HandTooLate(HAND_TOO_LATE.format(number=number))
-    if number > expected:
-        raise EntryError(ROUND_NOT_NEXT.format(number=number, expected=expected))
+    try:
+        entries = entries_before(game, number)
+    except RoundAlreadyRecorded:
+        raise HandTooLate(HAND_TOO_LATE.format(number=number)) from None
     if game.revealed == number:
         raise HandTooLate(HAND_REVEALED.format(number=number))
     players = seated_players(game)
