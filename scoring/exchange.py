@@ -21,7 +21,7 @@ it) before anything is saved, then written in batches. A session already in the 
 file twice makes no copies; so is a season it already has (same name, same days). A file from before
 seasons, without them, imports as it always did. docs/export-format.md documents every field.
 
-A module of its own, beside services.py and queries.py: an import is one write path (checked
+A module of its own, beside services/ and queries.py: an import is one write path (checked
 whole, then written in one transaction), an export one read, and each is the file's format.
 """
 

@@ -100,7 +100,7 @@ class Session(models.Model):
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     # Counts the changes to the session's games and rounds, in the order they commit: a board
-    # forwards only a board newer than the one it shows (see services._take_turn).
+    # forwards only a board newer than the one it shows (see services.announcing.take_turn).
     revision = models.PositiveIntegerField(default=0, editable=False)
     # The game being played: the one the host last started, recorded into, corrected, deleted
     # a round of or ended (the services set it with the change). The board shows it; a

@@ -108,7 +108,7 @@ _keeping = threading.Lock()
 
 def _state(host) -> tuple:
     """What every change to the host's games changes, in one query: each change counts its
-    session's revision up (services._take_turn); an import or a new evening adds a session, later
+    session's revision up (services.announcing.take_turn); an import or a new evening adds a session, later
     made than any other. A deletion of a session takes one away."""
     mark = Session.objects.filter(host=host).aggregate(
         sessions=Count("id"), last=Max("id"), newest=Max("created"), changes=Sum("revision")

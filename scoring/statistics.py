@@ -2,7 +2,7 @@
 rewritten from the replay whenever the game changes; the player page and the circle page
 add them up in a constant number of queries however many years of evenings there are.
 
-Beside services.py and queries.py because it is the figures' own: keep_figures writes them,
+Beside services/ and queries.py because it is the figures' own: keep_figures writes them,
 inside the service's transaction that changed the game (never on its own), and the records
 read them back."""
 

@@ -25,7 +25,8 @@ from scoring.exchange import (
     to_json,
 )
 from scoring.models import MAX_ROUNDS, Game, Player, Round, RoundRevision, Session
-from scoring.services import game_end, game_replay, game_start, round_correct, round_record, session_start
+from scoring.replays import game_replay
+from scoring.services import game_end, game_start, round_correct, round_record, session_start
 from scoring.statistics import player_record
 
 from ..factories import UserFactory

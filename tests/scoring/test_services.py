@@ -415,8 +415,8 @@ def test_games_and_rounds_change_only_through_the_services_not_the_admin(admin_c
 
 
 def test_a_game_takes_no_more_than_its_most_rounds_and_a_round_no_more_corrections(evening, host, monkeypatch):
-    monkeypatch.setattr(services, "MAX_ROUNDS", 2)
-    monkeypatch.setattr(services, "MAX_REVISIONS", 1)
+    monkeypatch.setattr(services.rounds, "MAX_ROUNDS", 2)
+    monkeypatch.setattr(services.rounds, "MAX_REVISIONS", 1)
     commerce = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={})
     first, _ = round_record(game=commerce, number=1, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
     round_record(game=commerce, number=2, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))

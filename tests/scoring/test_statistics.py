@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 
 from engine.statistics import deal_frequencies, figures_of
 from scoring.models import Performance
+from scoring.replays import game_replay
 from scoring.services import (
     game_end,
-    game_replay,
     round_correct,
     round_delete_last,
     session_start,
