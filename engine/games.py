@@ -65,8 +65,9 @@ class GameDescription:
     ended_by_host: bool = False  # the game ends when the host says so: replay takes ``ended``
     # What a house rule changes beside the ranking, each as the host's line for it.
     house_rules: Callable[[Settings], tuple[str, ...]] = _nothing
-    # What can void a deal under these options (the host may then record a void deal).
-    void_deal_causes: Callable[[Settings], tuple[str, ...]] = _nothing
+    # What can void a deal under these options, the host then recording the deal as void
+    # (a round ``{"hands": {...}, "void": True}``); None for a game that has no void deal.
+    void_deal_causes: Callable[[Settings], tuple[str, ...]] | None = None
 
 
 # --- The games -----------------------------------------------------------------------------
