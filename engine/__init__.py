@@ -17,6 +17,7 @@ from .cards import (
 )
 from .commerce import CommerceOptions
 from .crash import CrashOptions, SettingCheck, check_setting
+from .games import GAMES, GameDescription, game_of, rule_lines
 from .house_rules import CRASH_PRESETS, GAME_OPTIONS, PRESETS, RANKING_OPTIONS, RANKINGS, Choice, Option, Preset
 from .outcomes import EVENT_KINDS, EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import (
@@ -30,8 +31,8 @@ from .ranking import (
     hand_ranking,
     rank_hand,
 )
-from .replay import GAMES, game_settings, replay
-from .rule_lines import RuleLine, rule_lines
+from .replay import game_settings, replay
+from .rule_lines import RuleLine
 from .stop_the_bus import StopTheBusOptions
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "CrashOptions",
     "EntryError",
     "Event",
+    "GameDescription",
     "GameOutcome",
     "HandRank",
     "Option",
@@ -73,6 +75,7 @@ __all__ = [
     "check_one_deck",
     "check_setting",
     "format_cards",
+    "game_of",
     "game_settings",
     "hand_ranking",
     "parse_cards",

@@ -30,7 +30,7 @@ from operator import add
 
 from . import house_rules as catalogue
 from .cards import Card, CardError, parse_cards, show_cards
-from .crash import CANNOT_SCORE, GAME, OPTIONS, PLAYERS, CrashOptions, read_options, unscorable
+from .crash import CANNOT_SCORE, OPTIONS, PLAYERS, TITLE, CrashOptions, read_options, unscorable
 from .crash_reference import ReferenceTable, reference_table
 from .entries import check_option_names, chosen
 from .outcomes import EntryError
@@ -82,7 +82,7 @@ def best_setting(cards: str | Sequence[Card], /, opponents: int = 1, **options: 
 
 def read_setting_options(options: Mapping[str, object]) -> CrashOptions:
     """Replay's Crash options, checked as replay checks them."""
-    check_option_names(GAME, options, OPTIONS)
+    check_option_names(TITLE, options, OPTIONS)
     given = dict(options)
     if chosen(catalogue.CARDS, given) == 9:
         given.setdefault("declarations", False)  # they play no part in setting 9 cards

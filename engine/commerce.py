@@ -20,7 +20,7 @@ from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import HandRank, composed, rank_hand
 from .seating import pass_the_deal
 
-GAME = "commerce"
+GAME, TITLE = "commerce", "Commerce"
 RANKING_OPTIONS = (COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY)  # docs/rules.md, Commerce: Commerce options
 OPTIONS = ("stake", "first_dealer", "ended", *(option.name for option in RANKING_OPTIONS))
 
@@ -44,7 +44,7 @@ class CommerceOptions:
 
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> CommerceOptions:
-    check_option_names(GAME, options, OPTIONS)
+    check_option_names(TITLE, options, OPTIONS)
     ended = options.get("ended", False)
     if not isinstance(ended, bool):
         raise EntryError(f"ended must be true or false, got {ended!r}", field="ended")
@@ -67,7 +67,7 @@ def split_pot(pot: int, winners: int) -> tuple[int, int]:
 
 
 def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options: object) -> GameOutcome:
-    players = check_players(GAME, players, 2, 16)
+    players = check_players(TITLE, players, 2, 16)
     settings = read_options(players, options)
     stake = settings.stake
     rules = settings.rules
@@ -77,7 +77,7 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
     outcomes: list[RoundOutcome] = []
     for number, entry in enumerate(rounds, 1):
         try:
-            hands = read_three_card_round(GAME, entry, players, players, named="knocker", out_reason="")
+            hands = read_three_card_round(TITLE, entry, players, players, named="knocker", out_reason="")
         except EntryError as error:
             raise error.in_round(number) from None
         ranks = {name: rank_hand(cards, rules) for name, cards in hands.items()}

@@ -31,7 +31,7 @@ from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import BRAG, CATEGORY_NAMES, HandRank, hand_ranking, rank_hand, rank_plural
 from .seating import pass_the_deal
 
-GAME = "crash"
+GAME, TITLE = "crash", "Crash"
 CLASSIC, ARENA = "classic", "arena"
 # Replay's keywords: the options that existed first, in their order, then the house rules.
 OPTIONS = (
@@ -115,7 +115,7 @@ class CrashOptions:
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> CrashOptions:
     """The preset (classic by default), then every option given over it."""
-    check_option_names(GAME, options, OPTIONS)
+    check_option_names(TITLE, options, OPTIONS)
     preset = chosen(catalogue.PRESET, options)
     chosen_ = dict(CRASH_PRESETS[preset].options)  # type: ignore[index]
     for option in catalogue.CRASH_PRESET_OPTIONS:  # what a preset sets, each the host may change
@@ -124,7 +124,7 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
     if chosen_["declarations"] and chosen_["cards"] != 13:
         from_preset = f" (the {preset} preset plays declarations)" if "declarations" not in options else ""
         raise EntryError(DECLARATIONS_NEED_13.format(preset=from_preset), field="declarations")
-    players = check_players(GAME, players, *PLAYERS[chosen_["cards"]])  # type: ignore[index]
+    players = check_players(TITLE, players, *PLAYERS[chosen_["cards"]])  # type: ignore[index]
     return CrashOptions(
         preset=preset,
         rules=brag_rules(options.get("rules", BRAG)),  # type: ignore[arg-type]
@@ -156,7 +156,7 @@ def allows_void_deal(settings: CrashOptions) -> bool:
 
 
 def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], settings: CrashOptions) -> CrashRound:
-    entry = check_round_keys(GAME, entry, ROUND_KEYS)
+    entry = check_round_keys(TITLE, entry, ROUND_KEYS)
     hands = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason="fouled")
     declarations = entry.get("declarations") or {}
     if declarations and not settings.declarations:

@@ -10,18 +10,13 @@ from .house_rules import Option
 from .outcomes import EntryError
 from .ranking import BRAG, BRAG_ACE_HIGH, hand_ranking
 
-GAME_NAMES = {"stop_the_bus": "Stop the Bus", "crash": "Crash", "commerce": "Commerce"}
-
-
 # --- Options ---------------------------------------------------------------------------
 
 
-def check_option_names(game: str, options: Mapping[str, object], allowed: Sequence[str]) -> None:
+def check_option_names(title: str, options: Mapping[str, object], allowed: Sequence[str]) -> None:
     for name in options:
         if name not in allowed:
-            raise EntryError(
-                f'unknown option "{name}" for {GAME_NAMES[game]}: expected {", ".join(allowed)}', field=name
-            )
+            raise EntryError(f'unknown option "{name}" for {title}: expected {", ".join(allowed)}', field=name)
 
 
 def whole_number(name: str, value: object, low: int, high: int, what: str = "a whole number") -> int:
@@ -68,7 +63,7 @@ def brag_rules(value: object) -> str:
     return ranking.name
 
 
-def check_players(game: str, players: Sequence[str], low: int, high: int) -> tuple[str, ...]:
+def check_players(title: str, players: Sequence[str], low: int, high: int) -> tuple[str, ...]:
     """Names in seat order: text, different from each other (ignoring case), low..high of them."""
     if not isinstance(players, (list, tuple)):
         raise EntryError("players must be a list of names in seat order", field="players")
@@ -80,7 +75,7 @@ def check_players(game: str, players: Sequence[str], low: int, high: int) -> tup
             raise EntryError(f"{name} is seated twice", player=name, field="players")
         seen[name.casefold()] = name
     if not low <= len(players) <= high:
-        raise EntryError(f"{GAME_NAMES[game]} needs {low} to {high} players, got {len(players)}", field="players")
+        raise EntryError(f"{title} needs {low} to {high} players, got {len(players)}", field="players")
     return tuple(players)
 
 
@@ -91,14 +86,12 @@ def first_dealer(value: object, players: Sequence[str]) -> int:
 # --- A round's entries ---------------------------------------------------------------------
 
 
-def check_round_keys(game: str, entry: object, allowed: Sequence[str]) -> Mapping[str, object]:
+def check_round_keys(title: str, entry: object, allowed: Sequence[str]) -> Mapping[str, object]:
     if type(entry) is not dict and not isinstance(entry, Mapping):
         raise EntryError(f"a round is a mapping of {', '.join(allowed)}, got {type(entry).__name__}")
     for key in entry:
         if key not in allowed:
-            raise EntryError(
-                f'{GAME_NAMES[game]} rounds have no "{key}": expected {", ".join(allowed)}', field=str(key)
-            )
+            raise EntryError(f'{title} rounds have no "{key}": expected {", ".join(allowed)}', field=str(key))
     return entry
 
 
@@ -213,11 +206,11 @@ def _card_entry_error(
 
 
 def read_three_card_round(
-    game: str, entry: object, players: Sequence[str], still_in: Sequence[str], *, named: str, out_reason: str
+    title: str, entry: object, players: Sequence[str], still_in: Sequence[str], *, named: str, out_reason: str
 ) -> dict[str, tuple[Card, ...]]:
     """A showdown of three-card hands (Stop the Bus, Commerce): every player still in gives
     three cards; optional table cards and the player named (caller or knocker); one deck."""
-    entry = check_round_keys(game, entry, ("hands", "table", named))
+    entry = check_round_keys(title, entry, ("hands", "table", named))
     given = check_who_gave(entry.get("hands", {}), players, still_in, what="hands", out_reason=out_reason)
     hands: dict[str, tuple[Card, ...]] = {}
     dealt = RoundCards()

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from . import crash
 from .cards import Card
-from .entries import read_three_card_round
+from .games import game_of
 from .outcomes import EntryError
-from .replay import game_settings
 
 OWN_KEYS = ("hands", "declarations")
 
@@ -31,14 +29,5 @@ def check_own_hand(
         other != name for key in OWN_KEYS for other in (part.get(key) or {})
     ):
         raise EntryError(f"only {name}'s own hand is sent from {name}'s seat", player=name)
-    settings = game_settings(game, players, **options)
-    if game == "crash":
-        read = crash.read_round(dict(part), players, [name], settings)
-        if name in read.declared:
-            return read.declared[name][1]
-        return tuple(card for hand in read.placed[name] for card in hand)
-    named = "caller" if game == "stop_the_bus" else "knocker"
-    hands = read_three_card_round(
-        game, {"hands": dict(part.get("hands") or {})}, players, [name], named=named, out_reason=""
-    )
-    return hands[name]
+    described = game_of(game)
+    return described.read_own(part, players, name, described.read_options(players, options))

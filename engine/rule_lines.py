@@ -4,7 +4,8 @@ section of docs/rules.md that says it in full.
 
 The options are taken as a form may hold them while the host is still choosing: an option
 missing, or a value the engine would refuse, reads as the preset's (or the default) here;
-the engine refuses it when the game starts."""
+the engine refuses it when the game starts. Each game's description (games.py) names its
+lines, and ``engine.rule_lines(game, options)`` says them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .house_rules import COACH, COMMERCE, CRASH, CRASH_PRESETS, PRESET, STAKE, STOP_THE_BUS, TOKENS, Option
+from .house_rules import COACH, CRASH_PRESETS, PRESET, STAKE, TOKENS, Option
 
 # What a foul costs, by the option for hands out of order, said to the player (docs/rules.md, Crash: Fouls).
 FOUL_LINES = {
@@ -38,17 +39,6 @@ class RuleLine:
         return re.sub(r"[\s]+", "-", re.sub(r"[^\w\s-]", "", self.section.lower()).strip())
 
 
-def rule_lines(game: str, options: Mapping[str, object]) -> tuple[RuleLine, ...]:
-    """The lines for ``game`` played with ``options`` (replay's keywords, as stored)."""
-    if game == CRASH:
-        return _crash_lines(options)
-    if game == STOP_THE_BUS:
-        return _stop_the_bus_lines(options)
-    if game == COMMERCE:
-        return _commerce_lines(options)
-    raise ValueError(f"no such game: {game!r}")
-
-
 def _value(option: Option, options: Mapping[str, object], default: object = None) -> object:
     """The option's value if the engine would take it, else ``default`` (the option's own)."""
     value = options.get(option.name)
@@ -57,7 +47,7 @@ def _value(option: Option, options: Mapping[str, object], default: object = None
     return option.default if default is None else default
 
 
-def _crash_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
+def crash_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
     preset = CRASH_PRESETS[_value(PRESET, options)]  # type: ignore[index]
     out_of_order = options.get("out_of_order")
     if out_of_order not in FOUL_LINES:
@@ -75,7 +65,7 @@ def _crash_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
     return lines
 
 
-def _stop_the_bus_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
+def stop_the_bus_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
     tokens = _value(TOKENS, options)
     return (
         RuleLine(
@@ -86,7 +76,7 @@ def _stop_the_bus_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
     )
 
 
-def _commerce_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
+def commerce_lines(options: Mapping[str, object]) -> tuple[RuleLine, ...]:
     stake = _value(STAKE, options)
     if stake:
         first = RuleLine(

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 
+from .games import game_of
 from .outcomes import GameOutcome
 from .ranking import hand_ranking
 
@@ -63,7 +64,7 @@ def figures_of(outcome: GameOutcome) -> dict[str, Figures]:
         for event in round_.events:
             _count(event, counts, scored)
         out.update(round_.out)
-    stake = outcome.game == "commerce" and bool(outcome.settings.stake)
+    stake = game_of(outcome.game).for_stake(outcome.settings)
     order = hand_ranking(ruleset_of(outcome)).categories
     # Winners share first place; the others go by their standing, then by how long they lasted.
     keys = {

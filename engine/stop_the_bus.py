@@ -20,7 +20,7 @@ from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import BRAG, HandRank, hand_ranking, rank_hand
 from .seating import pass_the_deal
 
-GAME = "stop_the_bus"
+GAME, TITLE = "stop_the_bus", "Stop the Bus"
 OPTIONS = ("tokens", "rules", "first_dealer")
 
 
@@ -36,7 +36,7 @@ class StopTheBusOptions:
 
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> StopTheBusOptions:
-    check_option_names(GAME, options, OPTIONS)
+    check_option_names(TITLE, options, OPTIONS)
     return StopTheBusOptions(
         tokens=chosen(TOKENS, options),  # type: ignore[arg-type]
         rules=brag_rules(options.get("rules", BRAG)),
@@ -56,7 +56,7 @@ def is_stand_off(losers: Sequence[str], tokens: Mapping[str, int], still_in: Seq
 
 
 def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **options: object) -> GameOutcome:
-    players = check_players(GAME, players, 2, 16)
+    players = check_players(TITLE, players, 2, 16)
     settings = read_options(players, options)
     tokens = dict.fromkeys(players, settings.tokens)
     dealer = settings.first_dealer
@@ -67,7 +67,7 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
         if len(still_in) == 1:
             raise EntryError(f"the game is over: {still_in[0]} won", round=number)
         try:
-            hands = read_three_card_round(GAME, entry, players, still_in, named="caller", out_reason="no tokens left")
+            hands = read_three_card_round(TITLE, entry, players, still_in, named="caller", out_reason="no tokens left")
         except EntryError as error:
             raise error.in_round(number) from None
         ranks = {name: rank_hand(cards, settings.rules) for name, cards in hands.items()}

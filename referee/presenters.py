@@ -9,22 +9,20 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.template.defaultfilters import pluralize
-
 from engine import (
-    CRASH_PRESETS,
-    GAME_OPTIONS,
+    GAMES,
     RANKING_OPTIONS,
     RANKINGS,
     CardError,
     GameOutcome,
     HandRank,
+    game_of,
     hand_ranking,
     parse_cards,
     rank_hand,
     show_cards,
 )
-from engine.crash import DECLARATION_KINDS, void_deal_causes
+from engine.crash import DECLARATION_KINDS
 
 
 def date_under_title(title: str, played_on: datetime.date) -> str:
@@ -34,9 +32,11 @@ def date_under_title(title: str, played_on: datetime.date) -> str:
     return "" if said in " ".join(title.split()).casefold() else f"{played_on:%A} {played_on.day} {played_on:%B %Y}"
 
 
-def void_deal_reasons(settings) -> str:
-    """What voids a Crash deal under these options, in words (docs/rules.md, Crash: A void deal)."""
-    return ", or ".join(void_deal_causes(settings))
+def void_deal_reasons(game: str, settings) -> str:
+    """What voids a deal of ``game`` under these options, in words ("" when nothing can: the
+    host records no void deal; docs/rules.md, Crash: A void deal)."""
+    causes = game_of(game).void_deal_causes
+    return ", or ".join(causes(settings)) if causes else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,31 +54,14 @@ class GameSummary:
 def game_summary(outcome: GameOutcome) -> GameSummary:
     """The game and its options in words: "Crash, classic, to 7", and each house rule that
     changes it ("Taking every position of a round scores one extra point")."""
-    settings = outcome.settings
-    if outcome.game == "stop_the_bus":
-        ace_high = ", aces high" if settings.rules == "brag-ace-high" else ""
-        line = f"Stop the Bus, {settings.tokens} token{pluralize(settings.tokens)}{ace_high}"
-    elif outcome.game == "crash":
-        cards = "" if settings.cards == 13 else f" {settings.cards} cards"
-        line = f"Crash, {settings.preset}{cards}, to {settings.target}"
-    else:
-        line = f"Commerce, stake {settings.stake}" if settings.stake else "Commerce, for the win"
-    return GameSummary(line, tuple(house_rules(outcome)))
+    return GameSummary(game_of(outcome.game).summary(outcome.settings), tuple(house_rules(outcome)))
 
 
 def house_rules(outcome: GameOutcome) -> list[str]:
     """What a game plays differently from its preset (Crash) and its named ranking, each in
     the host's line for the value chosen."""
-    settings, lines = outcome.settings, []
-    if outcome.game == "crash":
-        preset = CRASH_PRESETS[settings.preset].options
-        lines += [
-            option.explain(getattr(settings, option.name))
-            for option in GAME_OPTIONS["crash"]
-            if option.name in preset
-            and option.name not in ("cards", "target")
-            and getattr(settings, option.name) != preset[option.name]
-        ]
+    settings = outcome.settings
+    lines = list(game_of(outcome.game).house_rules(settings))
     ranking = hand_ranking(settings.rules)
     if ranking.name not in RANKINGS:  # composed: say how it differs from the game's usual ranking
         usual = RANKINGS[ranking.game].options
@@ -92,24 +75,19 @@ def house_rules(outcome: GameOutcome) -> list[str]:
 
 def unit(outcome: GameOutcome) -> str:
     """What the standings count."""
-    if outcome.game == "stop_the_bus":
-        return "tokens"
-    if outcome.game == "crash":
-        return "points"
-    return "balance" if outcome.settings.stake else "hands won"
+    return game_of(outcome.game).unit(outcome.settings)
 
 
 def starting_figures(outcome: GameOutcome) -> dict[str, int]:
     """Each player's figure before the first round."""
-    start = outcome.settings.tokens if outcome.game == "stop_the_bus" else 0
-    return dict.fromkeys(outcome.players, start)
+    return dict.fromkeys(outcome.players, game_of(outcome.game).tokens(outcome.settings))
 
 
 def standings_rows(outcome: GameOutcome | None) -> list[dict]:
     """One row a player: the figure, tokens as pips (Stop the Bus), out, dealing next, won."""
     if outcome is None:
         return []
-    tokens = outcome.settings.tokens if outcome.game == "stop_the_bus" else 0
+    tokens = game_of(outcome.game).tokens(outcome.settings)
     return [
         {
             "name": name,
@@ -170,7 +148,7 @@ def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
         lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
     if entry.get("table"):
         lines.append(f"Table: {shown(entry['table'])}")
-    for extra in ("caller", "knocker"):
+    for extra in dict.fromkeys(game.named for game in GAMES.values() if game.named):  # whichever it holds
         if entry.get(extra):
             lines.append(f"{extra.capitalize()}: {entry[extra]}")
     return lines

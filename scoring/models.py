@@ -17,6 +17,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from engine import GAMES, GameDescription, game_of
 from engine.ranking import CATEGORY_NAMES
 from engine.statistics import Figures
 
@@ -152,19 +153,23 @@ class SessionPlayer(models.Model):
         return f"{self.player} at {self.session}, named {self.position + 1}"
 
 
+def game_kinds() -> list[tuple[str, str]]:
+    """Every game the engine describes, as a choice: its kind and its title."""
+    return [(kind, game.title) for kind, game in GAMES.items()]
+
+
 class Game(models.Model):
     """One game of Stop the Bus, Crash or Commerce within a session: its options as
     `replay` takes them, the seats in clockwise order (Seat) and the first dealer."""
 
-    class Kind(models.TextChoices):
-        STOP_THE_BUS = "stop_the_bus", "Stop the Bus"
-        CRASH = "crash", "Crash"
-        COMMERCE = "commerce", "Commerce"
+    # The games the engine describes (engine/games.py), as choices: Game.Kind.CRASH is "crash".
+    Kind = models.TextChoices("Kind", [(kind.upper(), (kind, game.title)) for kind, game in GAMES.items()])
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=16, choices=Kind.choices)
+    # Read from the engine each time, so that a game registered later (a test's toy game) is one.
+    kind = models.CharField(max_length=16, choices=game_kinds)
     options = models.JSONField(default=dict, blank=True)  # keyword options of replay, first_dealer included
     ended = models.BooleanField(default=False)  # the host ended it (Commerce)
     # The round whose seat hands the host revealed (0: none yet): the round being entered is
@@ -183,6 +188,12 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         """The session page showing this game: where it is continued and corrected."""
         return reverse("session", kwargs={"session_id": self.session.public_id}) + f"?game={self.number}"
+
+    @property
+    def described(self) -> GameDescription:
+        """The game as the engine describes it (engine/games.py): what a round's entry holds,
+        whether hands have positions, what its standings count."""
+        return game_of(self.kind)
 
     @property
     def first_dealer(self) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from engine import EntryError, GameOutcome, game_settings, replay
+from engine import EntryError, GameOutcome, game_of, game_settings, replay
 from engine.hindsight import round_hindsight
 
 from .models import Game
@@ -27,9 +27,9 @@ def recorded_entries(game: Game) -> list[dict]:
 
 
 def replay_options(kind: str, options: Mapping, ended: bool) -> dict:
-    """A game's options as replay takes them: a Commerce game's end is kept beside its
-    options (the host ends it), and replay takes it as one."""
-    return {**options, "ended": ended} if kind == Game.Kind.COMMERCE else dict(options)
+    """A game's options as replay takes them: the end of a game the host ends (Commerce) is
+    kept beside its options, and replay takes it as one."""
+    return {**options, "ended": ended} if game_of(kind).ended_by_host else dict(options)
 
 
 def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str] | None = None) -> GameOutcome:
@@ -79,7 +79,7 @@ def rounds_told(
     have scored beyond theirs, and, for those who could have done better, what the host
     reads. Empty lists in the other games."""
     numbers = numbers or range(1, len(outcome.rounds) + 1)
-    if outcome.game != "crash":
+    if not game_of(outcome.game).placed:  # only hands set in positions could have been set better
         return {number: [] for number in numbers}
     return {
         number: [

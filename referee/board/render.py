@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from django.template.loader import render_to_string
 
-from engine import GameOutcome
+from engine import GameOutcome, game_of
 from engine.ratings import PROVISIONAL_GAMES
 from scoring import queries
 from scoring.models import Game, Session
@@ -59,7 +59,7 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
     rounds = outcome.rounds if outcome else ()
     last = now.state.rounds[-1] if rounds and now.state and now.state.rounds else None
     hands = round_hands(last.entry, rounds[-1].hands, list(outcome.standings)) if last else []
-    crash = outcome is not None and outcome.game == "crash"
+    placed = outcome is not None and game_of(outcome.game).placed  # hands set in positions (Crash)
     # The round the seats are sending their own hands for: ticks only, until the host reveals
     # it; then its showdown takes the last round's place (hands and what recording would do).
     table = now.table
@@ -67,7 +67,7 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
     if table is not None and table.revealed:
         showdown = showdown_of(game, list(outcome.standings), [round_.entry for round_ in now.state.rounds], table)
         hands = showdown.hands
-    rows = ranked(standings_rows(outcome), {} if crash else {player["name"]: player["hands"] for player in hands})
+    rows = ranked(standings_rows(outcome), {} if placed else {player["name"]: player["hands"] for player in hands})
     # "Show the odds": a game that has just started (no round yet) shows each player's chance
     # to win it in the last round's place, until its first round (or showdown) takes it.
     starting = outcome is not None and not rounds and not outcome.finished and showdown is None
@@ -83,8 +83,8 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         "rows": rows,
         "many_players": len(rows) > FEW_PLAYERS,
         "last_round": rounds[-1] if rounds else None,
-        "last_told": last.better_told if last and crash and not showdown else [],
-        "crash": crash,
+        "last_told": last.better_told if last and placed and not showdown else [],
+        "placed": placed,
         "last_hands": hands,
         "last_table": cards_of(last.entry.get("table") or "") if last and not showdown else (),
         "odds": odds,
@@ -95,7 +95,7 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         "codes_recheck": CODES_RECHECK,
         "codes_in_corner": session.seat_codes_shown and codes_in_corner(now, bool(rounds or showdown or odds)),
         # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
-        "coach": crash and outcome.settings.coach,
+        "coach": placed and outcome.settings.coach,
         "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }

@@ -10,7 +10,17 @@ from collections.abc import Mapping, Sequence
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
-from engine import DECK, CardError, EntryError, SettingCheck, check_setting, format_cards, parse_cards, parse_hand
+from engine import (
+    DECK,
+    CardError,
+    EntryError,
+    SettingCheck,
+    check_setting,
+    format_cards,
+    game_of,
+    parse_cards,
+    parse_hand,
+)
 from engine.crash import DECLARATION_KINDS
 from engine.entries import named
 
@@ -170,10 +180,12 @@ class RoundEntryForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.game, self.players, self.positions, self.declarations = game, list(players), positions, declarations
+        self.described = described = game_of(game)
+        self.placed = described.placed  # hands in positions (Crash), or one hand a player
         self.setting = setting  # Crash: the game's options, for each player's setting check
         self.dealt = dealt  # the cards each player is dealt (Crash), as the game's settings say
         for seat, name in enumerate(self.players):
-            if game == "crash":
+            if self.placed:
                 for position in range(1, positions + 1):
                     self.fields[f"hand_{seat}_{position}"] = CardsField(
                         required=False, label=f"{name}, hand {position}", pad_name=f"Hand {position} of {name}"
@@ -195,16 +207,16 @@ class RoundEntryForm(forms.Form):
                     )
             else:
                 self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
-        if game != "crash" and extras:  # a seat's own form has its hand only (no table, no caller)
+        if described.table and extras:  # a seat's own form has its hand only (no table, no caller)
             self.fields["table"] = CardsField(
                 required=False, label="Table cards (optional)", help_text=TABLE_HELP, pad_name="The table cards"
             )
-            extra = "caller" if game == "stop_the_bus" else "knocker"
-            self.fields[extra] = forms.ChoiceField(
+        if described.named and extras:
+            self.fields[described.named] = forms.ChoiceField(
                 choices=[("", "Nobody / not noted")] + [(name, name) for name in self.players],
                 required=False,
-                label="Who called “Stop the bus!” (optional)" if extra == "caller" else "Who knocked (optional)",
-                help_text=CALLER_HELP.format(called="called" if extra == "caller" else "knocked"),
+                label=described.named_label,
+                help_text=CALLER_HELP.format(called=described.named_verb),
                 error_messages={"invalid_choice": NOT_A_CHOICE.format(what="player of this round")},
             )
 
@@ -214,7 +226,7 @@ class RoundEntryForm(forms.Form):
         """Each player still in, with their fields, in seat order."""
         rows = []
         for seat, name in enumerate(self.players):
-            if self.game == "crash":
+            if self.placed:
                 row = {"name": name, "hands": [self[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1)]}
                 if self.setting is not None:  # the hands it comes filled with (revealed, refused) checked
                     row["check"] = setting_check_of([str(hand.value() or "") for hand in row["hands"]], self.setting)
@@ -229,7 +241,7 @@ class RoundEntryForm(forms.Form):
     def whole_deck(self) -> bool:
         """Crash with every card of the deck dealt (four players of 13): the last player's
         cards are among those nobody else placed."""
-        return self.game == "crash" and len(self.players) * self.dealt == len(DECK)
+        return self.placed and len(self.players) * self.dealt == len(DECK)
 
     def is_empty(self) -> bool:
         """Nothing entered: no card, declaration or extra in any field (a stray tap on Record,
@@ -271,7 +283,7 @@ class RoundEntryForm(forms.Form):
         cleaned = super().clean()
         check_submission(self)
         for seat in range(len(self.players)):
-            if self.game == "crash":
+            if self.placed:
                 self._clean_crash_seat(seat, cleaned)
             elif not cleaned.get(f"hand_{seat}") and f"hand_{seat}" not in self.errors:
                 self.add_error(f"hand_{seat}", forms.ValidationError(HAND_NEEDED, code="required"))
@@ -300,13 +312,11 @@ class RoundEntryForm(forms.Form):
     def entry(self) -> dict:
         """The round's plain data, as replay takes it and the round keeps it."""
         data = self.cleaned_data
-        if self.game != "crash":
+        if not self.placed:
             entry: dict = {"hands": {name: data[f"hand_{seat}"] for seat, name in enumerate(self.players)}}
-            extra = "caller" if self.game == "stop_the_bus" else "knocker"
-            if data.get("table"):
-                entry["table"] = data["table"]
-            if data.get(extra):
-                entry[extra] = data[extra]
+            for extra in ("table", self.described.named):
+                if extra and data.get(extra):
+                    entry[extra] = data[extra]
             return entry
         hands: dict[str, list[str]] = {}
         declarations: dict[str, list[str]] = {}
@@ -327,12 +337,12 @@ class RoundEntryForm(forms.Form):
         self.add_error(self.field_for(error), forms.ValidationError(str(error), code="entry"))
 
     def field_for(self, error: EntryError) -> str | None:
-        if error.field in ("table", "caller", "knocker") and error.field in self.fields:
+        if error.field in ("table", self.described.named) and error.field in self.fields:
             return error.field
         if error.player not in self.players:
             return None
         seat = self.players.index(error.player)
-        if self.game != "crash":
+        if not self.placed:
             return f"hand_{seat}"
         if error.field == "declarations" and self.declarations:
             return f"declared_{seat}"
@@ -342,16 +352,17 @@ class RoundEntryForm(forms.Form):
     def initial_from(entry: Mapping, players: Sequence[str], game: str, positions: int = 4) -> dict:
         """Field values for an entry already recorded (a correction starts from it)."""
         initial: dict = {}
+        described = game_of(game)
         for seat, name in enumerate(players):
-            if game == "crash":
+            if described.placed:
                 for position, text in enumerate(entry.get("hands", {}).get(name, []), 1):
                     initial[f"hand_{seat}_{position}"] = text
                 if name in entry.get("declarations", {}):
                     initial[f"declare_{seat}"], initial[f"declared_{seat}"] = entry["declarations"][name]
             else:
                 initial[f"hand_{seat}"] = entry.get("hands", {}).get(name, "")
-        for extra in ("table", "caller", "knocker"):
-            if extra in entry:
+        for extra in ("table", described.named):
+            if extra and extra in entry:
                 initial[extra] = entry[extra]
         return initial
 
@@ -368,7 +379,7 @@ def entry_form_for(
     """The round entry form of a game (a queries.GameState): the players still in (or those
     given), the hands its options deal, and the round it is for (the next, or ``number``);
     without ``extras`` (a seat's own hand), no table cards and no caller or knocker."""
-    crash = state.game.kind == "crash"
+    placed = game_of(state.game.kind).placed  # Crash: its hands, the cards dealt, its declarations
     settings = state.settings
     if players is None:
         players = state.outcome.still_in if state.outcome else state.seats
@@ -376,10 +387,10 @@ def entry_form_for(
         data,
         game=state.game.kind,
         players=list(players),
-        positions=settings.positions if crash else 1,
-        dealt=settings.cards if crash else 3,
-        declarations=crash and settings.declarations,
+        positions=settings.positions if placed else 1,
+        dealt=settings.cards if placed else 3,
+        declarations=placed and settings.declarations,
         extras=extras,
-        setting=settings if crash else None,
+        setting=settings if placed else None,
         initial={"number": number or state.next_number, **(initial or {})},
     )

@@ -8,7 +8,7 @@ import re
 from django import forms
 from django.utils import timezone
 
-from engine import GAME_OPTIONS, RuleLine, rule_lines
+from engine import RuleLine, game_of, rule_lines
 from engine.crash import PLAYERS as CRASH_PLAYERS
 from engine.house_rules import CARDS, CRASH, CRASH_PRESET_OPTIONS, CRASH_PRESETS, PRESET, game_rankings, ranking_with
 from scoring.models import Game
@@ -96,8 +96,8 @@ class NewGameForm(forms.Form):
         self.players = players
         self.seat_errors: list[str] = []  # said in the seats' fieldset: no one field holds the seats
         self.refused_options: dict[str, dict] = {}  # each game's options as sent, when the engine refused them
-        for kind, options in GAME_OPTIONS.items():
-            for option in options:
+        for kind in Game.Kind.values:
+            for option in game_of(kind).options:
                 if option.within == "rules" and f"{kind}-rules" not in self.fields:  # the ranking before its options
                     self.fields[f"{kind}-rules"] = ranking_field(kind, required=False)
                 preset_sets = kind == CRASH and option in CRASH_PRESET_OPTIONS
@@ -137,7 +137,7 @@ class NewGameForm(forms.Form):
     def game_fields(self, kind: str, house_rules: bool = False) -> list:
         """One game's option fields in the catalogue's order: its main ones (the preset, the
         ranking, the numbers), or with ``house_rules`` the rest, which tables change less."""
-        main = {"preset", "rules", *(option.name for option in GAME_OPTIONS[kind] if option.numbers is not None)}
+        main = {"preset", "rules", *(option.name for option in game_of(kind).options if option.numbers is not None)}
         return [
             self[name]
             for name in self.fields
@@ -169,7 +169,7 @@ class NewGameForm(forms.Form):
         data = self.cleaned_data
         options: dict = {}
         ranking: dict = {}
-        for option in GAME_OPTIONS[kind]:
+        for option in game_of(kind).options:
             value = data.get(f"{kind}-{option.name}")
             if value in (None, ""):
                 continue
@@ -185,7 +185,7 @@ class NewGameForm(forms.Form):
         """The engine's refusal of the options, next to the field it names; a pair of choices
         it refuses together in the form's words, next to both."""
         kind = self.cleaned_data["kind"]
-        self.refused_options = {game: self.game_options(game) for game in GAME_OPTIONS}
+        self.refused_options = {game: self.game_options(game) for game in Game.Kind.values}
         if kind == CRASH and error.field in ("declarations", "players") and self._crash_refusal(error.field):
             return
         field = f"{kind}-{error.field}" if f"{kind}-{error.field}" in self.fields else None
@@ -221,7 +221,8 @@ class NewGameForm(forms.Form):
         sent from a phone, the page comes back at its top, and a refusal 600 px below it is
         not seen."""
         seats = self.seat_fields()
-        options = [field for game in GAME_OPTIONS for house in (False, True) for field in self.game_fields(game, house)]
+        games = Game.Kind.values
+        options = [field for game in games for house in (False, True) for field in self.game_fields(game, house)]
         in_order = [self["kind"], *options, *seats, self["first_dealer"]]
         refused = {field.name for field in in_order if field.errors}
         if self.seat_errors and seats:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from engine import CardError, EntryError, best_setting, parse_cards
+from engine import CardError, EntryError, best_setting, game_of, parse_cards
 from scoring import queries, services
 from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
@@ -153,7 +153,7 @@ def seat_setting_check(request, token: str):
     """The Crash setting check of the seat's own hands as tapped so far (htmx, live)."""
     seat = seat_of(token)
     game = queries.current_game(seat.session)
-    if game is None or game.kind != Game.Kind.CRASH:
+    if game is None or not game_of(game.kind).placed:
         raise Http404("Only Crash hands are set.")
     if not request.htmx:
         return redirect("seat", token=token)
@@ -169,7 +169,7 @@ def seat_coach(request, token: str):
     game's rules have no coach."""
     seat = seat_of(token)
     game = queries.current_game(seat.session)
-    if game is None or game.kind != Game.Kind.CRASH or not game.options.get("coach"):
+    if game is None or not game_of(game.kind).placed or not game.options.get("coach"):
         raise Http404("No coach in this game: its house rules leave the setting to you.")
     state = queries.game_state(game)
     settings = state.settings

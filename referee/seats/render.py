@@ -19,6 +19,7 @@ from typing import NamedTuple
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from engine import game_of
 from scoring import queries
 from scoring.models import Game, Session, SessionPlayer
 from scoring.services import HAND_TOO_LATE
@@ -127,7 +128,7 @@ def shared_context(now: queries.SessionNow) -> dict:
         "recording": RECORDING.format(number=table.number) if table and table.revealed else "",
         "rows": standings_rows(outcome),
         "last_round": state.last_round if state else None,
-        "coach": bool(game and game.kind == Game.Kind.CRASH and game.options.get("coach")),
+        "coach": bool(game and game_of(game.kind).placed and game.options.get("coach")),
     }
 
 
@@ -146,7 +147,7 @@ def own_context(now: queries.SessionNow, seat: SessionPlayer, token: str | None 
     phase, stage = stage_of(name, game, state, table)
     tick = table.tick_of(name) if table else None
     told = [found for found in state.rounds[-1].told if found["player"] == name] if state and state.rounds else []
-    crash = game is not None and game.kind == Game.Kind.CRASH
+    placed = game is not None and game_of(game.kind).placed  # its hands are set (Crash)
     form = None
     if phase == "entering":
         initial = sent_initial(table, name, game.kind, getattr(state.settings, "positions", 1))
@@ -156,7 +157,7 @@ def own_context(now: queries.SessionNow, seat: SessionPlayer, token: str | None 
         urls = {
             "action": reverse("seat", kwargs={"token": token}),
             "check_url": reverse("seat-setting-check", kwargs={"token": token}),
-            "coach_url": reverse("seat-coach", kwargs={"token": token}) if crash and game.options.get("coach") else "",
+            "coach_url": reverse("seat-coach", kwargs={"token": token}) if placed and game.options.get("coach") else "",
         }
     return {
         **urls,
@@ -178,7 +179,7 @@ def own_context(now: queries.SessionNow, seat: SessionPlayer, token: str | None 
             yours(found["text"], name) if found["text"] else "You could not have done better with these cards."
             for found in told
         ]
-        if crash
+        if placed
         else [],
     }
 

@@ -8,6 +8,7 @@ from django.core.paginator import Page, Paginator
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from engine import game_of
 from scoring import queries
 
 from ..charts import standings_chart
@@ -51,7 +52,7 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
         "page": rounds,
         "chart": chart,
         "rounds_query": f"?game={state.game.number}&",
-        "sorted_hands": outcome.game == "crash" and outcome.settings.sorts,
+        "sorted_hands": game_of(outcome.game).placed and outcome.settings.sorts,
     }
 
 

@@ -9,15 +9,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from engine import EntryError
-from engine.crash import allows_void_deal
+from engine import EntryError, game_of
 from scoring import queries, services
 from scoring.models import Game, Round
 from scoring.replays import game_options
 
 from ..board.broadcast import CHANGE_BEHIND, boards_missed
 from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for, setting_check_of
-from ..presenters import entry_lines
+from ..presenters import entry_lines, void_deal_reasons
 from .sessions import host_session
 
 
@@ -110,8 +109,8 @@ def void_deal(request, session_id, game_id):
     session, game = host_game(request, session_id, game_id)
     state = queries.game_state(game)
     outcome = state.outcome
-    going_on = game.kind == Game.Kind.CRASH and outcome is not None and not outcome.finished
-    allowed = going_on and allows_void_deal(state.settings)
+    going_on = game_of(game.kind).void_deal_causes is not None and outcome is not None and not outcome.finished
+    allowed = going_on and bool(void_deal_reasons(game.kind, state.settings))
     form = DeleteRoundForm(request.POST or None, initial={"number": state.next_number})
     name = f"{game.get_kind_display()} · game {game.number}"
     if allowed:
@@ -161,7 +160,7 @@ def end_game(request, session_id, game_id):
         question=f"End {game} after round {last}?" if last else f"End {game} before its first round?",
         detail="The highest balance wins; the game takes no more hands.",
         button="End the game",
-        allowed=game.kind == Game.Kind.COMMERCE and not game.ended,
+        allowed=game_of(game.kind).ended_by_host and not game.ended,
     )
 
 
@@ -215,7 +214,7 @@ def setting_check(request, session_id, game_id):
     """The Crash setting check for one player's hands as typed so far (htmx, live). Opened as
     a page (a link shared, a reload), it is the game's page, where the check lives."""
     _, game = host_game(request, session_id, game_id)
-    if game.kind != Game.Kind.CRASH:
+    if not game_of(game.kind).placed:
         raise Http404("Only Crash hands are set.")
     if not request.htmx:
         return redirect(game)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
-from engine import EntryError, GameOutcome
+from engine import EntryError, GameOutcome, game_of
 from scoring import queries, services
 from scoring.models import Game, Session
 
@@ -139,7 +139,7 @@ def session_context(
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,
         # Crash, where the options can void a deal: the host may record one (docs/rules.md)
-        "void_deal": void_deal_reasons(current.settings) if form and current.game.kind == Game.Kind.CRASH else "",
+        "void_deal": void_deal_reasons(current.game.kind, current.settings) if form else "",
         **table,
         **extra,
     }
@@ -209,7 +209,7 @@ def table_context(
 def seats_fouled(current: queries.GameState, table: queries.TableRound) -> set[str]:
     """Crash, once revealed: the seats whose hands sent foul if left like this (the engine's
     setting check, as the seat's own phone said it before they chose to leave them)."""
-    if not table.revealed or current.game.kind != Game.Kind.CRASH:
+    if not table.revealed or not game_of(current.game.kind).placed:
         return set()
     checks = {name: setting_check_of(placed, current.settings) for name, placed in table.entry()["hands"].items()}
     return {name for name, check in checks.items() if check and check.fouls}
@@ -220,7 +220,7 @@ def revealed_initial(current: queries.GameState, table) -> dict | None:
     (the host may still fix any, then records it as usual), as the pad types cards ("10♣")."""
     if table is None or not table.revealed:
         return None
-    positions = current.settings.positions if current.game.kind == Game.Kind.CRASH else 1
+    positions = current.settings.positions if game_of(current.game.kind).placed else 1
     players = list(current.outcome.still_in)
     return as_tapped(RoundEntryForm.initial_from(table.entry(), players, current.game.kind, positions))
 
