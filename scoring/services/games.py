@@ -47,7 +47,7 @@ def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
     confirmation's id, makes a second send answer AlreadySubmitted."""
     game, turn = in_turn(game)
     check_not_submitted(submission, game, Submission.Action.END, {})
-    if game.kind != Game.Kind.COMMERCE:
+    if not game.described.ended_by_host:
         raise EntryError(ONLY_COMMERCE_ENDS)
     if game.ended:
         raise EntryError(GAME_ENDED)
