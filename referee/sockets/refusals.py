@@ -6,7 +6,7 @@ Around the sockets' ASGI app (referee/asgi.py), this answers a handshake that
 - the consumer refuses (closed before it is accepted: its process busy opening others, the
   database or Redis not answering),
 - raises, before it is accepted, a database error that says the server is busy or the
-  database is down (the pool had no connection free in time: referee/overload.py), or
+  database is down (referee/database_unavailable.py), or
 - is not accepted within DEADLINE seconds (its process is queueing database reads)
 with a refusal: ASGI's WebSocket denial response, 503 with Retry-After, where the server
 offers it; otherwise a close before the handshake is accepted, which Daphne answers 403 (it
@@ -26,11 +26,10 @@ import logging
 import time
 from collections import Counter
 
-from ..database_down import is_database_down
-from ..overload import pool_busy
+from ..database_unavailable import SERVER_BUSY, is_database_down, pool_busy
 
 DEADLINE = 3.0  # s: a socket not opened by then is refused, well within Daphne's handshake limit
-RETRY_AFTER = 5  # s, as for a busy request (referee/overload.py)
+RETRY_AFTER = SERVER_BUSY.retry_after  # s, as for a busy request
 REFUSED = "The server is busy: this screen connects again by itself in a moment."
 DENIAL = "websocket.http.response"  # ASGI's extension for answering a handshake with HTTP
 TRY_AGAIN = 1013  # WebSocket's close code "Try Again Later"
