@@ -54,9 +54,6 @@ class Said:
             self.last_said, self.reasons = now, Counter()
 
 
-said = Said()
-
-
 def refusable(error: BaseException) -> bool:
     """Whether ``error``, raised before a socket opened, means "not now" rather than a fault."""
     return pool_busy(error) or is_database_down(error)
@@ -104,10 +101,12 @@ class Handshake:
 
 
 class SocketRefusals:
-    """ASGI middleware: every WebSocket handshake answered within ``deadline`` seconds."""
+    """ASGI middleware: every WebSocket handshake answered within ``deadline`` seconds; its
+    refusals said in its own lines (one app a process: referee/asgi.py)."""
 
     def __init__(self, inner, deadline: float = DEADLINE):
         self.inner, self.deadline = inner, deadline
+        self.said = Said()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "websocket":
@@ -121,17 +120,17 @@ class SocketRefusals:
             finally:
                 answered.cancel()
             if not handshake.answered.is_set() and not consumer.done():
-                said.refused(f"not opened within {self.deadline:g} s")
+                self.said.refused(f"not opened within {self.deadline:g} s")
                 await handshake.refuse()
             await consumer
         except Exception as error:
             if not refusable(error):
                 raise
             if handshake.accepted:  # its consumer stopped: the page connects again after its backoff
-                said.refused("closed once open, the server busy or the database not answering")
+                self.said.refused("closed once open, the server busy or the database not answering")
                 await send({"type": "websocket.close", "code": TRY_AGAIN})
             elif not handshake.refused:
-                said.refused("the server busy or the database not answering")
+                self.said.refused("the server busy or the database not answering")
                 await handshake.refuse()
         finally:
             consumer.cancel()  # only if we are cancelled ourselves: it is done otherwise
