@@ -21,6 +21,7 @@ Two causes, told apart here for the pages and for the sockets (referee/sockets/r
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass
 
 import psycopg
@@ -113,14 +114,15 @@ def drop_broken_connections() -> None:
 
 def database_answers() -> bool:
     """Whether the database takes a new connection now: PostgreSQL asked directly, outside the
-    pool (whose wait would hold an outage's first answer back), within CONNECT_WITHIN seconds.
-    A SQLite file is always there."""
-    if connection.vendor != "postgresql":
-        return True
-    params = {**connection.get_connection_params(), "connect_timeout": CONNECT_WITHIN}
+    pool (whose wait would hold an outage's first answer back), within CONNECT_WITHIN seconds;
+    SQLite's file opened (its folder may be gone: a disk unmounted)."""
+    params = connection.get_connection_params()
     try:
-        CountedConnection.connect(**params).close()
-    except psycopg.Error:
+        if connection.vendor == "postgresql":
+            CountedConnection.connect(**{**params, "connect_timeout": CONNECT_WITHIN}).close()
+        else:
+            connection.get_new_connection(params).close()
+    except (psycopg.Error, sqlite3.Error):
         return False
     return True
 
