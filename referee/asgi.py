@@ -14,10 +14,11 @@ from referee.board.routing import websocket_urlpatterns as board_routes  # noqa:
 from referee.seats.routing import websocket_urlpatterns as seat_routes  # noqa: E402
 from referee.sockets.refusals import SocketRefusals  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        # Inside the origin check: a refusal is "try again", an origin refused is not.
-        "websocket": AllowedHostsOriginValidator(SocketRefusals(URLRouter(board_routes + seat_routes))),
-    }
-)
+
+def sockets_app():
+    """The boards' and the seats' sockets, inside the origin check: a refusal is "try again",
+    an origin refused is not."""
+    return AllowedHostsOriginValidator(SocketRefusals(URLRouter(board_routes + seat_routes)))
+
+
+application = ProtocolTypeRouter({"http": django_asgi_app, "websocket": sockets_app()})

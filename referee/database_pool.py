@@ -2,12 +2,12 @@
 
 Each server process holds at most DATABASE_POOL_SIZE connections (default 20); a request
 that finds none free waits up to DATABASE_POOL_WAIT seconds (default 3) for one, and is then
-answered "busy" (referee/overload.py) rather than opening another. So processes x pool size
-bounds what the app asks of the database (docs/hosting.md, Database connections).
+answered "busy" (referee/database_unavailable.py) rather than opening another. So processes x
+pool size bounds what the app asks of the database (docs/hosting.md, Database connections).
 
 The pool also says whether its last attempt to connect failed: a request that found no
-connection free is then answered "the database is not answering" (referee/database_down.py),
-not "busy" (the pool waits the same way in both cases)."""
+connection free is then answered "the database is not answering", not "busy" (the pool waits
+the same way in both cases)."""
 
 from __future__ import annotations
 

@@ -68,7 +68,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "referee.middleware.request_log",  # first: one line for every request, whatever answers it
+    "referee.request_log.request_log",  # first: one line for every request, whatever answers it
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, before anything else is done
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -79,10 +79,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",  # after authentication, as django-axes asks
-    # The database not answering: a 503 saying so (its process_exception sees the view's errors).
-    "referee.database_down.DatabaseDownMiddleware",
-    # No database connection free in time: a 503 "busy" (likewise).
-    "referee.overload.OverloadMiddleware",
+    # No database connection free in time, or the database not answering: a 503 saying which
+    # (its process_exception sees the view's errors).
+    "referee.database_unavailable.DatabaseUnavailableMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -253,7 +252,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
 # Everything to standard error, a line each (journald keeps it under systemd): a line a
-# request (referee.middleware), a line for every board update the boards missed
+# request (referee.request_log), a line for every board update the boards missed
 # (referee.board.broadcast), boards opening and closing, and Django's own errors.
 LOGGING = {
     "version": 1,

@@ -57,7 +57,7 @@ def test_database_url() -> str:
 
 
 def answered(log: str) -> list[str]:
-    """The status of each request in a server's log (referee/middleware.py's lines)."""
+    """The status of each request in a server's log (referee/request_log.py's lines)."""
     return re.findall(r"(?:GET|POST|HEAD) \S+ (\d{3}) \d+ ms from", log)
 
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
-from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from scoring import queries
 from scoring.models import Session
 
-from ..views.sessions import room_url
-from .page import qr_svg
+from ..links import seat_qr, seat_url
 from .render import BOARD_SEATS, board_context
 
 NOT_SHOWN = "The seats' codes are not shown on this board."
@@ -28,8 +26,7 @@ def board_seat_codes(request, token: str):
         raise Http404(NOT_SHOWN)
     codes = []
     for seat in queries.seats_of(session):
-        url = room_url(request, reverse("seat", kwargs={"token": seat.seat_token}))
-        codes.append({"name": seat.player.name, "qr": qr_svg(url, f"Scan to open {seat.player.name}'s seat")})
+        codes.append({"name": seat.player.name, "qr": seat_qr(seat_url(request, seat), seat.player.name)})
     return render(request, "board/board.html#seat-codes", {"codes": codes})
 
 

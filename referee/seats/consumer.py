@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from scoring import queries, services
 
 from .. import panel_marks
-from ..database_down import is_database_down
+from ..database_unavailable import is_database_down
 from ..sockets import groups
 from ..sockets.live import LiveConsumer
 from .render import render_own, render_shared, seat_group, seat_token_group, seats_now

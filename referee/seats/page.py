@@ -21,10 +21,10 @@ from scoring import queries, services
 from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
 
+from ..access import host_session
 from ..forms.rounds import OUT_OF_DATE, RoundEntryForm, setting_check_of
 from ..presenters import as_tapped
-from ..views.crash_setting import present
-from ..views.sessions import host_session
+from ..setting_found import present
 from .render import own_context, seat_form, seats_now, shared_context
 
 SEAT_REPLACED = (

@@ -15,7 +15,7 @@ import logging
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from ..database_down import is_database_down
+from ..database_unavailable import is_database_down
 from . import groups
 from .faults import health, is_layer_down
 from .opening import opening

@@ -6,7 +6,7 @@ Around the sockets' ASGI app (referee/asgi.py), this answers a handshake that
 - the consumer refuses (closed before it is accepted: its process busy opening others, the
   database or Redis not answering),
 - raises, before it is accepted, a database error that says the server is busy or the
-  database is down (the pool had no connection free in time: referee/overload.py), or
+  database is down (referee/database_unavailable.py), or
 - is not accepted within DEADLINE seconds (its process is queueing database reads)
 with a refusal: ASGI's WebSocket denial response, 503 with Retry-After, where the server
 offers it; otherwise a close before the handshake is accepted, which Daphne answers 403 (it
@@ -26,11 +26,10 @@ import logging
 import time
 from collections import Counter
 
-from ..database_down import is_database_down
-from ..overload import pool_busy
+from ..database_unavailable import SERVER_BUSY, is_database_down, pool_busy
 
 DEADLINE = 3.0  # s: a socket not opened by then is refused, well within Daphne's handshake limit
-RETRY_AFTER = 5  # s, as for a busy request (referee/overload.py)
+RETRY_AFTER = SERVER_BUSY.retry_after  # s, as for a busy request
 REFUSED = "The server is busy: this screen connects again by itself in a moment."
 DENIAL = "websocket.http.response"  # ASGI's extension for answering a handshake with HTTP
 TRY_AGAIN = 1013  # WebSocket's close code "Try Again Later"
@@ -53,9 +52,6 @@ class Said:
             counted = ", ".join(f"{count} {why}" for why, count in self.reasons.most_common())
             logger.warning("Sockets told to try again (the pages try again after their backoff): %s", counted)
             self.last_said, self.reasons = now, Counter()
-
-
-said = Said()
 
 
 def refusable(error: BaseException) -> bool:
@@ -105,10 +101,12 @@ class Handshake:
 
 
 class SocketRefusals:
-    """ASGI middleware: every WebSocket handshake answered within ``deadline`` seconds."""
+    """ASGI middleware: every WebSocket handshake answered within ``deadline`` seconds; its
+    refusals said in its own lines (one app a process: referee/asgi.py)."""
 
     def __init__(self, inner, deadline: float = DEADLINE):
         self.inner, self.deadline = inner, deadline
+        self.said = Said()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "websocket":
@@ -122,17 +120,17 @@ class SocketRefusals:
             finally:
                 answered.cancel()
             if not handshake.answered.is_set() and not consumer.done():
-                said.refused(f"not opened within {self.deadline:g} s")
+                self.said.refused(f"not opened within {self.deadline:g} s")
                 await handshake.refuse()
             await consumer
         except Exception as error:
             if not refusable(error):
                 raise
             if handshake.accepted:  # its consumer stopped: the page connects again after its backoff
-                said.refused("closed once open, the server busy or the database not answering")
+                self.said.refused("closed once open, the server busy or the database not answering")
                 await send({"type": "websocket.close", "code": TRY_AGAIN})
             elif not handshake.refused:
-                said.refused("the server busy or the database not answering")
+                self.said.refused("the server busy or the database not answering")
                 await handshake.refuse()
         finally:
             consumer.cancel()  # only if we are cancelled ourselves: it is done otherwise

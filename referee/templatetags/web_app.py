@@ -3,7 +3,7 @@ reads (apple-mobile-web-app-*) in a page's head."""
 
 from django import template
 
-from referee.views.web_app import NAME, THEME_COLOR
+from referee.web_app import NAME, THEME_COLOR
 
 register = template.Library()
 

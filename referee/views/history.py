@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET
 from engine import game_of
 from scoring import queries
 
+from ..access import asked_game, host_session
 from ..charts import standings_chart
 from ..presenters import entry_lines, game_summary, round_hands, starting_figures, unit
-from .sessions import asked_game, host_session
 
 GAMES_A_PAGE = 5
 ROUNDS_A_PAGE = 50

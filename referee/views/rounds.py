@@ -14,10 +14,10 @@ from scoring import queries, services
 from scoring.models import Game, Round
 from scoring.replays import game_options
 
+from ..access import host_session
 from ..board.broadcast import CHANGE_BEHIND, boards_missed
 from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for, setting_check_of
 from ..presenters import entry_lines, void_deal_reasons
-from .sessions import host_session
 
 
 def host_game(request, session_id, game_id) -> tuple:

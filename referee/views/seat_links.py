@@ -16,7 +16,7 @@ from engine import EntryError
 from scoring import services
 from scoring.models import Player
 
-from .sessions import host_session
+from ..access import host_session
 
 NEW_LINK = "{name}'s seat has a new link: the old one no longer works. Give {name} the new QR code."
 NEW_LINKS = "Every seat has a new link: the old ones no longer work. Give each player their new QR code."

@@ -24,11 +24,12 @@ from scoring import queries, services
 from scoring.models import Game, Session
 
 from .. import panel_marks
+from ..access import asked_game, host_session
 from ..board.broadcast import TV_BEHIND, boards_missed
-from ..board.page import qr_svg
 from ..forms.rounds import RoundEntryForm, entry_form_for, setting_check_of
 from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
-from ..network import for_the_room, unreachable_why
+from ..links import qr_svg, room_url, seat_links
+from ..network import unreachable_why
 from ..presenters import (
     as_tapped,
     date_under_title,
@@ -46,11 +47,6 @@ ODDS_HIDDEN = "The TV no longer shows the odds."
 ROUNDS_A_PAGE = 10  # the session page's list of rounds; earlier ones a tap away
 NOTHING_ENTERED = "Nothing entered yet."
 RESUMED = "Now playing: {game}. The board and the players' phones follow it."
-
-
-def host_session(request, session_id) -> Session:
-    """The session, if it is this host's; 404 otherwise (no hint that it exists)."""
-    return get_object_or_404(Session.objects.filter(host=request.user), public_id=session_id)
 
 
 @login_required
@@ -295,43 +291,6 @@ def session_page(request, session_id):
     if answer:
         trigger_client_event(response, "submission", answer.said())
     return response
-
-
-def seat_links(request, session: Session, seating: tuple[list, set[str]]) -> list[dict]:
-    """Each seat's private link (the player's own phone), its QR code, whether its phone is
-    connected and whether the host plays it, in the session's order."""
-    seats, connected = seating
-    links = []
-    for seat in seats:
-        url = room_url(request, reverse("seat", kwargs={"token": seat.seat_token}))
-        name = seat.player.name
-        links.append(
-            {
-                "name": name,
-                "player_id": seat.player.public_id,
-                "url": url,
-                "qr": qr_svg(url, f"Scan to open {name}'s seat"),
-                "connected": name in connected,
-                "mine": seat.player_id == session.host_player_id,
-            }
-        )
-    return links
-
-
-def room_url(request, path: str) -> str:
-    """A page's address that the phones and the TV in the room can open, even when this page
-    was opened on the server's machine as localhost."""
-    return for_the_room(request.build_absolute_uri(path), settings.ROOM_ADDRESSES)
-
-
-def asked_game(request, session: Session) -> Game | None:
-    """The game named by ``?game=<number>``, if any: 404 if the session has no such game."""
-    number = request.GET.get("game")
-    if not number:
-        return None
-    if not number.isdecimal():
-        raise Http404("No such game.")
-    return get_object_or_404(session.games, number=int(number))
 
 
 @dataclass

@@ -19,9 +19,10 @@ from scoring import queries, services
 from scoring.models import Game
 
 from .. import panel_marks
+from ..access import asked_game, host_session
 from ..forms.rounds import entry_form_for
 from ..seats.page import keep_hand
-from .sessions import asked_game, host_session, revealed_initial, session_context, table_context
+from .sessions import revealed_initial, session_context, table_context
 
 NOT_REVEALED = "Not revealed: {why}"
 ROUND_EXTRAS = ("table", "caller", "knocker")

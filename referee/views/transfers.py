@@ -18,8 +18,8 @@ from scoring.exchange import (
     to_json,
 )
 
+from ..access import host_session
 from ..forms.transfers import ImportForm
-from .sessions import host_session
 
 
 def _download(data: dict, name: str) -> HttpResponse:

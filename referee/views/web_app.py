@@ -8,15 +8,7 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-NAME = "Brag referee"
-THEME_COLOR = "#0b6e4f"  # app.css's --accent: the bar above a page, the icon's card
-BACKGROUND_COLOR = "#f6f4ef"  # app.css's --bg: the splash screen while the app opens
-ICONS = [
-    ("icons/icon-192.png", 192, "any"),
-    ("icons/icon-512.png", 512, "any"),
-    ("icons/maskable-192.png", 192, "maskable"),
-    ("icons/maskable-512.png", 512, "maskable"),
-]
+from ..web_app import BACKGROUND_COLOR, ICONS, NAME, THEME_COLOR
 
 
 @require_GET

@@ -63,7 +63,7 @@
 
   document.addEventListener("htmx:afterRequest", function (event) { if (event.detail.successful) clear(event); });
   // An answer in plain text is the server's own words for people (the database not
-  // answering: referee/database_down.py): said as they are.
+  // answering, the server busy: referee/database_unavailable.py): said as they are.
   function ownWords(xhr) {
     var type = xhr.getResponseHeader("Content-Type") || "";
     return type.indexOf("text/plain") === 0 ? xhr.responseText.trim().slice(0, 300) : "";

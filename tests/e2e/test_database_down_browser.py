@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from referee.database_down import DATABASE_DOWN
+from referee.database_unavailable import DATABASE_DOWN
 from scoring.services import game_start, round_record, session_start
 
 from .. import servers

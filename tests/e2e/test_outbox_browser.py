@@ -12,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from referee.overload import BUSY
+from referee.database_unavailable import BUSY
 from scoring.models import Round
 from scoring.services import game_end, round_record
 

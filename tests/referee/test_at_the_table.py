@@ -11,7 +11,7 @@ import pytest
 from django.test import Client, override_settings
 from websockets.sync.client import connect
 
-from referee.board.page import qr_svg
+from referee.links import qr_svg
 from referee.management.commands.room_addresses import NO_ROOM_ADDRESS
 from referee.network import machine_addresses, machine_names
 from scoring.models import Round

@@ -11,13 +11,14 @@ import pytest
 from django.db import IntegrityError, InterfaceError, OperationalError, connection
 from django.urls import reverse
 
-from referee.database_down import DATABASE_DOWN, RETRY_AFTER, is_database_down
+from referee.database_unavailable import DATABASE_DOWN, NOT_ANSWERING, is_database_down
 from scoring.models import Round, SessionPlayer
 
 from ..pages import HX, sent, text_of
 from ..servers import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
+RETRY_AFTER = NOT_ANSWERING.retry_after
 
 
 def close_pool() -> None:
@@ -28,16 +29,13 @@ def close_pool() -> None:
 
 
 @contextlib.contextmanager
-def database_gone():
-    """The database out of reach for the connections opened meanwhile, as when it is stopped:
-    PostgreSQL's port closed, or SQLite's file in a folder that does not exist. Connecting
-    fails in the driver, and Django raises its OperationalError, as it does in production."""
+def address_gone():
+    """The database's address in the settings one where nothing answers: PostgreSQL's port
+    closed, or SQLite's file in a folder that does not exist. A connection opened from the
+    settings fails in the driver; one already open (or PostgreSQL's pool, which keeps the
+    settings it began with) goes on as it was."""
     settings = connection.settings_dict
-    kept = {key: settings[key] for key in ("NAME", "HOST", "PORT", "OPTIONS")}
-    connection.close()
-    close_pool()
-    if "pool" in settings["OPTIONS"]:  # the pool's wait for a connection it cannot make: short here
-        settings["OPTIONS"] = {**settings["OPTIONS"], "pool": {**settings["OPTIONS"]["pool"], "timeout": 0.5}}
+    kept = {key: settings[key] for key in ("NAME", "HOST", "PORT")}
     if connection.vendor == "sqlite":
         settings["NAME"] = "/nonexistent-folder/db.sqlite3"
     else:
@@ -45,9 +43,27 @@ def database_gone():
     try:
         yield
     finally:
+        settings.update(kept)
+
+
+@contextlib.contextmanager
+def database_gone():
+    """The database out of reach for the connections opened meanwhile, as when it is stopped:
+    every connection closed, and the address gone. Connecting fails in the driver, and Django
+    raises its OperationalError, as it does in production."""
+    settings = connection.settings_dict
+    options = settings["OPTIONS"]
+    connection.close()
+    close_pool()
+    if "pool" in options:  # the pool's wait for a connection it cannot make: short here
+        settings["OPTIONS"] = {**options, "pool": {**options["pool"], "timeout": 0.5}}
+    try:
+        with address_gone():
+            yield
+    finally:
         connection.close()
         close_pool()
-        settings.update(kept)
+        settings["OPTIONS"] = options
 
 
 def pages_of(session) -> dict[str, str]:
@@ -117,9 +133,9 @@ def test_a_round_sent_while_the_database_is_down_is_503_and_the_page_says_to_che
 
 
 def test_each_refused_request_is_one_warning_line_without_a_traceback(host_client, bus_evening, caplog):
-    with caplog.at_level(logging.WARNING, logger="referee.database_down"), database_gone():
+    with caplog.at_level(logging.WARNING, logger="referee.database_unavailable"), database_gone():
         host_client.get(bus_evening.get_absolute_url())
-    (line,) = [record for record in caplog.records if record.name == "referee.database_down"]
+    (line,) = [record for record in caplog.records if record.name == "referee.database_unavailable"]
     assert line.levelno == logging.WARNING and line.exc_info is None
     path = bus_evening.get_absolute_url()
     assert re.fullmatch(rf"GET {path}: the database is not answering \(.+\)", line.getMessage())
@@ -152,7 +168,7 @@ def test_only_the_databases_connection_errors_count_as_down():
 
 def test_the_pools_timeout_is_the_database_down_only_when_the_pool_could_not_connect(monkeypatch):
     """The pool waits alike when every connection is in use and when it cannot connect: its
-    last attempt to connect tells them apart (referee/overload.py answers the first)."""
+    last attempt to connect tells them apart (the first is answered "busy")."""
     from psycopg_pool import PoolTimeout
 
     from referee.database_pool import attempts
@@ -183,10 +199,10 @@ def connection_broken_once():
 
 def test_a_page_whose_connection_broke_is_asked_again_on_a_new_one_and_answers(host_client, bus_evening, caplog):
     path = bus_evening.get_absolute_url()
-    with caplog.at_level(logging.WARNING, logger="referee.database_down"), connection_broken_once() as failed:
+    with caplog.at_level(logging.WARNING, logger="referee.database_unavailable"), connection_broken_once() as failed:
         response = host_client.get(path)
     assert failed and response.status_code == 200 and "Friday" in text_of(response)
-    (line,) = [record.getMessage() for record in caplog.records if record.name == "referee.database_down"]
+    (line,) = [record.getMessage() for record in caplog.records if record.name == "referee.database_unavailable"]
     assert line == (
         f"GET {path}: its database connection broke (terminating connection due to administrator command): asked again"
     )
@@ -200,31 +216,23 @@ def test_a_round_whose_connection_broke_is_not_sent_again_by_the_server(host_cli
 
 
 def test_a_page_whose_connection_broke_while_the_database_does_not_answer_is_answered_at_once(
-    host_client, bus_evening, monkeypatch
+    host_client, bus_evening, caplog
 ):
-    from referee import database_down
-
-    asked = []
-
-    def gone() -> bool:
-        asked.append(True)
-        return False
-
-    monkeypatch.setattr(database_down, "database_answers", gone)
-    with connection_broken_once():
-        response = host_client.get(bus_evening.get_absolute_url())
-    assert asked and response.status_code == 503 and DATABASE_DOWN in text_of(response)
+    path = bus_evening.get_absolute_url()
+    with (
+        caplog.at_level(logging.WARNING, logger="referee.database_unavailable"),
+        address_gone(),
+        connection_broken_once() as failed,
+    ):
+        response = host_client.get(path)
+    assert failed and response.status_code == 503 and DATABASE_DOWN in text_of(response)
+    (line,) = [record.getMessage() for record in caplog.records if record.name == "referee.database_unavailable"]
+    assert line.startswith(f"GET {path}: the database is not answering (")  # not asked again
 
 
 def test_whether_the_database_answers_is_asked_of_the_database_itself():
-    from referee.database_down import database_answers
+    from referee.database_unavailable import database_answers
 
     assert database_answers()
-    if connection.vendor == "postgresql":
-        settings = connection.settings_dict
-        kept = settings["HOST"], settings["PORT"]
-        settings["HOST"], settings["PORT"] = "127.0.0.1", free_port()  # nothing listens there
-        try:
-            assert not database_answers()
-        finally:
-            settings["HOST"], settings["PORT"] = kept
+    with address_gone():
+        assert not database_answers()

@@ -18,7 +18,7 @@ from django.db import OperationalError, connection
 from psycopg_pool import PoolTimeout
 
 from referee.database_pool import CountedConnection, attempts
-from referee.overload import BUSY, RETRY_AFTER, pool_busy
+from referee.database_unavailable import BUSY, SERVER_BUSY, DatabaseUnavailableMiddleware, pool_busy
 from scoring.models import Round
 from scoring.services import game_start, session_start
 
@@ -28,6 +28,7 @@ from ..servers import Browser, Daphne, another_client, answered, database_addres
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+RETRY_AFTER = SERVER_BUSY.retry_after
 ROUNDS = ({"hand_0": "As Ks Qs", "hand_1": "2c 3d 5h"}, {"hand_0": "2c 3d 5h", "hand_1": "As Ks Qs"})
 
 
@@ -128,9 +129,7 @@ def test_past_the_pool_a_request_is_answered_busy_and_a_round_sent_again_counts_
 
 
 def test_a_busy_page_answers_in_the_apps_look_for_a_get_and_says_nothing_was_recorded_for_a_post(rf):
-    from referee.overload import OverloadMiddleware
-
-    middleware = OverloadMiddleware(lambda request: None)
+    middleware = DatabaseUnavailableMiddleware(lambda request: None)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(attempts, "last_failed", False)
         page = middleware.process_exception(rf.get("/sessions/"), pool_timeout())
@@ -144,11 +143,9 @@ def test_a_busy_page_answers_in_the_apps_look_for_a_get_and_says_nothing_was_rec
 
 
 def test_each_busy_answer_is_one_warning_line_without_a_traceback(rf, caplog, monkeypatch):
-    from referee.overload import OverloadMiddleware
-
     monkeypatch.setattr(attempts, "last_failed", False)
-    with caplog.at_level(logging.WARNING, logger="referee.overload"):
-        OverloadMiddleware(lambda request: None).process_exception(rf.get("/sessions/"), pool_timeout())
-    (line,) = [record for record in caplog.records if record.name == "referee.overload"]
+    with caplog.at_level(logging.WARNING, logger="referee.database_unavailable"):
+        DatabaseUnavailableMiddleware(lambda request: None).process_exception(rf.get("/sessions/"), pool_timeout())
+    (line,) = [record for record in caplog.records if record.name == "referee.database_unavailable"]
     assert line.exc_info is None
     assert line.getMessage() == "GET /sessions/: the server is busy (no database connection free in time)"

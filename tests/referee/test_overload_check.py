@@ -30,7 +30,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from referee.overload import BUSY
+from referee.database_unavailable import BUSY
 from scoring.models import Round
 from scoring.services import game_start, session_start
 from tests.bench.board import DEALS, PLAYERS, logged_in

@@ -13,22 +13,14 @@ from channels.testing import WebsocketCommunicator
 from django.db import OperationalError, connection
 from psycopg_pool import PoolTimeout
 
-from referee.asgi import application
+from referee.asgi import sockets_app
 from referee.database_pool import attempts
 from referee.sockets import refusals as socket_refusals
-from referee.sockets.refusals import REFUSED, Said, SocketRefusals
+from referee.sockets.refusals import REFUSED, SocketRefusals
 from scoring.models import SessionPlayer
 from scoring.services import game_start, session_start
 
 ORIGIN = [(b"origin", b"http://localhost")]
-
-
-@pytest.fixture(autouse=True)
-def said(monkeypatch):
-    """A count of refusals of the test's own (the process's says one line per 30 s)."""
-    fresh = Said()
-    monkeypatch.setattr(socket_refusals, "said", fresh)
-    return fresh
 
 
 def slow_to_open(opens_after: float):
@@ -127,10 +119,11 @@ async def test_a_board_or_seat_opening_on_a_busy_pool_is_refused_with_a_line_not
     monkeypatch.setattr(attempts, "last_failed", False)  # the pool connects: it is busy, not down
     session = await an_evening()
     seat = await database_sync_to_async(lambda: SessionPlayer.objects.filter(session=session).first().seat_token)()
+    sockets = sockets_app()  # as a process serves them, its refusals counted from none
     with caplog.at_level(logging.WARNING):
         async with pool_busy():
             for path in (f"/ws/board/{session.share_token}/", f"/ws/seat/{seat}/"):
-                communicator = WebsocketCommunicator(application, path, headers=ORIGIN)
+                communicator = WebsocketCommunicator(sockets, path, headers=ORIGIN)
                 connected, _ = await communicator.connect()
                 assert not connected, path
                 await communicator.wait()

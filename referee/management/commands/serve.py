@@ -29,7 +29,7 @@ HANDSHAKE_LIMIT = 20  # s
 def daphne_command(port: int) -> list[str]:
     """One app process, as the systemd unit's ExecStart runs it: --proxy-headers takes the
     client's address from the proxy's X-Forwarded-For; -v 0 turns Daphne's own access log
-    off, as referee.middleware logs each request (with how long it took)."""
+    off, as referee.request_log logs each request (with how long it took)."""
     return [
         sys.executable,
         "-m",

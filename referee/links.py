@@ -1,0 +1,71 @@
+"""The addresses handed around the room: a page's address the phones and the TV can open, as
+a link and as a QR code, and each seat's private link."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from django.conf import settings
+from django.urls import reverse
+
+from scoring.models import Session, SessionPlayer
+
+from .network import for_the_room
+
+
+def room_url(request, path: str) -> str:
+    """A page's address that the phones and the TV in the room can open, even when this page
+    was opened on the server's machine as localhost."""
+    return for_the_room(request.build_absolute_uri(path), settings.ROOM_ADDRESSES)
+
+
+def qr_svg(url: str, title: str) -> str:
+    """An address as a QR code, server-rendered SVG; ``title`` says what scanning it opens.
+    Sized by its viewBox, so the page's CSS scales a longer address's denser code to fit."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        scale=5,
+        border=2,
+        xmldecl=False,
+        svgclass="qr",
+        title=title,
+        dark="#000",
+        light="#fff",
+        omitsize=True,
+    )
+    return out.getvalue().decode()
+
+
+def seat_url(request, seat: SessionPlayer) -> str:
+    """A seat's private link (its player's own phone), as the room opens it."""
+    return room_url(request, reverse("seat", kwargs={"token": seat.seat_token}))
+
+
+def seat_qr(url: str, name: str) -> str:
+    """A seat's link as a QR code, saying whose seat it opens."""
+    return qr_svg(url, f"Scan to open {name}'s seat")
+
+
+def seat_links(request, session: Session, seating: tuple[list, set[str]]) -> list[dict]:
+    """Each seat's private link (the player's own phone), its QR code, whether its phone is
+    connected and whether the host plays it, in the session's order (``seating``: the
+    session's seats and the names of those whose phone is connected)."""
+    seats, connected = seating
+    links = []
+    for seat in seats:
+        url = seat_url(request, seat)
+        name = seat.player.name
+        links.append(
+            {
+                "name": name,
+                "player_id": seat.player.public_id,
+                "url": url,
+                "qr": seat_qr(url, name),
+                "connected": name in connected,
+                "mine": seat.player_id == session.host_player_id,
+            }
+        )
+    return links
