@@ -43,3 +43,19 @@ def evening(host):
     from scoring.services import session_start
 
     return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+
+
+@pytest.fixture
+def bus_options():
+    """Options for ``bus``'s game beyond its defaults (``factories.bus_game``'s keywords): a
+    module overrides this fixture to vary the game."""
+    return {}
+
+
+@pytest.fixture
+def bus(evening, bus_options):
+    """The evening's game of Stop the Bus between Ann, Bob and Cy: 2 tokens each, Ann dealing
+    first, unless ``bus_options`` says otherwise."""
+    from .factories import bus_game
+
+    return bus_game(evening, **bus_options)

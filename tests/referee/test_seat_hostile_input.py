@@ -39,11 +39,6 @@ LOG_PREFIX = 200  # the most of one value sent that a log line may hold
 
 
 @pytest.fixture
-def bus(evening):
-    return game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2})
-
-
-@pytest.fixture
 def crash(evening):
     return game_start(
         session=evening,
