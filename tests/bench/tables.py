@@ -31,12 +31,13 @@ import time
 import uuid
 from typing import NamedTuple
 
+from tests.commerce_tables import logged_in
+
 from .board import (
     TIMEOUT,
     BenchFailed,
     Client,
     collector_paused,
-    logged_in,
     percentile,
     server_log,
     stack,

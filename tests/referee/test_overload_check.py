@@ -32,8 +32,7 @@ from django.db import connection
 
 from referee.overload import BUSY
 from scoring.models import Round
-from scoring.services import game_start, session_start
-from tests.bench.board import DEALS, PLAYERS, logged_in
+from tests.commerce_tables import DEALS, commerce_tables, logged_in
 
 from ..club import club_stack
 from ..factories import UserFactory
@@ -108,11 +107,7 @@ def test_past_capacity_a_club_stack_answers_busy_stays_in_its_budget_loses_nothi
     if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         pytest.skip("DATABASE_URL and REDIS_URL are unset: the club stack needs PostgreSQL and Redis; CI sets them")
     host = UserFactory(username="host")
-    sessions = []
-    for n in range(HOSTS):
-        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-27", player_names=PLAYERS)
-        game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})  # never ends
-        sessions.append(session)
+    sessions = commerce_tables(host, HOSTS)
     keys = [logged_in(host) for _ in sessions]
     env = {"DATABASE_POOL_SIZE": str(POOL), "DATABASE_POOL_WAIT": str(WAIT), "PGAPPNAME": APP}
     database = connection.settings_dict["NAME"]
