@@ -59,3 +59,20 @@ def bus(evening, bus_options):
     from .factories import bus_game
 
     return bus_game(evening, **bus_options)
+
+
+@pytest.fixture
+def crash_options():
+    """Options for ``crash``'s game beyond its defaults: a module overrides this fixture to
+    vary the game."""
+    return {}
+
+
+@pytest.fixture
+def crash(evening, crash_options):
+    """The evening's game of Crash between Ann and Bob: to 99 points (it goes on), with
+    declarations, Ann dealing first, unless ``crash_options`` says otherwise."""
+    from scoring.services import game_start
+
+    options = {"target": 99, "first_dealer": 0, "declarations": True, **crash_options}
+    return game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options=options)
