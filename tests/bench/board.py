@@ -483,6 +483,21 @@ def server_log(server):
     return lambda: b"".join(lines).decode(errors="replace")
 
 
+def measured_on_daphne(url: str, measure, bench: str, said=lambda log: log):
+    """What ``measure(server)`` (a coroutine) measures of a Daphne process serving the bench's
+    app on the database at ``url``, this client's collector paused. If it fails, the bench
+    exits saying why and the server's last words (``said`` picks them from its log)."""
+    from tests.servers import Daphne
+
+    with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
+        log = server_log(server)
+        try:
+            with collector_paused():
+                return asyncio.run(measure(server))
+        except BenchFailed as failure:
+            sys.exit(f"{bench} failed: {failure}\nThe server's last words:\n{said(log())[-3000:]}")
+
+
 def main() -> None:
     os.environ["BENCH_RUN"] = f"bench-{uuid.uuid4().hex[:8]}"  # settings.py: this run's Redis keys
     with django_on_a_database_of_its_own("board", "tests.bench.settings") as url:
@@ -492,15 +507,9 @@ def main() -> None:
             flush=True,
         )
         sessions, keys, busiest = setup_database()
-        from tests.servers import Daphne
-
-        with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
-            log = server_log(server)
-            try:
-                with collector_paused():
-                    figures = asyncio.run(measure(server.url, sessions, keys, busiest.get_absolute_url()))
-            except BenchFailed as failure:
-                sys.exit(f"Board bench failed: {failure}\nThe server's last words:\n{log()[-3000:]}")
+        figures = measured_on_daphne(
+            url, lambda server: measure(server.url, sessions, keys, busiest.get_absolute_url()), "Board bench"
+        )
         report(figures, busiest)
 
 
