@@ -101,9 +101,7 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory):
     replaced_by = factory.SelfAttribute("round.recorded_by")
 
 
-def a_game(
-    kind="stop_the_bus", players=("Ann", "Bob", "Cy"), title="Friday", played_on="2026-11-22", host=None, **options
-):
+def a_game(kind="stop_the_bus", players=PLAYERS, title="Friday", played_on="2026-11-22", host=None, **options):
     """A game of ``kind`` (its options as keywords) started between all the ``players`` of a
     new session, through the services as the host's forms would; the host is the user named
     "host" (the one a browser test logs in as) unless ``host`` is given."""

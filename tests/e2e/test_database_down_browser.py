@@ -13,10 +13,10 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from referee.database_down import DATABASE_DOWN
-from scoring.services import game_start, round_record, session_start
+from scoring.services import round_record
 
 from .. import servers
-from ..factories import UserFactory
+from ..factories import a_game
 from ..servers import Daphne, TcpProxy, free_port
 from .conftest import PHONE, TV, log_in
 
@@ -52,9 +52,8 @@ def shoot(page, name: str) -> None:
 def test_the_board_rides_out_a_database_stop_and_comes_back_with_the_current_board(browser):
     if connection.vendor != "postgresql":
         pytest.skip("a database server to stop needs PostgreSQL: set DATABASE_URL (CI does)")
-    user = UserFactory(username="host")
-    session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
-    game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    game = a_game(tokens=3)
+    session, user = game.session, game.session.host
     round_record(game=game, number=1, by=user, entry=ROUNDS[0])
     settings = connection.settings_dict
     proxy = TcpProxy((settings["HOST"] or "127.0.0.1", int(settings["PORT"] or 5432))).start()
@@ -113,9 +112,7 @@ def test_the_board_rides_out_a_database_stop_and_comes_back_with_the_current_boa
 
 @pytest.mark.django_db(transaction=True)
 def test_with_redis_unreachable_a_recorded_round_says_the_tv_may_be_behind(browser):
-    user = UserFactory(username="host")
-    session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
-    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    session = a_game(tokens=3).session
     server = Daphne(env={"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}).start()  # nothing listens there
     context = browser.new_context(**PHONE)
     try:

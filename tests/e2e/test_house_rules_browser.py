@@ -5,31 +5,24 @@ own phones for the best setting of their cards (Coach while setting)."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Game
 from scoring.services import session_start
 
 from ..factories import UserFactory
-from .conftest import log_in
+from .conftest import InBrowser, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
 
 
-class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class HouseRulesOnAPhone(InBrowser):
     def test_a_game_started_with_house_rules_is_refereed_and_described_by_them(self):
         user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
+        log_in(self.phone, self.live_server_url)
         session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
-        page = self.page
+        page = self.phone
         page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
         page.get_by_role("radio", name="Crash").check()
         crash = page.locator('fieldset[data-kind="crash"]')
@@ -58,9 +51,9 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
 
     def test_coaching_is_picked_among_the_house_rules_said_before_the_start_and_kept_with_the_game(self):
         user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
+        log_in(self.phone, self.live_server_url)
         session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
-        page = self.page
+        page = self.phone
         page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
         page.get_by_role("radio", name="Crash").check()
         crash = page.locator('fieldset[data-kind="crash"]')
@@ -86,9 +79,9 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
         """The refusal used to sit 600 px below the page's top, in the engine's words: now the page
         comes back on the refused field, the form's words next to both choices."""
         user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
+        log_in(self.phone, self.live_server_url)
         session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
-        page = self.page
+        page = self.phone
         page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
         page.get_by_role("radio", name="Crash").check()
         crash = page.locator('fieldset[data-kind="crash"]')
