@@ -51,12 +51,12 @@ def browser():
         del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
-def opened(browser, device: dict):
+def opened(browser, device: dict, timeout=10_000):
     """A page in a new browser context made as ``device`` says (PHONE, TV, a viewport), that
-    waits at most 10 s for anything. Returns (context, page); close the context after."""
+    waits at most ``timeout`` ms for anything. Returns (context, page); close the context after."""
     context = browser.new_context(**device)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(timeout)
     return context, page
 
 

@@ -11,7 +11,7 @@ from scoring.services import round_record
 
 from ..factories import a_game
 from ..servers import Daphne
-from .conftest import TV, InBrowser, log_in
+from .conftest import TV, InBrowser, log_in, opened
 
 pytestmark = pytest.mark.browser
 # What the board's socket does, marked on the page for the test to read: open or down, and
@@ -111,10 +111,8 @@ def test_a_tv_left_open_through_a_server_restart_shows_the_current_board_again(b
     game = a_game(tokens=3)
     session, user = game.session, game.session.host
     server = Daphne().start()
-    context = browser.new_context(**TV)
+    context, tv = opened(browser, TV, timeout=20_000)  # a restart takes its time
     try:
-        tv = context.new_page()
-        tv.set_default_timeout(20_000)
         tv.goto(f"{server.url}/board/{session.share_token}/")
         expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
         server.stop()

@@ -9,7 +9,7 @@ from scoring.services import session_rotate_share_token
 
 from ..factories import UserFactory, a_game
 from ..servers import Daphne
-from .conftest import TV, InBrowser, log_in
+from .conftest import TV, InBrowser, log_in, opened
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +44,8 @@ class ReplacedLink(InBrowser):
 def test_a_tv_away_while_the_link_was_replaced_says_so_when_it_reconnects(browser):
     session = a_game(players=["Ann", "Bob"], host=UserFactory(), tokens=3).session
     server = Daphne().start()
-    context = browser.new_context(**TV)
+    context, tv = opened(browser, TV, timeout=20_000)  # a restart takes its time
     try:
-        tv = context.new_page()
-        tv.set_default_timeout(20_000)
         tv.goto(f"{server.url}/board/{session.share_token}/")
         expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
         server.stop()
