@@ -23,14 +23,14 @@ WITHIN = 20.0  # seconds: the longest wait for anything the stack does
 
 
 def loopback_site(
-    *, tls_port: int, http_port: int, app_ports: list[int], static_parent: Path, certificate: Path, key: Path
+    *, processes: int, port: int, tls_port: int, http_port: int, static_parent: Path, certificate: Path, key: Path
 ) -> str:
-    """The site as the README has it written (manage.py nginx_site), on loopback ports and
-    these files."""
+    """The site as the README has it written (manage.py nginx_site), on loopback ports (the
+    ``processes`` app processes' from ``port``) and these files."""
     return nginx_site.site(
         name="127.0.0.1",
-        processes=len(app_ports),
-        port=app_ports[0],
+        processes=processes,
+        port=port,
         https_port=tls_port,
         http_port=http_port,
         listen="127.0.0.1",
@@ -124,7 +124,8 @@ def club_stack(folder: Path, processes: int = 2, say_logs: bool = True, **settin
     site = loopback_site(
         tls_port=tls_port,
         http_port=http_port,
-        app_ports=app.ports,
+        processes=len(app.ports),
+        port=app.ports[0],
         static_parent=folder,
         certificate=certificate,
         key=key,

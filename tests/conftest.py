@@ -43,3 +43,36 @@ def evening(host):
     from scoring.services import session_start
 
     return session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+
+
+@pytest.fixture
+def bus_options():
+    """Options for ``bus``'s game beyond its defaults (``factories.bus_game``'s keywords): a
+    module overrides this fixture to vary the game."""
+    return {}
+
+
+@pytest.fixture
+def bus(evening, bus_options):
+    """The evening's game of Stop the Bus between Ann, Bob and Cy: 2 tokens each, Ann dealing
+    first, unless ``bus_options`` says otherwise."""
+    from .factories import bus_game
+
+    return bus_game(evening, **bus_options)
+
+
+@pytest.fixture
+def crash_options():
+    """Options for ``crash``'s game beyond its defaults: a module overrides this fixture to
+    vary the game."""
+    return {}
+
+
+@pytest.fixture
+def crash(evening, crash_options):
+    """The evening's game of Crash between Ann and Bob: to 99 points (it goes on), with
+    declarations, Ann dealing first, unless ``crash_options`` says otherwise."""
+    from scoring.services import game_start
+
+    options = {"target": 99, "first_dealer": 0, "declarations": True, **crash_options}
+    return game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options=options)

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from scoring.models import Game, Player, Round, RoundRevision, Seat, Session
 
 PASSWORD = "correct horse battery staple"
+PLAYERS = ("Ann", "Bob", "Cy")
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -98,3 +99,23 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory):
     number = factory.Sequence(lambda n: n + 1)
     entry = factory.LazyFunction(lambda: {"hands": {"Ann": "2S 3S 4S", "Bob": "7C 7D 5D", "Cy": "4D 5H 6C"}})
     replaced_by = factory.SelfAttribute("round.recorded_by")
+
+
+def a_game(kind="stop_the_bus", players=PLAYERS, title="Friday", played_on="2026-11-22", host=None, **options):
+    """A game of ``kind`` (its options as keywords) started between all the ``players`` of a
+    new session, through the services as the host's forms would; the host is the user named
+    "host" (the one a browser test logs in as) unless ``host`` is given."""
+    from scoring.services import game_start, session_start
+
+    host = host or UserFactory(username="host")
+    session = session_start(host=host, title=title, played_on=played_on, player_names=list(players))
+    return game_start(session=session, kind=kind, seat_names=list(players), options=options)
+
+
+def bus_game(session, tokens=2, **options):
+    """Stop the Bus between Ann, Bob and Cy of ``session``, Ann dealing first, ``tokens``
+    tokens each (more options as keywords)."""
+    from scoring.services import game_start
+
+    options = {"tokens": tokens, "first_dealer": 0, **options}
+    return game_start(session=session, kind="stop_the_bus", seat_names=list(PLAYERS), options=options)

@@ -19,6 +19,18 @@ class BrokenLayer(InMemoryChannelLayer):
         raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
 
+class FlakyLayer(InMemoryChannelLayer):
+    """Redis unreachable for a moment: group sends fail while ``down`` is set, and go
+    through again once it is cleared; everything else works."""
+
+    down = False
+
+    async def group_send(self, group, message):
+        if type(self).down:
+            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        await super().group_send(group, message)
+
+
 class HangingLayer(InMemoryChannelLayer):
     """A channel layer that does not answer a send: it is given up on (cancelled) or, if
     nobody gives up on it, answers after HANGS_FOR seconds, too late for any test's bound."""

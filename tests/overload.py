@@ -18,7 +18,7 @@ import urllib.parse
 import uuid
 from collections import Counter
 
-from tests.bench.board import DEALS, PLAYERS, logged_in
+from tests.commerce_tables import DEALS, commerce_tables, logged_in
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 HANDSHAKE = {
@@ -170,15 +170,10 @@ def club_tables(count: int):
     """``count`` sessions of one host, each a Commerce game at stake 0 (it never ends), with
     a login for each table's host; returns (sessions, logins, [(board token, seat tokens)])."""
     from scoring.models import SessionPlayer
-    from scoring.services import game_start, session_start
     from tests.factories import UserFactory
 
     host = UserFactory(username=f"overload-{uuid.uuid4().hex[:6]}")
-    sessions = []
-    for n in range(count):
-        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-27", player_names=PLAYERS)
-        game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})
-        sessions.append(session)
+    sessions = commerce_tables(host, count)
     tables = [
         (session.share_token, list(SessionPlayer.objects.filter(session=session).values_list("seat_token", flat=True)))
         for session in sessions

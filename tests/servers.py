@@ -389,26 +389,30 @@ class Browser:
         return self.open(path, body, {"Origin": self.origin, "Referer": self.origin + path}).read().decode()
 
 
-class TcpProxy:
-    """A TCP relay of a test's own on 127.0.0.1:port to ``target`` (host, port): stopped, it
-    closes every connection through it and refuses new ones, as a stopped database server
-    does for the processes that reach it through the relay (the real one, and whoever else
-    uses it, carry on); start() again on the same port."""
+class LoopbackListener:
+    """Listens on 127.0.0.1:``self.port`` (start(); stop(), and start() again on the same
+    port), handing each connection it accepts to ``self.accepted(client)``, in a thread of
+    its own."""
 
-    def __init__(self, target: tuple[str, int], port: int | None = None):
-        self.target, self.port = target, port or free_port()
-        self.listener: socket.socket | None = None
-        self.sockets: set[socket.socket] = set()
-        self.lock = threading.Lock()
+    port: int
+    listener: socket.socket | None = None
+    backlog = 64
 
-    def start(self) -> "TcpProxy":
+    def start(self):
         listener = socket.socket()
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", self.port))
-        listener.listen(64)
+        listener.listen(self.backlog)
         self.listener = listener
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
         return self
+
+    def stop(self) -> None:
+        if self.listener is not None:
+            with contextlib.suppress(OSError):
+                self.listener.shutdown(socket.SHUT_RDWR)
+            self.listener.close()
+            self.listener = None
 
     def _accept(self, listener: socket.socket) -> None:
         while True:
@@ -416,16 +420,34 @@ class TcpProxy:
                 client, _ = listener.accept()
             except OSError:  # stopped
                 return
-            try:
-                server = socket.create_connection(self.target, timeout=5)
-                server.settimeout(None)
-            except OSError:
-                client.close()
-                continue
-            with self.lock:
-                self.sockets |= {client, server}
-            for source, sink in ((client, server), (server, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            self.accepted(client)
+
+    def accepted(self, client: socket.socket) -> None:
+        raise NotImplementedError
+
+
+class TcpProxy(LoopbackListener):
+    """A TCP relay of a test's own on 127.0.0.1:port to ``target`` (host, port): stopped, it
+    closes every connection through it and refuses new ones, as a stopped database server
+    does for the processes that reach it through the relay (the real one, and whoever else
+    uses it, carry on); start() again on the same port."""
+
+    def __init__(self, target: tuple[str, int], port: int | None = None):
+        self.target, self.port = target, port or free_port()
+        self.sockets: set[socket.socket] = set()
+        self.lock = threading.Lock()
+
+    def accepted(self, client: socket.socket) -> None:
+        try:
+            server = socket.create_connection(self.target, timeout=5)
+            server.settimeout(None)
+        except OSError:
+            client.close()
+            return
+        with self.lock:
+            self.sockets |= {client, server}
+        for source, sink in ((client, server), (server, client)):
+            threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
 
     def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
@@ -438,11 +460,7 @@ class TcpProxy:
                 end_.shutdown(socket.SHUT_RDWR)
 
     def stop(self) -> None:
-        if self.listener is not None:
-            with contextlib.suppress(OSError):
-                self.listener.shutdown(socket.SHUT_RDWR)
-            self.listener.close()
-            self.listener = None
+        super().stop()
         with self.lock:
             sockets, self.sockets = self.sockets, set()
         for sock in sockets:

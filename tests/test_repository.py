@@ -1,7 +1,9 @@
 """A clone holds everything it cites: no file points outside the repository, every link of
 the README and the docs lands on a file (and a heading) of it, and every citation of a doc's
-section names a section that doc has."""
+section names a section that doc has. And the tests share through conftest files and helper
+modules: no module of tests/ imports a test module, nor a test module a bench."""
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -30,6 +32,40 @@ def text_files() -> dict[Path, str]:
         except UnicodeDecodeError:  # an icon, say
             continue
     return found
+
+
+def imported_files(path: Path) -> list[tuple[int, Path]]:
+    """(line, file) for each module of the repository that the Python file at ``path``
+    imports, by an absolute or a relative import (``from . import x``: x's file, if x is a
+    module)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            modules = [(ROOT, alias.name.split(".")) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ROOT if node.level == 0 else path.parents[node.level - 1]
+            module = node.module.split(".") if node.module else []
+            modules = [(base, module)] + [(base, [*module, alias.name]) for alias in node.names]
+        else:
+            continue
+        for base, parts in modules:
+            target = base.joinpath(*parts)
+            for file in (target.with_suffix(".py"), target / "__init__.py"):
+                if parts and file.is_file():
+                    found.append((node.lineno, file))
+    return found
+
+
+def test_no_module_of_the_tests_imports_a_test_module_nor_a_test_module_a_bench():
+    tests = ROOT / "tests"
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {file.relative_to(ROOT)}"
+        for path in sorted(tests.rglob("*.py"))
+        for line, file in imported_files(path)
+        if file != path
+        and (file.name.startswith("test_") or (path.name.startswith("test_") and (tests / "bench") in file.parents))
+    ]
+    assert offenders == [], "share through conftest.py or a helper module of tests/:\n" + "\n".join(offenders)
 
 
 def test_no_tracked_file_points_outside_the_repository():

@@ -5,34 +5,29 @@ import sys
 
 from . import best_setting, hindsight, ranking, replays
 
+IN_THIS_PROCESS = (ranking, replays, best_setting, hindsight)
+# Django is set up once per process, and each of these on a database of its own.
+IN_PROCESSES_OF_THEIR_OWN = (
+    "board",
+    "tables",
+    "sockets",
+    "history",
+    "ratings",
+    "odds",
+    "import_file",
+    "capacity",
+    "overload_proxy",
+)
+
 
 def main() -> None:
-    ranking.main()
-    print()
-    replays.main()
-    print()
-    best_setting.main()
-    print()
-    hindsight.main()
-    print()
-    # Django is set up once per process, and each of these on a database of its own.
-    subprocess.run([sys.executable, "-m", "tests.bench.board"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.tables"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.sockets"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.history"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.ratings"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.odds"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.import_file"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.capacity"], check=True)
-    print()
-    subprocess.run([sys.executable, "-m", "tests.bench.overload_proxy"], check=True)
+    for bench in IN_THIS_PROCESS:
+        bench.main()
+        print()
+    for n, name in enumerate(IN_PROCESSES_OF_THEIR_OWN):
+        if n:
+            print()
+        subprocess.run([sys.executable, "-m", f"tests.bench.{name}"], check=True)
 
 
 if __name__ == "__main__":

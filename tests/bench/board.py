@@ -41,6 +41,8 @@ import uuid
 from collections import deque
 from typing import NamedTuple
 
+from tests.commerce_tables import DEALS, commerce_tables, logged_in
+
 from .database import django_on_a_database_of_its_own
 
 SESSIONS, BOARDS, HOSTS = 50, 4, 8
@@ -51,10 +53,6 @@ SLICES, WARM_UP, SLICE = 2, 1.0, 10.0
 ROUNDS_PER_GAME = 20
 PACE = 0.1  # one round every PACE s while the history is loaded, and without
 TIMEOUT = 30.0  # the longest wait for any answer or board before the bench fails
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-ENTRY = {"hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "Jh Jd 4c", "hand_3": "2c 3d 5h"}
-# Each round another deal than the one before (the same hands twice ask the host first).
-DEALS = (ENTRY, {"hand_0": "7c 7d 9s", "hand_1": "As Ks Qs", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"})
 NEW_GAME = {
     "kind": "commerce",
     "commerce-stake": "0",
@@ -393,25 +391,6 @@ async def measure(base: str, sessions, keys: dict[str, list[str]], player_path: 
     return {name: figures(taken) for name, taken in samples.items() if name != "page"} | {"page": samples["page"]}
 
 
-def logged_in(user) -> str:
-    """A session key for ``user``, as logging in would make (no password hashing)."""
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store.update(
-        {
-            SESSION_KEY: str(user.pk),
-            BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
-            HASH_SESSION_KEY: user.get_session_auth_hash(),
-        }
-    )
-    store.create()
-    return store.session_key
-
-
 def setup_database():
     """The bench host's sessions (a Commerce game started in each), the floor's host, and
     another host with history.py's 5,000 games; returns the sessions, the logins and the
@@ -420,16 +399,11 @@ def setup_database():
     from django.db.models import Count
 
     from scoring.models import Player
-    from scoring.services import game_start, session_start
     from tests.bench.history import generate_history
     from tests.factories import UserFactory
 
     host, floor, historian = (UserFactory(username=name) for name in ["bench", "floor", "history"])
-    sessions = []
-    for n in range(SESSIONS):
-        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-22", player_names=PLAYERS)
-        game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})
-        sessions.append(session)
+    sessions = commerce_tables(host, SESSIONS, played_on="2026-11-22")
     start = time.perf_counter()
     generate_history(historian)
     print(f"  (the history generated in {time.perf_counter() - start:.0f} s)", flush=True)
@@ -509,6 +483,21 @@ def server_log(server):
     return lambda: b"".join(lines).decode(errors="replace")
 
 
+def measured_on_daphne(url: str, measure, bench: str, said=lambda log: log):
+    """What ``measure(server)`` (a coroutine) measures of a Daphne process serving the bench's
+    app on the database at ``url``, this client's collector paused. If it fails, the bench
+    exits saying why and the server's last words (``said`` picks them from its log)."""
+    from tests.servers import Daphne
+
+    with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
+        log = server_log(server)
+        try:
+            with collector_paused():
+                return asyncio.run(measure(server))
+        except BenchFailed as failure:
+            sys.exit(f"{bench} failed: {failure}\nThe server's last words:\n{said(log())[-3000:]}")
+
+
 def main() -> None:
     os.environ["BENCH_RUN"] = f"bench-{uuid.uuid4().hex[:8]}"  # settings.py: this run's Redis keys
     with django_on_a_database_of_its_own("board", "tests.bench.settings") as url:
@@ -518,15 +507,9 @@ def main() -> None:
             flush=True,
         )
         sessions, keys, busiest = setup_database()
-        from tests.servers import Daphne
-
-        with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
-            log = server_log(server)
-            try:
-                with collector_paused():
-                    figures = asyncio.run(measure(server.url, sessions, keys, busiest.get_absolute_url()))
-            except BenchFailed as failure:
-                sys.exit(f"Board bench failed: {failure}\nThe server's last words:\n{log()[-3000:]}")
+        figures = measured_on_daphne(
+            url, lambda server: measure(server.url, sessions, keys, busiest.get_absolute_url()), "Board bench"
+        )
         report(figures, busiest)
 
 

@@ -28,15 +28,15 @@ import time
 import uuid
 
 from referee.database_pool import DEFAULT_SIZE
+from tests.commerce_tables import commerce_tables, logged_in
 
-from .board import NEW_GAME, BenchFailed, Client, SessionHost, Table, collector_paused, logged_in, percentile, stack
+from .board import NEW_GAME, BenchFailed, Client, SessionHost, Table, collector_paused, percentile, stack
 from .database import django_on_a_database_of_its_own
 
 GOAL = 1.0  # s, p95 of the round's answer and of the board
 ROUND_EVERY = 20.0  # s, a table's round
 FIRST, STEP, LAST = 100, 100, 1200  # tables
 SPAN = 40.0  # s a step
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 APP = "brag-capacity"  # the processes' application_name in pg_stat_activity (libpq's PGAPPNAME)
 POOL = DEFAULT_SIZE  # each process's, as the project's default (no DATABASE_POOL_SIZE here)
 
@@ -53,15 +53,10 @@ def machine() -> str:
 
 
 def setup_database(count: int):
-    from scoring.services import game_start, session_start
     from tests.factories import UserFactory
 
     host = UserFactory(username="capacity")
-    sessions = []
-    for n in range(count):
-        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-27", player_names=PLAYERS)
-        game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})
-        sessions.append(session)
+    sessions = commerce_tables(host, count)
     return sessions, [logged_in(host) for _ in sessions]  # a login a table's host
 
 

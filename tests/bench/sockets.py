@@ -26,14 +26,15 @@ import sys
 import time
 import uuid
 
-from .board import DEALS, TIMEOUT, BenchFailed, Client, collector_paused, logged_in, percentile, server_log, stack
+from tests.commerce_tables import DEALS, commerce_tables, logged_in
+
+from .board import TIMEOUT, BenchFailed, Client, collector_paused, percentile, server_log, stack
 from .database import django_on_a_database_of_its_own
 
 STEPS = (50, 100, 167)  # tables: 300, 600 and 1,002 sockets
 ROUND_EVERY = 20.0  # s between two rounds at a table
 WINDOW = 40.0  # s of rounds at each step
 GOAL = 1.0  # s: round to every socket, p95
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 RECORDED = re.compile(r"<h2>Round (\d+)</h2>")
 RESTART_WITHIN = 120.0  # s: the longest the sockets may take to be back before the bench fails
 
@@ -189,14 +190,11 @@ async def measure(server, tables_data, host_key: str) -> dict:
 
 def setup_database():
     from scoring.models import SessionPlayer
-    from scoring.services import game_start, session_start
     from tests.factories import UserFactory
 
     host = UserFactory(username="sockets")
     tables = []
-    for n in range(max(STEPS)):
-        session = session_start(host=host, title=f"Table {n}", played_on="2026-11-27", player_names=PLAYERS)
-        game_start(session=session, kind="commerce", seat_names=PLAYERS, options={"stake": 0})
+    for session in commerce_tables(host, max(STEPS)):
         tokens = list(SessionPlayer.objects.filter(session=session).values_list("seat_token", flat=True))
         tables.append((session, tokens))
     return tables, logged_in(host)

@@ -26,19 +26,18 @@ Run alone (it sets Django up on a database of its own): python -m tests.bench.ta
 import asyncio
 import os
 import re
-import sys
 import time
 import uuid
 from typing import NamedTuple
+
+from tests.commerce_tables import logged_in
 
 from .board import (
     TIMEOUT,
     BenchFailed,
     Client,
-    collector_paused,
-    logged_in,
+    measured_on_daphne,
     percentile,
-    server_log,
     stack,
 )
 from .database import django_on_a_database_of_its_own
@@ -393,16 +392,12 @@ def main() -> None:
             flush=True,
         )
         tables, host_only, host_key = setup_database()
-        from tests.servers import Daphne
-
-        with Daphne(app="tests.bench.asgi:application", database_url=url) as server:
-            log = server_log(server)
-            try:
-                with collector_paused():
-                    figures = asyncio.run(measure(server.url, tables, host_only, host_key, server.process.pid))
-            except BenchFailed as failure:
-                said = "\n".join(line for line in log().splitlines() if " INFO " not in line)  # the faults
-                sys.exit(f"Tables bench failed: {failure}\nThe server's last words:\n{said[-3000:]}")
+        figures = measured_on_daphne(
+            url,
+            lambda server: measure(server.url, tables, host_only, host_key, server.process.pid),
+            "Tables bench",
+            said=lambda log: "\n".join(line for line in log.splitlines() if " INFO " not in line),  # the faults
+        )
         report(figures)
 
 

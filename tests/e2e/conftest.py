@@ -51,11 +51,18 @@ def browser():
         del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
+def opened(browser, device: dict, timeout=10_000):
+    """A page in a new browser context made as ``device`` says (PHONE, TV, a viewport), that
+    waits at most ``timeout`` ms for anything. Returns (context, page); close the context after."""
+    context = browser.new_context(**device)
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    return context, page
+
+
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context, page = opened(browser, PHONE)
     yield page
     context.close()
 
@@ -63,9 +70,7 @@ def phone(browser):
 @pytest.fixture
 def tv(browser):
     """The TV beside the phone: a page of its own, at the TV's size."""
-    context = browser.new_context(**TV)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context, page = opened(browser, TV)
     yield page
     context.close()
 
@@ -110,24 +115,29 @@ def board_shown(browser, server_url: str, session, viewport: dict):
     """A new browser context opened on the session's board at ``viewport``, once the socket's
     first board has been swapped in (it replaces the page's: an element measured while it is
     swapped out reads as nothing). Returns (context, page); close the context after."""
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context, page = opened(browser, {"viewport": viewport})
     page.add_init_script("document.addEventListener('htmx:wsAfterMessage', () => { window.boardsIn = true; })")
     page.goto(f"{server_url}/board/{session.share_token}/")
     page.wait_for_function("window.boardsIn === true")
     return context, page
 
 
-class BoardTests(ChannelsLiveServerTestCase):
-    """Tests of boards in Chromium against the live server (no tests of their own): the
-    browser as ``self.browser``, for board_shown()."""
+class InBrowser(ChannelsLiveServerTestCase):
+    """Tests in Chromium against the live server (no tests of their own): the browser as
+    ``self.browser`` (for board_shown() or contexts of a test's own), the phone's and the TV's
+    pages (the ``phone`` and ``tv`` fixtures) as ``self.phone`` and ``self.tv``, each opened
+    when the test first uses it and closed after the test."""
 
     serve_static = True
 
     @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
+    def _in_browser(self, request, browser):
+        self.browser, self._fixtures = browser, request
+
+    def __getattr__(self, name):
+        if name in ("phone", "tv"):  # unless the test has put a page of its own there
+            return self._fixtures.getfixturevalue(name)
+        raise AttributeError(name)
 
 
 # --- WebKit (tests/e2e/webkit.py): Debian's WebKitGTK through its WebDriver ------------------

@@ -2,23 +2,16 @@
 phone's size and a TV's."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 
 from scoring.services import game_end, game_start, round_correct, round_record, session_start
 
 from ..factories import PASSWORD, UserFactory
-from .conftest import PHONE, TV, serious_violations
+from .conftest import PHONE, TV, InBrowser, serious_violations
 
 pytestmark = pytest.mark.browser
 
 
-class EveryPage(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class EveryPage(InBrowser):
     def evening(self):
         host = UserFactory(username="host")
         session = session_start(host=host, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])

@@ -3,28 +3,18 @@ element that does not take it, and no serious or critical violation."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from scoring.services import game_start, session_start
-
-from ..factories import UserFactory
-from .conftest import PHONE, TV
+from ..factories import UserFactory, a_game
+from .conftest import PHONE, TV, InBrowser
 
 pytestmark = pytest.mark.browser
 ARIA_ATTRIBUTE_RULES = ("aria-allowed-attr", "aria-prohibited-attr")
 
 
-class BoardAccessibility(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class BoardAccessibility(InBrowser):
     def check_board_at(self, device):
-        session = session_start(host=UserFactory(), title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob"])
-        game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+        session = a_game(players=["Ann", "Bob"], host=UserFactory(), tokens=3).session
         context = self.browser.new_context(**device)
         try:
             page = context.new_page()

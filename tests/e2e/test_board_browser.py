@@ -5,14 +5,13 @@ import datetime
 import re
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from scoring.services import game_start, round_record, session_start
+from scoring.services import round_record
 
-from ..factories import UserFactory
+from ..factories import a_game
 from ..servers import Daphne
-from .conftest import TV, log_in
+from .conftest import TV, InBrowser, log_in, opened
 
 pytestmark = pytest.mark.browser
 # What the board's socket does, marked on the page for the test to read: open or down, and
@@ -24,17 +23,9 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
 });"""
 
 
-class PhoneAndTV(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _devices(self, phone, tv):
-        self.phone, self.tv = phone, tv
-
+class PhoneAndTV(InBrowser):
     def test_the_tv_shows_a_recorded_round_and_its_correction_without_a_reload(self):
-        user = UserFactory(username="host")
-        session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
-        game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+        session = a_game(tokens=3).session
         tv = self.tv
         tv.goto(f"{self.live_server_url}/board/{session.share_token}/")
         expect(tv.locator("#board-head")).to_contain_text("Stop the Bus, 3 tokens · game 1")
@@ -67,21 +58,14 @@ class PhoneAndTV(ChannelsLiveServerTestCase):
         expect(phone.locator(".messages")).to_contain_text(re.compile(r"Round 1 .*corrected"))
 
 
-class SilentConnection(ChannelsLiveServerTestCase):
+class SilentConnection(InBrowser):
     """The TV's connection dies without a word (its Wi-Fi went away): nothing arrives any
     more and the browser has not noticed. Playwright stands between the page and the server,
     as the network does, and stops carrying; the page's clock is paused and run on by hand."""
 
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _tv(self, tv):
-        self.tv = tv
-
     def test_a_board_that_hears_nothing_for_45_s_says_reconnecting_and_comes_back_with_the_current_board(self):
-        user = UserFactory(username="host")
-        session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
-        game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+        game = a_game(tokens=3)
+        session, user = game.session, game.session.host
         network = {"carries": True}
 
         def carry(page_side):
@@ -124,14 +108,11 @@ class SilentConnection(ChannelsLiveServerTestCase):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_tv_left_open_through_a_server_restart_shows_the_current_board_again(browser):
-    user = UserFactory(username="host")
-    session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
-    game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    game = a_game(tokens=3)
+    session, user = game.session, game.session.host
     server = Daphne().start()
-    context = browser.new_context(**TV)
+    context, tv = opened(browser, TV, timeout=20_000)  # a restart takes its time
     try:
-        tv = context.new_page()
-        tv.set_default_timeout(20_000)
         tv.goto(f"{server.url}/board/{session.share_token}/")
         expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
         server.stop()

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from ..factories import UserFactory
 from ..referee.board_nights import FOUR, ROUNDS, SIX, SIXTEEN, crash_night, three_card_night, typical_evening
-from .conftest import BoardTests, board_shown
+from .conftest import InBrowser, board_shown
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
@@ -62,7 +62,7 @@ MEASURE = """(texts) => {
 }"""
 
 
-class TvBoard(BoardTests):
+class TvBoard(InBrowser):
     def board_at(self, session, viewport, waiting_for):
         context, page = board_shown(self.browser, self.live_server_url, session, viewport)
         expect(page.locator("#board-last")).to_contain_text(waiting_for)

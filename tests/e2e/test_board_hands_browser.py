@@ -4,14 +4,13 @@ through the "out" pill), and the board still clean under axe-core."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from scoring.services import game_start, round_record, session_start
+from scoring.services import round_record
 
 from ..data import HINDSIGHT_ROUND
-from ..factories import UserFactory
-from .conftest import board_shown
+from ..factories import UserFactory, a_game
+from .conftest import InBrowser, board_shown
 
 pytestmark = pytest.mark.browser
 SIZES = [({"width": 1920, "height": 1080}, 28), ({"width": 1280, "height": 720}, 18)]  # least font px
@@ -27,13 +26,7 @@ ON_SCREEN = """(cards) => cards.map((el) => {
 })"""
 
 
-class BoardHands(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class BoardHands(InBrowser):
     def board(self, session, viewport):
         return board_shown(self.browser, self.live_server_url, session, viewport)
 
@@ -48,10 +41,8 @@ class BoardHands(ChannelsLiveServerTestCase):
         assert [v["id"] for v in violations if v["id"] in ("aria-allowed-attr", "aria-prohibited-attr")] == []
 
     def test_stop_the_bus_hands_beside_the_standings_and_the_out_pill_not_struck_through(self):
-        host = UserFactory()
-        players = ["Ann", "Bob", "Cy"]
-        session = session_start(host=host, title="Friday", played_on="2026-11-22", player_names=players)
-        game = game_start(session=session, kind="stop_the_bus", seat_names=players, options={"tokens": 1})
+        game = a_game(host=UserFactory(), tokens=1)
+        session, host = game.session, game.session.host
         round_record(
             game=game, number=1, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}, by=host
         )
@@ -67,9 +58,8 @@ class BoardHands(ChannelsLiveServerTestCase):
                 context.close()
 
     def test_crash_hands_line_up_under_hand_1_to_hand_4(self):
-        host = UserFactory()
-        session = session_start(host=host, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob"])
-        game = game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={})
+        game = a_game("crash", ["Ann", "Bob"], host=UserFactory())
+        session, host = game.session, game.session.host
         round_record(game=game, number=1, entry={"hands": HINDSIGHT_ROUND}, by=host)
         for viewport, least in SIZES:
             context, page = self.board(session, viewport)

@@ -2,32 +2,22 @@
 standings, and stops trying to reconnect."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from referee.board.page import BOARD_REPLACED
-from scoring.services import game_start, session_rotate_share_token, session_start
+from scoring.services import session_rotate_share_token
 
-from ..factories import UserFactory
+from ..factories import UserFactory, a_game
 from ..servers import Daphne
-from .conftest import TV, log_in
+from .conftest import TV, InBrowser, log_in, opened
 
 pytestmark = pytest.mark.browser
 
 
-class ReplacedLink(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _devices(self, phone, tv):
-        self.phone, self.tv = phone, tv
-
+class ReplacedLink(InBrowser):
     def open_the_board(self):
-        self.user = UserFactory(username="host")
-        self.session = session_start(
-            host=self.user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"]
-        )
-        game_start(session=self.session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+        self.session = a_game(tokens=3).session
+        self.user = self.session.host
         self.tv.goto(f"{self.live_server_url}/board/{self.session.share_token}/")
         expect(self.tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
 
@@ -52,13 +42,10 @@ class ReplacedLink(ChannelsLiveServerTestCase):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_tv_away_while_the_link_was_replaced_says_so_when_it_reconnects(browser):
-    session = session_start(host=UserFactory(), title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob"])
-    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    session = a_game(players=["Ann", "Bob"], host=UserFactory(), tokens=3).session
     server = Daphne().start()
-    context = browser.new_context(**TV)
+    context, tv = opened(browser, TV, timeout=20_000)  # a restart takes its time
     try:
-        tv = context.new_page()
-        tv.set_default_timeout(20_000)
         tv.goto(f"{server.url}/board/{session.share_token}/")
         expect(tv.locator("#board-standings")).to_contain_text("Next to deal: Ann")
         server.stop()

@@ -14,7 +14,7 @@ from scoring.services import seat_codes_show, seat_seen
 
 from ..factories import UserFactory
 from ..referee.board_nights import FOUR, SIX, typical_evening
-from .conftest import BoardTests, board_shown, serious_violations
+from .conftest import InBrowser, board_shown, serious_violations
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
@@ -46,7 +46,7 @@ def overlap(a, b) -> bool:
     return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
 
 
-class SeatCodesOnTheTV(BoardTests):
+class SeatCodesOnTheTV(InBrowser):
     def board_with_codes(self, session, viewport, name):
         """The board at ``viewport`` once its codes are in: what it lays out, and the page."""
         context, page = board_shown(self.browser, self.live_server_url, session, viewport)

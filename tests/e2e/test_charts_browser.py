@@ -3,14 +3,13 @@ even where several lines end on the same figure, each player out is marked where
 out, and the x axis counts the rounds."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from scoring.services import game_start, round_record, session_start
+from scoring.services import round_record
 
-from ..factories import UserFactory
+from ..factories import a_game
 from .boxes import overlaps
-from .conftest import TV, log_in
+from .conftest import TV, InBrowser, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -23,17 +22,10 @@ ROUNDS = [
 ]
 
 
-class ChartLabels(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser, phone):
-        self.browser, self.phone = browser, phone
-
+class ChartLabels(InBrowser):
     def a_finished_game(self):
-        user = UserFactory(username="host")
-        session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=PLAYERS)
-        game = game_start(session=session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 1})
+        game = a_game(players=PLAYERS, tokens=1)
+        session, user = game.session, game.session.host
         for number, hands in enumerate(ROUNDS, 1):
             round_record(game=game, number=number, entry={"hands": hands}, by=user)
         return session

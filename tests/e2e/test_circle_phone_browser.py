@@ -1,30 +1,23 @@
 """The circle's league table fits a 375 px phone: every column in view, no side-scrolling."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from ..data import an_evening
 from ..factories import UserFactory
-from .conftest import log_in
+from .conftest import InBrowser, log_in
 
 pytestmark = pytest.mark.browser
 
 PHONE_WIDTH = 375
 
 
-class CircleOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class CircleOnAPhone(InBrowser):
     def test_the_league_table_fits_a_phone_without_side_scrolling(self):
         user = UserFactory(username="host")
         an_evening(user, "2026-11-13")
         an_evening(user, "2026-11-20")
-        page = self.page
+        page = self.phone
         log_in(page, self.live_server_url)
         page.goto(self.live_server_url + "/players/")
         league = page.locator("table.league")

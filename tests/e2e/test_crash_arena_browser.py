@@ -4,44 +4,33 @@ and looking back shows each hand beside its own label."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from scoring.services import game_start, session_start
-
-from ..factories import UserFactory
-from .conftest import PHONE, TV, fill_hands, log_in
+from ..factories import a_game
+from .conftest import PHONE, TV, InBrowser, fill_hands, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
 
 
-class ArenaOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class ArenaOnAPhone(InBrowser):
     def log_in_to_an_arena_game(self):
-        user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob"])
-        game_start(session=session, kind="crash", seat_names=["Ann", "Bob"], options={"preset": "arena"})
-        self.page.goto(self.live_server_url + session.get_absolute_url())
+        session = a_game("crash", ["Ann", "Bob"], title="Tonight", preset="arena").session
+        log_in(self.phone, self.live_server_url)
+        self.phone.goto(self.live_server_url + session.get_absolute_url())
 
     def shoot(self, name):
         """The page as the phone shows it, and as a TV-sized screen would (what was typed kept)."""
         if not SHOTS:
             return
-        self.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
-        self.page.set_viewport_size(TV["viewport"])
-        self.page.screenshot(path=os.path.join(SHOTS, f"{name}-tv.png"))
-        self.page.set_viewport_size(PHONE["viewport"])
+        self.phone.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        self.phone.set_viewport_size(TV["viewport"])
+        self.phone.screenshot(path=os.path.join(SHOTS, f"{name}-tv.png"))
+        self.phone.set_viewport_size(PHONE["viewport"])
 
     def test_hands_out_of_order_are_played_sorted_and_looked_back_on_with_their_own_labels(self):
         self.log_in_to_an_arena_game()
-        page = self.page
+        page = self.phone
         fill_hands(page, {"hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh", "hand_0_3": "3s 3h 3d"})
         check = page.locator(".setting-check").first
         expect(check).to_have_text(

@@ -13,12 +13,12 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from referee.database_unavailable import DATABASE_DOWN
-from scoring.services import game_start, round_record, session_start
+from scoring.services import round_record
 
 from .. import servers
-from ..factories import UserFactory
+from ..factories import a_game
 from ..servers import Daphne, TcpProxy, free_port
-from .conftest import PHONE, TV, log_in
+from .conftest import PHONE, TV, log_in, opened
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save the 503 page (phone) and the board reconnecting (TV)
@@ -52,18 +52,14 @@ def shoot(page, name: str) -> None:
 def test_the_board_rides_out_a_database_stop_and_comes_back_with_the_current_board(browser):
     if connection.vendor != "postgresql":
         pytest.skip("a database server to stop needs PostgreSQL: set DATABASE_URL (CI does)")
-    user = UserFactory(username="host")
-    session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
-    game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    game = a_game(tokens=3)
+    session, user = game.session, game.session.host
     round_record(game=game, number=1, by=user, entry=ROUNDS[0])
     settings = connection.settings_dict
     proxy = TcpProxy((settings["HOST"] or "127.0.0.1", int(settings["PORT"] or 5432))).start()
     server = Daphne(database_url=through(proxy)).start()
-    tv_context, phone_context = browser.new_context(**TV), browser.new_context(**PHONE)
+    (tv_context, tv), (phone_context, phone) = opened(browser, TV, 20_000), opened(browser, PHONE, 20_000)
     try:
-        tv, phone = tv_context.new_page(), phone_context.new_page()
-        for page in (tv, phone):
-            page.set_default_timeout(20_000)
         log_in(phone, server.url)
         tv.goto(f"{server.url}/board/{session.share_token}/")
         expect(tv.locator("#board-last")).to_contain_text("Bob loses a token (2 left)")
@@ -113,14 +109,10 @@ def test_the_board_rides_out_a_database_stop_and_comes_back_with_the_current_boa
 
 @pytest.mark.django_db(transaction=True)
 def test_with_redis_unreachable_a_recorded_round_says_the_tv_may_be_behind(browser):
-    user = UserFactory(username="host")
-    session = session_start(host=user, title="Friday", played_on="2026-11-22", player_names=["Ann", "Bob", "Cy"])
-    game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
+    session = a_game(tokens=3).session
     server = Daphne(env={"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}).start()  # nothing listens there
-    context = browser.new_context(**PHONE)
+    context, phone = opened(browser, PHONE, timeout=20_000)
     try:
-        phone = context.new_page()
-        phone.set_default_timeout(20_000)
         log_in(phone, server.url)
         phone.goto(server.url + session.get_absolute_url())
         phone.fill("#id_hand_0", "As Ks Qs")

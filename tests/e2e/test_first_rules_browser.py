@@ -11,7 +11,7 @@ from scoring.models import Round
 from scoring.services import session_start
 
 from ..factories import UserFactory
-from .conftest import log_in
+from .conftest import InBrowser, log_in
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -95,15 +95,9 @@ class FirstRulesOnAPhone(Thumb, ChannelsLiveServerTestCase):
         assert self.serious() == []
 
 
-class FirstRulesOnTheNewGameForm(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _tv(self, tv):
-        self.page = tv
-
+class FirstRulesOnTheNewGameForm(InBrowser):
     def test_the_first_rules_follow_the_options_as_the_host_changes_them(self):
-        page = self.page
+        page = self.tv
         crash_on_the_new_game_form(page, self.live_server_url)
         lines = page.locator('fieldset[data-kind="crash"] .rule-lines li')
         expect(lines).to_have_text(

@@ -4,23 +4,18 @@ import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
+from .conftest import InBrowser
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 
 
-class HandJudgeOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class HandJudgeOnAPhone(InBrowser):
     def tap_card(self, code):
-        self.page.locator(f'[data-card="{code}"]').tap()
+        self.phone.locator(f'[data-card="{code}"]').tap()
 
     def test_tapping_cards_fills_the_hands_greys_used_cards_and_shows_the_verdict(self):
-        page = self.page
+        page = self.phone
         page.goto(self.live_server_url + "/")
         expect(page.locator("[data-picker]")).to_be_visible()
 
@@ -48,7 +43,7 @@ class HandJudgeOnAPhone(ChannelsLiveServerTestCase):
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
     def test_a_card_tapped_into_two_hands_is_refused_next_to_the_later_hand(self):
-        page = self.page
+        page = self.phone
         page.goto(self.live_server_url + "/")
         page.locator("#id_cards_1").fill("As Ks Qs")
         page.locator("#id_cards_2").fill("Qs Jd 2c")

@@ -3,7 +3,6 @@
 import re
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
@@ -11,37 +10,31 @@ from scoring.services import game_start, session_start
 
 from ..data import an_evening
 from ..factories import UserFactory
-from .conftest import fill_hands, log_in, start_evening
+from .conftest import InBrowser, fill_hands, log_in, start_evening
 
 pytestmark = pytest.mark.browser
 
 
-class HostOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class HostOnAPhone(InBrowser):
     def log_in(self):
         self.user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
+        log_in(self.phone, self.live_server_url)
 
     def start(self, kind, options, players=("Ann", "Bob", "Cy")):
         session = session_start(host=self.user, title="Tonight", played_on="2026-11-22", player_names=players)
         game = game_start(session=session, kind=kind, seat_names=list(players), options=options)
-        self.page.goto(self.live_server_url + session.get_absolute_url())
+        self.phone.goto(self.live_server_url + session.get_absolute_url())
         return session, game
 
     def record(self, number, **fields):
-        page = self.page
+        page = self.phone
         expect(page.get_by_role("heading", name=f"Round {number}: enter the hands")).to_be_visible()
         fill_hands(page, fields)
         page.get_by_role("button", name="Record round").tap()
 
     def test_a_whole_stop_the_bus_game_of_three_players_to_a_winner(self):
         self.log_in()
-        page = self.page
+        page = self.phone
         start_evening(page, "Friday", "Ann, Bob, Cy", tokens=1)
         expect(page.locator("#game")).to_contain_text("Next to deal: Ann")
 
@@ -62,7 +55,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
     def test_a_classic_crash_round_with_a_foul_and_a_stick_up(self):
         self.log_in()
         self.start("crash", {"preset": "classic"})
-        page = self.page
+        page = self.phone
         fill_hands(page, {"hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"})
         expect(page.locator(".setting-check").first).to_contain_text(
             "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1"
@@ -88,17 +81,17 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         self.log_in()
         self.start("commerce", {"stake": 5})
         self.record(1, hand_0="Kh Kd 4c", hand_1="Ks Kc 4h", hand_2="2s 3d 7c")
-        outcome = self.page.locator(".last-round")
+        outcome = self.phone.locator(".last-round")
         expect(outcome).to_contain_text(
             "Ann and Bob tie for the best hand (pair of kings, 4 kicker): they split "
             "the pot of 15, 7 each, 1 stays in the pot"
         )
-        expect(self.page.locator("#game")).to_contain_text("In the pot: 1")
+        expect(self.phone.locator("#game")).to_contain_text("In the pot: 1")
 
     def test_correcting_a_past_round(self):
         self.log_in()
         session, game = self.start("stop_the_bus", {"tokens": 2})
-        page = self.page
+        page = self.phone
         self.record(1, hand_0="As Ks Qs", hand_1="2c 3d 5h", hand_2="7c 7d 9s")
         expect(page.locator(".last-round")).to_contain_text("Bob loses a token (1 left)")
         page.locator(".round-head").get_by_role("link", name="Correct").tap()
@@ -115,7 +108,7 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
     def test_a_double_tap_on_submit_records_one_round(self):
         self.log_in()
         session, game = self.start("stop_the_bus", {"tokens": 3})
-        page = self.page
+        page = self.phone
         for field, value in {"hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s"}.items():
             page.fill(f"#id_{field}", value)
         page.get_by_role("button", name="Record round").dblclick()
@@ -128,18 +121,20 @@ class HostOnAPhone(ChannelsLiveServerTestCase):
         self.log_in()
         session, game = self.start("stop_the_bus", {"tokens": 2})
         self.record(1, hand_0="As Ks Qs", hand_1="2c 3d 5h", hand_2="7c 7d 9s")
-        expect(self.page.locator(".last-round")).to_contain_text("Bob loses a token (1 left)")
-        self.page.get_by_role("link", name="Look back on this session").tap()
-        chart = self.page.get_by_role("img", name="Stop the Bus · game 1")
+        expect(self.phone.locator(".last-round")).to_contain_text("Bob loses a token (1 left)")
+        self.phone.get_by_role("link", name="Look back on this session").tap()
+        chart = self.phone.get_by_role("img", name="Stop the Bus · game 1")
         expect(chart).to_be_visible()
-        expect(self.page.locator("figcaption")).to_have_text("Tokens after each round. Ann: 2, 2; Bob: 2, 1; Cy: 2, 2.")
-        assert self.page.evaluate("document.documentElement.scrollWidth") <= 375
+        expect(self.phone.locator("figcaption")).to_have_text(
+            "Tokens after each round. Ann: 2, 2; Bob: 2, 1; Cy: 2, 2."
+        )
+        assert self.phone.evaluate("document.documentElement.scrollWidth") <= 375
 
     def test_a_player_page_from_the_circle_shows_charts_whose_text_carries_the_figures(self):
         self.log_in()
         an_evening(self.user, "2026-11-13")
         an_evening(self.user, "2026-11-20")
-        page = self.page
+        page = self.phone
         page.get_by_role("link", name="Circle").tap()
         expect(page.get_by_role("table").first).to_contain_text("Ann")
         page.get_by_role("link", name="Ann").first.tap()  # in each game's ratings and the league table

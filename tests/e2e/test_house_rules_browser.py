@@ -5,34 +5,32 @@ own phones for the best setting of their cards (Coach while setting)."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Game
 from scoring.services import session_start
 
 from ..factories import UserFactory
-from .conftest import log_in
+from .conftest import InBrowser, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
 
 
-class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
-    def test_a_game_started_with_house_rules_is_refereed_and_described_by_them(self):
+class HouseRulesOnAPhone(InBrowser):
+    def crash_on_the_new_game_form(self):
+        """The host logged in on the new game form of a session of Ann and Bob, Crash picked:
+        returns the phone's page and Crash's fieldset."""
         user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
+        log_in(self.phone, self.live_server_url)
         session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
-        page = self.page
+        page = self.phone
         page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
         page.get_by_role("radio", name="Crash").check()
-        crash = page.locator('fieldset[data-kind="crash"]')
+        return page, page.locator('fieldset[data-kind="crash"]')
+
+    def test_a_game_started_with_house_rules_is_refereed_and_described_by_them(self):
+        page, crash = self.crash_on_the_new_game_form()
         expect(page.locator('fieldset[data-kind="stop_the_bus"]')).to_be_hidden()
         crash.get_by_text("House rules: change how Crash is refereed").tap()
         crash.get_by_label("A crash (every position)").select_option(
@@ -57,13 +55,7 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
         )
 
     def test_coaching_is_picked_among_the_house_rules_said_before_the_start_and_kept_with_the_game(self):
-        user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
-        page = self.page
-        page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
-        page.get_by_role("radio", name="Crash").check()
-        crash = page.locator('fieldset[data-kind="crash"]')
+        page, crash = self.crash_on_the_new_game_form()
         crash.get_by_text("House rules: change how Crash is refereed").tap()
         crash.get_by_label("Coach while setting").select_option(
             label="A player may ask for the best setting of their own cards before sending their hand "
@@ -85,13 +77,7 @@ class HouseRulesOnAPhone(ChannelsLiveServerTestCase):
     def test_declarations_with_9_cards_are_refused_in_view_after_start_the_game(self):
         """The refusal used to sit 600 px below the page's top, in the engine's words: now the page
         comes back on the refused field, the form's words next to both choices."""
-        user = UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        session = session_start(host=user, title="Club night", played_on="2026-11-23", player_names=["Ann", "Bob"])
-        page = self.page
-        page.goto(self.live_server_url + session.get_absolute_url() + "games/new/")
-        page.get_by_role("radio", name="Crash").check()
-        crash = page.locator('fieldset[data-kind="crash"]')
+        page, crash = self.crash_on_the_new_game_form()
         crash.get_by_text("House rules: change how Crash is refereed").tap()
         crash.get_by_label("Cards dealt").select_option(label="9 cards each: up to three hands (2-5 players)")
         crash.get_by_label("Declarations").select_option(

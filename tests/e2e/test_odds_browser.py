@@ -6,14 +6,13 @@ clean under axe-core; and the option switched on from the host's phone."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from engine.ratings import PROVISIONAL_GAMES
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
-from .conftest import TV, board_shown, log_in, serious_violations
+from .conftest import TV, InBrowser, board_shown, log_in, serious_violations
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the TV shows there, to look at
@@ -33,13 +32,7 @@ def a_circle(host):
     return past
 
 
-class OddsOnTheTV(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser, phone):
-        self.browser, self.phone = browser, phone
-
+class OddsOnTheTV(InBrowser):
     def test_a_game_starting_shows_the_odds_live_on_one_screen(self):
         host = UserFactory(username="host")
         a_circle(host)

@@ -3,28 +3,20 @@ the board's and the seat's pages wait a random while before each reconnect, grow
 the tries and capped, so a storm of them spreads out (issue 32)."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 
 from scoring.models import SessionPlayer
-from scoring.services import game_start, session_start
 
-from ..factories import UserFactory
+from ..factories import UserFactory, a_game
+from .conftest import InBrowser
 
 pytestmark = pytest.mark.browser
 # The delays the page's reconnect would wait, 200 draws after each number of tries.
 DELAYS = "[0, 1, 2, 3, 6].map((tries) => Array.from({length: 200}, () => htmx.config.wsReconnectDelay(tries)))"
 
 
-class Reconnects(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _devices(self, tv, phone):
-        self.tv, self.phone = tv, phone
-
+class Reconnects(InBrowser):
     def test_the_board_and_the_seat_reconnect_after_a_jittered_capped_backoff(self):
-        session = session_start(host=UserFactory(), title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob"])
-        game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+        session = a_game(players=["Ann", "Bob"], played_on="2026-11-27", host=UserFactory(), tokens=3).session
         seat = SessionPlayer.objects.filter(session=session).first().seat_token
         self.tv.goto(f"{self.live_server_url}/board/{session.share_token}/")
         self.phone.goto(f"{self.live_server_url}/seat/{seat}/")

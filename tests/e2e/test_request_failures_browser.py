@@ -4,14 +4,12 @@ says so beside the form, instead of nothing happening."""
 import re
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
-from scoring.services import game_start, session_start
 
-from ..factories import UserFactory
-from .conftest import log_in
+from ..factories import a_game
+from .conftest import InBrowser, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -20,18 +18,11 @@ NO_CONNECTION = "No connection to the server: check the Wi-Fi, then try again."
 KEPT = "Round 1 of Stop the Bus is kept on this phone: it is sent when the connection is back."
 
 
-class FailuresOnThePhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class FailuresOnThePhone(InBrowser):
     def open_a_game(self):
-        user = UserFactory(username="host")
-        session = session_start(host=user, title="Tonight", played_on="2026-11-22", player_names=["Ann", "Bob"])
-        self.game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
-        page = self.page
+        self.game = a_game(players=["Ann", "Bob"], title="Tonight", tokens=3)
+        session = self.game.session
+        page = self.phone
         log_in(page, self.live_server_url)
         self.url = self.live_server_url + session.get_absolute_url()
         self.session_page = re.compile(re.escape(self.url) + r"(\?.*)?$")  # the form posts to ?game=N
@@ -40,47 +31,47 @@ class FailuresOnThePhone(ChannelsLiveServerTestCase):
         page.fill("#id_hand_1", "2c 3d 5h")
 
     def fail_posts(self, handle):
-        self.page.route(
+        self.phone.route(
             self.session_page, lambda route: handle(route) if route.request.method == "POST" else route.continue_()
         )
 
     def test_a_server_error_says_nothing_was_recorded(self):
         self.open_a_game()
         self.fail_posts(lambda route: route.fulfill(status=500, body="Server Error"))
-        self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.get_by_role("alert")).to_have_text(SERVER_ERROR)
-        expect(self.page.get_by_role("alert")).to_be_in_viewport()
+        self.phone.get_by_role("button", name="Record round").tap()
+        expect(self.phone.get_by_role("alert")).to_have_text(SERVER_ERROR)
+        expect(self.phone.get_by_role("alert")).to_be_in_viewport()
 
     def test_no_network_keeps_the_round_to_send_later(self):
         self.open_a_game()
         self.fail_posts(lambda route: route.abort("internetdisconnected"))
-        self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.locator(".pad-note")).to_have_text(KEPT)  # static/js/outbox.js
-        expect(self.page.get_by_role("alert")).to_have_count(0)
+        self.phone.get_by_role("button", name="Record round").tap()
+        expect(self.phone.locator(".pad-note")).to_have_text(KEPT)  # static/js/outbox.js
+        expect(self.phone.get_by_role("alert")).to_have_count(0)
 
     def test_no_answer_in_time_keeps_the_round_to_send_later(self):
         self.open_a_game()
-        self.page.evaluate("htmx.config.timeout = 500")
+        self.phone.evaluate("htmx.config.timeout = 500")
         self.fail_posts(lambda route: None)  # never answered
-        self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.locator(".pad-note")).to_have_text(KEPT)
-        expect(self.page.get_by_role("alert")).to_have_count(0)
+        self.phone.get_by_role("button", name="Record round").tap()
+        expect(self.phone.locator(".pad-note")).to_have_text(KEPT)
+        expect(self.phone.get_by_role("alert")).to_have_count(0)
 
     def test_no_network_for_an_empty_form_says_to_check_the_wifi(self):
         self.open_a_game()
-        self.page.fill("#id_hand_0", "")
-        self.page.fill("#id_hand_1", "")  # nothing to keep
+        self.phone.fill("#id_hand_0", "")
+        self.phone.fill("#id_hand_1", "")  # nothing to keep
         self.fail_posts(lambda route: route.abort("internetdisconnected"))
-        self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.get_by_role("alert")).to_have_text(NO_CONNECTION)
+        self.phone.get_by_role("button", name="Record round").tap()
+        expect(self.phone.get_by_role("alert")).to_have_text(NO_CONNECTION)
 
     def test_the_message_goes_once_the_round_is_recorded(self):
         self.open_a_game()
         self.fail_posts(lambda route: route.fulfill(status=500, body="Server Error"))
-        self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.get_by_role("alert")).to_have_text(SERVER_ERROR)
-        self.page.unroute(self.session_page)
-        self.page.get_by_role("button", name="Record round").tap()
-        expect(self.page.locator(".last-round")).to_contain_text("Bob loses a token (2 left)")
-        expect(self.page.get_by_role("alert")).to_have_count(0)
+        self.phone.get_by_role("button", name="Record round").tap()
+        expect(self.phone.get_by_role("alert")).to_have_text(SERVER_ERROR)
+        self.phone.unroute(self.session_page)
+        self.phone.get_by_role("button", name="Record round").tap()
+        expect(self.phone.locator(".last-round")).to_contain_text("Bob loses a token (2 left)")
+        expect(self.phone.get_by_role("alert")).to_have_count(0)
         assert Round.objects.filter(game=self.game).count() == 1

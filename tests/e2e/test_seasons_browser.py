@@ -5,29 +5,22 @@ import datetime
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
-from .conftest import log_in, serious_violations
+from .conftest import InBrowser, log_in, serious_violations
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")
 PHONE_WIDTH = 375
 
 
-class SeasonsOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class SeasonsOnAPhone(InBrowser):
     def check(self, name: str) -> None:
-        page = self.page
+        page = self.phone
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, name
         assert serious_violations(page) == [], name
         if SHOTS:
@@ -39,7 +32,7 @@ class SeasonsOnAPhone(ChannelsLiveServerTestCase):
         session = session_start(host=host, title="Tonight", played_on=today, player_names=["Ann", "Bob"])
         game = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
         round_record(game=game, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H"}})
-        page = self.page
+        page = self.phone
         log_in(page, self.live_server_url)
         page.goto(self.live_server_url + "/players/")
         page.get_by_role("link", name="Name your seasons").tap()

@@ -2,27 +2,20 @@
 so and the new game seats them so."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from ..factories import UserFactory
-from .conftest import log_in
+from .conftest import InBrowser, log_in
 
 pytestmark = pytest.mark.browser
 TYPED = ["Sam", "Helen", "Ann", "Bob"]  # round the table, not by name
 
 
-class SeatOrder(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _phone(self, phone):
-        self.page = phone
-
+class SeatOrder(InBrowser):
     def test_players_typed_round_the_table_keep_that_order(self):
         UserFactory(username="host")
-        log_in(self.page, self.live_server_url)
-        page = self.page
+        log_in(self.phone, self.live_server_url)
+        page = self.phone
         page.get_by_role("link", name="New session", exact=True).tap()
         page.fill("#id_title", "Tonight")
         page.fill("#id_new_players", "\n".join(TYPED))

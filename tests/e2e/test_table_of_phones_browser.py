@@ -12,7 +12,6 @@ import os
 import re
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, SessionPlayer
@@ -21,7 +20,7 @@ from scoring.services import game_start, host_plays_as, round_record, session_st
 from ..factories import UserFactory
 from ..referee.seats import without_pad
 from ..threads import at_once
-from .conftest import PHONE, TV, log_in
+from .conftest import PHONE, TV, InBrowser, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: what each of the five sees at each step
@@ -105,13 +104,7 @@ class Person:
             self.page.screenshot(path=os.path.join(SHOTS, f"table-{step}-{self.name.lower()}.png"))
 
 
-class TableOfPhones(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class TableOfPhones(InBrowser):
     def person(self, name, size):
         person = Person(self.browser, name, size)
         self.addCleanup(person.context.close)

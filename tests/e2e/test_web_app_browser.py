@@ -5,9 +5,8 @@ nothing to the console meanwhile."""
 import json
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 
-from .conftest import PHONE
+from .conftest import PHONE, InBrowser
 
 pytestmark = pytest.mark.browser
 
@@ -19,13 +18,7 @@ ICON_SIZES = """async (icons) => Promise.all(icons.map(async (icon) => {
 }))"""
 
 
-class WebApp(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class WebApp(InBrowser):
     def test_chromium_reads_the_manifest_and_loads_its_icons(self):
         context = self.browser.new_context(**PHONE)
         try:

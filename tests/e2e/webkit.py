@@ -21,7 +21,7 @@ import threading
 import time
 from pathlib import Path
 
-from ..servers import Daphne, end, free_port
+from ..servers import Daphne, LoopbackListener, end, free_port
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -95,7 +95,7 @@ class Display:
         shutil.rmtree(self.config, ignore_errors=True)
 
 
-class LanProxy:
+class LanProxy(LoopbackListener):
     """An HTTP proxy on 127.0.0.1 that hands every request (and every CONNECT tunnel, as a
     WebSocket may use) to ``target`` on loopback, whatever address the browser asked for: the
     phone's way to the laptop across the room. Each request gets a connection of its own (sent
@@ -103,37 +103,18 @@ class LanProxy:
     again; while it is stopped, a request's connection is closed unanswered, as a phone sees a
     server that is not there."""
 
+    backlog = 128
+
     def __init__(self, target: tuple[str, int]):
         assert target[0].startswith("127."), "the proxy hands requests to loopback only"
         self.target, self.port = target, free_port()
-        self.listener: socket.socket | None = None
 
     @property
     def address(self) -> str:
         return f"127.0.0.1:{self.port}"
 
-    def start(self) -> LanProxy:
-        self.listener = socket.socket()
-        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", self.port))
-        self.listener.listen(128)
-        threading.Thread(target=self._accept, args=(self.listener,), daemon=True).start()
-        return self
-
-    def stop(self) -> None:
-        if self.listener is not None:
-            with contextlib.suppress(OSError):
-                self.listener.shutdown(socket.SHUT_RDWR)
-            self.listener.close()
-            self.listener = None
-
-    def _accept(self, listener: socket.socket) -> None:
-        while True:
-            try:
-                client, _ = listener.accept()
-            except OSError:  # stopped
-                return
-            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+    def accepted(self, client: socket.socket) -> None:
+        threading.Thread(target=self._serve, args=(client,), daemon=True).start()
 
     def _serve(self, client: socket.socket) -> None:
         data = b""

@@ -9,7 +9,7 @@ import pytest
 from referee.board.broadcast import CHANGE_BEHIND, TV_BEHIND
 from scoring.models import Round
 
-from ..layers import BrokenLayer, HangingLayer, use_layer
+from ..layers import BrokenLayer, FlakyLayer, HangingLayer, use_layer
 from ..pages import HX, pad_of, said, sent, text_of
 from .boards import connect, evening_under_way, record
 
@@ -115,22 +115,18 @@ def test_a_round_that_changes_who_plays_says_it_in_the_pad_beside_round_n_record
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_board_that_missed_a_round_catches_up_with_the_next_change(monkeypatch):
+async def test_a_board_that_missed_a_round_catches_up_with_the_next_change(settings):
     """The broadcast is the whole board: the next one that gets through brings the missed
     round's effect too (and a reconnect does the same: test_board.py)."""
-    from referee.board import broadcast
-
+    use_layer(settings, FlakyLayer)
     session, game = await evening_under_way()
     board, _ = await connect(session.share_token)
     await board.receive_from()
-    sending = broadcast.send_to_group
-
-    def fails_once(group, message):
-        monkeypatch.setattr(broadcast, "send_to_group", sending)
-        raise ConnectionError("Redis unreachable")
-
-    monkeypatch.setattr(broadcast, "send_to_group", fails_once)
-    await record(game, 1)
+    FlakyLayer.down = True
+    try:
+        await record(game, 1)
+    finally:
+        FlakyLayer.down = False
     assert await board.receive_nothing()  # the TV is behind
     await record(game, 2)
     shown = text_of(await board.receive_from())

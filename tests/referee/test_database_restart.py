@@ -30,7 +30,7 @@ import json
 from django.urls import reverse
 from scoring.models import SessionPlayer
 from scoring.services import game_start, round_record, session_start
-from tests.bench.board import logged_in
+from tests.commerce_tables import logged_in
 from tests.factories import UserFactory
 
 host = UserFactory(username="host")

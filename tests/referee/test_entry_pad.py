@@ -19,12 +19,17 @@ def start(host, kind, options, players=PLAYERS):
     return session, game_start(session=session, kind=kind, seat_names=players, options=options)
 
 
+def post_round(client, session, data: dict):
+    """The session page's round form with ``data``, posted as htmx posts it."""
+    return client.post(session.get_absolute_url(), sent(data), headers=HX)
+
+
 def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host):
     session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = host_client.post(
-        session.get_absolute_url(),
-        sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s", "hand_3": ""}),
-        headers=HX,
+    response = post_round(
+        host_client,
+        session,
+        {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s", "hand_3": ""},
     )
     pad = pad_of(response)
     assert re.search(r'<p class="pad-note error" role="alert" aria-live="assertive">', pad)
@@ -34,20 +39,18 @@ def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host
 
 def test_the_refusal_next_to_the_pad_is_the_first_one_on_the_page(host_client, host):
     session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = host_client.post(
-        session.get_absolute_url(),
-        sent({"number": "1", "hand_0": "As Ks", "hand_1": "zz", "hand_2": "7c 7d 9s", "hand_3": ""}),
-        headers=HX,
+    response = post_round(
+        host_client, session, {"number": "1", "hand_0": "As Ks", "hand_1": "zz", "hand_2": "7c 7d 9s", "hand_3": ""}
     )
     assert "Not recorded: Ann's hand: expected three cards, got 2: A♠ K♠" in text_of(pad_of(response))
 
 
 def test_a_recorded_round_is_confirmed_next_to_the_pad(host_client, host):
     session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = host_client.post(
-        session.get_absolute_url(),
-        sent({"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}),
-        headers=HX,
+    response = post_round(
+        host_client,
+        session,
+        {"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"},
     )
     # The page's form stays (emptied by its scripts), and its pad says what the answer says.
     assert said(response)["message"] == (
@@ -91,8 +94,8 @@ def test_the_pad_knows_when_the_whole_deck_was_dealt(host_client, host, kind, op
 def test_a_round_an_earlier_tap_recorded_is_said_next_to_the_pad(host_client, host):
     session, game = start(host, "stop_the_bus", {"tokens": 3})
     data = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}
-    host_client.post(session.get_absolute_url(), sent(data), headers=HX)  # another phone's form, say
-    pad = pad_of(host_client.post(session.get_absolute_url(), sent(data), headers=HX))
+    post_round(host_client, session, data)  # another phone's form, say
+    pad = pad_of(post_round(host_client, session, data))
     assert '<p class="pad-note" role="status">' in pad and "Round 1 was already recorded." in text_of(pad)
     assert Round.objects.filter(game=game).count() == 1
 
@@ -101,8 +104,8 @@ def test_a_message_the_pad_says_aloud_is_one_live_region(host_client, host):
     """The page shows it too, above the game, but only the pad's copy is read out."""
     session, _ = start(host, "stop_the_bus", {"tokens": 3})
     data = {"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"}
-    host_client.post(session.get_absolute_url(), sent(data), headers=HX)
-    html = host_client.post(session.get_absolute_url(), sent(data), headers=HX).content.decode()
+    post_round(host_client, session, data)
+    html = post_round(host_client, session, data).content.decode()
     live = re.findall(r'<(?:p|ul|div)[^>]*(?:role="(?:status|alert)"|aria-live)[^>]*>(.*?)</(?:p|ul|div)>', html, re.S)
     assert [text_of(region).strip() for region in live if "already recorded" in region] == [
         "Round 1 was already recorded."

@@ -19,6 +19,7 @@ from django.core.management.base import CommandError
 
 from referee.management.commands.nginx_site import site
 
+from ..club import loopback_site
 from ..servers import NGINX, ROOT, Nginx, free_port, free_ports, self_signed_certificate
 
 UNAVAILABLE_PAGE = ROOT / "static" / "errors" / "unavailable.html"
@@ -133,16 +134,14 @@ def club_nginx(tmp_path):
         (tmp_path / "static" / "errors").mkdir(parents=True, exist_ok=True)
         shutil.copy(UNAVAILABLE_PAGE, tmp_path / "static" / "errors")
         tls_port, http_port = free_port(), free_port()
-        written = site(
-            name="127.0.0.1",
+        written = loopback_site(
             processes=processes,
             port=port,
-            https_port=tls_port,
+            tls_port=tls_port,
             http_port=http_port,
-            listen="127.0.0.1",
-            certificate=str(certificate),
-            key=str(key),
-            static_root=str(tmp_path / "static"),
+            static_parent=tmp_path,
+            certificate=certificate,
+            key=key,
         )
         nginx = Nginx(folder, written, tls_port)
         running.append(nginx)

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Game, SeatHand
-from scoring.services import game_start, host_plays_as, seat_hand_send, seat_seen
+from scoring.services import host_plays_as, seat_hand_send, seat_seen
 
 from ..pages import HX, text_of
 
@@ -20,14 +20,11 @@ pytestmark = pytest.mark.django_db
 ANN, BOB, CY = "As Ks Qs", "2c 3d 5h", "7h 7d 9c"
 
 
-@pytest.fixture
-def bus(evening):
-    """Stop the Bus; the host plays as Ann; Bob's phone is open."""
+@pytest.fixture(autouse=True)
+def ann_hosts_and_bobs_phone_is_open(evening):
+    """The host plays as Ann; Bob's phone is open (before ``bus`` starts the game)."""
     host_plays_as(session=evening, player=evening.players.get(name="Ann"))
     seat_seen(evening.sessionplayer_set.get(player__name="Bob").seat_token)
-    return game_start(
-        session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2, "first_dealer": 0}
-    )
 
 
 def send(game, name, cards):

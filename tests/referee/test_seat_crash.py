@@ -16,16 +16,6 @@ pytestmark = pytest.mark.django_db
 FOUL = ["2S 2H 5D", "AS AD AC", "7C 8D TH", "KH QH JH"]  # a pair before a prial: out of order
 
 
-@pytest.fixture
-def crash(evening):
-    return game_start(
-        session=evening,
-        kind="crash",
-        seat_names=["Ann", "Bob"],
-        options={"target": 99, "first_dealer": 0, "declarations": True},
-    )
-
-
 def seat_url(session, name, tail=""):
     token = SessionPlayer.objects.get(session=session, player__name=name).seat_token
     return f"/seat/{token}/{tail}"

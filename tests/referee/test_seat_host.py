@@ -45,13 +45,6 @@ CRASH_ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"]
 CRASH_BOB = ["As Ad Ac", "Js Qs Ks", "8c 8d 4s", "6h 6d 5c"]
 
 
-@pytest.fixture
-def bus(evening):
-    return game_start(
-        session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2, "first_dealer": 0}
-    )
-
-
 def send(game, name, cards, number=1):
     entry = {"hands": {name: cards}}
     player = game.session.players.get(name=name)

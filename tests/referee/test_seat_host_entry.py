@@ -7,20 +7,13 @@ import uuid
 import pytest
 
 from scoring.models import SeatHand
-from scoring.services import game_start, seat_hand_send, session_start
+from scoring.services import seat_hand_send, session_start
 
 from ..factories import UserFactory
 from ..pages import HX, text_of
 from .seats import hidden_fields, without_pad
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def bus(evening):
-    return game_start(
-        session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2, "first_dealer": 0}
-    )
 
 
 def hand_url(session, name):

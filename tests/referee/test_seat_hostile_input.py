@@ -9,7 +9,6 @@ import uuid
 import pytest
 
 from scoring.models import SeatHand, SessionPlayer, Submission
-from scoring.services import game_start
 
 from ..pages import HX, text_of
 from .seats import hidden_fields
@@ -39,18 +38,8 @@ LOG_PREFIX = 200  # the most of one value sent that a log line may hold
 
 
 @pytest.fixture
-def bus(evening):
-    return game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2})
-
-
-@pytest.fixture
-def crash(evening):
-    return game_start(
-        session=evening,
-        kind="crash",
-        seat_names=["Ann", "Bob"],
-        options={"target": 99, "declarations": True, "coach": True},
-    )
+def crash_options():
+    return {"coach": True}
 
 
 def token_of(session, name):

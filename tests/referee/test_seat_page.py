@@ -27,13 +27,6 @@ pytestmark = pytest.mark.django_db
 SENT = "Sent ✓ — you can change it until the host reveals."
 
 
-@pytest.fixture
-def bus(evening):
-    return game_start(
-        session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2, "first_dealer": 0}
-    )
-
-
 def token_of(session, name):
     return SessionPlayer.objects.get(session=session, player__name=name).seat_token
 

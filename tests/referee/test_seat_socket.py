@@ -67,6 +67,14 @@ async def frame(socket) -> str:
     return without_pad("".join(parts))
 
 
+async def seated(tokens, *names):
+    """The sockets of the seats of ``names``, connected and past their first frames."""
+    sockets = [(await connect(tokens[name]))[0] for name in names]
+    for socket in sockets:
+        await frame(socket)
+    return sockets
+
+
 def shows_any_card_of(html: str, cards: str) -> bool:
     """Whether a frame holds any of these cards, as a code ("7H"), as a chip or as text ("7♥")."""
     return any(code in html for card in parse_cards(cards) for code in (card.code, str(card)))
@@ -115,8 +123,7 @@ async def test_before_the_reveal_no_frame_to_a_seat_holds_another_seats_cards_th
 @pytest.mark.django_db(transaction=True)
 async def test_after_the_round_is_recorded_every_seat_sees_its_outcome():
     session, game, tokens = await evening_under_way()
-    ann, _ = await connect(tokens["Ann"])
-    await frame(ann)
+    [ann] = await seated(tokens, "Ann")
     await database_sync_to_async(round_record)(
         game=game, number=1, entry={"hands": HANDS}, by=await database_sync_to_async(lambda: session.host)()
     )
@@ -129,10 +136,7 @@ async def test_after_the_round_is_recorded_every_seat_sees_its_outcome():
 @pytest.mark.django_db(transaction=True)
 async def test_a_clash_is_told_to_no_seat_before_the_reveal_and_to_both_after_it():
     session, game, tokens = await evening_under_way()
-    ann, _ = await connect(tokens["Ann"])
-    bob, _ = await connect(tokens["Bob"])
-    await frame(ann)
-    await frame(bob)
+    ann, bob = await seated(tokens, "Ann", "Bob")
     await send(game, "Ann")
     await frame(ann)
     await frame(bob)
@@ -156,10 +160,7 @@ async def test_a_clash_is_told_to_no_seat_before_the_reveal_and_to_both_after_it
 @pytest.mark.django_db(transaction=True)
 async def test_a_rotated_seat_link_closes_its_open_socket_and_opens_no_new_one():
     session, game, tokens = await evening_under_way()
-    ann, _ = await connect(tokens["Ann"])
-    bob, _ = await connect(tokens["Bob"])
-    await frame(ann)
-    await frame(bob)
+    ann, bob = await seated(tokens, "Ann", "Bob")
     ann_player = await database_sync_to_async(session.players.get)(name="Ann")
     await database_sync_to_async(seat_links_rotate)(session=session, players=[ann_player])
     assert await ann.receive_output() == {"type": "websocket.close", "code": LINK_REPLACED}
@@ -172,8 +173,7 @@ async def test_a_rotated_seat_link_closes_its_open_socket_and_opens_no_new_one()
 @pytest.mark.django_db(transaction=True)
 async def test_a_ping_is_answered_and_anything_else_a_seat_sends_changes_nothing():
     session, game, tokens = await evening_under_way()
-    ann, _ = await connect(tokens["Ann"])
-    await frame(ann)
+    [ann] = await seated(tokens, "Ann")
     await ann.send_to(text_data=PING)
     assert await ann.receive_from() == PONG
     await ann.send_to(text_data='{"hands": {"Ann": "AS KS QS"}}')
@@ -190,8 +190,7 @@ async def test_a_change_no_newer_than_what_the_seat_shows_is_not_forwarded():
     from referee.seats.render import seat_group, seat_token_group
 
     session, game, tokens = await evening_under_way()
-    ann, _ = await connect(tokens["Ann"])
-    await frame(ann)
+    [ann] = await seated(tokens, "Ann")
     revision = await database_sync_to_async(lambda: type(session).objects.get(pk=session.pk).revision)()
     layer = get_channel_layer()
     await layer.group_send(seat_group(session.pk), {"type": "seat.shared", "html": "<i>old</i>", "revision": revision})
@@ -214,8 +213,7 @@ async def test_a_seat_rides_out_a_database_stop_its_pings_answered_and_it_catche
     answers, the next change reaches it."""
 
     session, game, tokens = await evening_under_way()
-    seat, _ = await connect(tokens["Ann"])
-    await frame(seat)
+    [seat] = await seated(tokens, "Ann")
     async with database_unreachable():
         late = WebsocketCommunicator(application, f"/ws/seat/{tokens['Bob']}/", headers=ORIGIN)
         opened, _ = await late.connect()
@@ -241,8 +239,7 @@ def seat_seen_of(session, name):
 @pytest.mark.django_db(transaction=True)
 async def test_a_heartbeat_writes_nothing_the_seat_is_connected_from_its_opening():
     session, game, tokens = await evening_under_way()
-    ann, _ = await connect(tokens["Ann"])
-    await frame(ann)
+    [ann] = await seated(tokens, "Ann")
     opened = await seat_seen_of(session, "Ann")
     assert opened is not None and await database_sync_to_async(queries.seats_connected)(session) == {"Ann"}
     for _ in range(3):

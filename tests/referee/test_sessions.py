@@ -22,13 +22,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def bus(evening):
-    return game_start(
-        session=evening,
-        kind="stop_the_bus",
-        seat_names=["Ann", "Bob", "Cy"],
-        options={"tokens": 1, "rules": "brag", "first_dealer": 0},
-    )
+def bus_options():
+    return {"tokens": 1, "rules": "brag"}
 
 
 def bus_round(number, **hands):

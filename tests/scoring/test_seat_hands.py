@@ -32,13 +32,6 @@ def evening(host):
     return session_start(host=host, title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob", "Cy"])
 
 
-@pytest.fixture
-def bus(evening):
-    return game_start(
-        session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 2, "first_dealer": 0}
-    )
-
-
 def player(session, name):
     return session.players.get(name=name)
 

@@ -30,18 +30,10 @@ from scoring.services import (
 
 from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..factories import UserFactory
+from ..factories import bus_game as bus  # Stop the Bus on a given session
 from ..threads import at_once, before_first_write
 
 pytestmark = pytest.mark.django_db
-
-
-def bus(session, tokens=2):
-    return game_start(
-        session=session,
-        kind="stop_the_bus",
-        seat_names=["Ann", "Bob", "Cy"],
-        options={"tokens": tokens, "first_dealer": 0},
-    )
 
 
 def hands(**by_player):
