@@ -4,17 +4,17 @@ Record round) record a round every seat sent. The TV shows the ticks, then the s
 the seats' QR codes when the host shows them."""
 
 import os
-import uuid
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from scoring.models import Round
-from scoring.services import seat_codes_show, seat_hand_send
+from scoring.models import Round, SessionPlayer
+from scoring.services import seat_codes_show
 
 from .conftest import board_shown
+from .seat_sending import send_hand
 from .thumb import SHOTS, Thumb
 
 pytestmark = pytest.mark.browser
@@ -39,10 +39,9 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         self.browser = browser
 
     def send(self, game, name, cards=None, number=1):
-        """A seat's hand, as the seat's own page sends it (through the service)."""
-        player = game.session.players.get(name=name)
-        entry = {"hands": {name: cards or HANDS[name]}}
-        seat_hand_send(game=game, player=player, number=number, entry=entry, submission=uuid.uuid4())
+        """A seat's hand, as the seat's own page sends it."""
+        token = SessionPlayer.objects.get(session=game.session, player__name=name).seat_token
+        send_hand(self.live_server_url, token, cards or HANDS[name], number)
 
     def board_shot(self, name, viewport=FULL_HD):
         context, page = board_shown(self.browser, self.live_server_url, self.session, viewport)

@@ -4,16 +4,14 @@ like this", shown as a foul on the panel and on its player's step above the pad;
 left over when Crash deals the whole deck laid out side by side; and a round recorded with
 two hands missing refused naming both."""
 
-import uuid
-
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, SessionPlayer
-from scoring.services import seat_hand_send
 
 from .conftest import PHONE, serious_violations
+from .seat_sending import send_hand
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -34,10 +32,9 @@ class SeatHostRevealed(Thumb, ChannelsLiveServerTestCase):
         self.browser = browser
 
     def send(self, game, name, cards):
-        """A seat's hand as its phone's form keeps it: the stored form ("TC" for 10♣)."""
-        player = game.session.players.get(name=name)
-        entry = {"hands": {name: cards}}
-        seat_hand_send(game=game, player=player, number=1, entry=entry, submission=uuid.uuid4())
+        """A seat's hand as its phone sends it ("TC" for 10♣)."""
+        token = SessionPlayer.objects.get(session=game.session, player__name=name).seat_token
+        send_hand(self.live_server_url, token, cards, 1)
 
     def send_foul_from_phone(self, name, hands):
         """The player taps their hands on their own phone, is warned of the foul, taps "Leave it

@@ -10,11 +10,12 @@ import uuid
 
 import pytest
 
-from scoring.models import Round
-from scoring.services import game_start, seat_hand_send, session_start
+from scoring.models import Round, SessionPlayer
+from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
 from . import webkit
+from .seat_sending import send_hand
 from .webkit import assert_hand_above_pad, log_in, tap_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.webkit, pytest.mark.django_db(transaction=True)]
@@ -78,8 +79,8 @@ def test_the_hand_being_filled_stays_above_the_pad_while_the_phones_panel_grows_
     before, pad = webkit.hand_and_pad(phone)
     panel = phone.box("#table-panel")["height"]
     for name in ("Ann", "Bob"):  # two players send from their phones: the panel shows their ticks
-        player, entry = session.players.get(name=name), {"hands": {name: "2H 3H 4H"}}
-        seat_hand_send(game=game, player=player, number=1, entry=entry, submission=uuid.uuid4())
+        token = SessionPlayer.objects.get(session=session, player__name=name).seat_token
+        send_hand(f"http://127.0.0.1:{lan_server.daphne.port}", token, "2H 3H 4H")
     settled = "#table-panel:not(.is-idle):not(.htmx-settling) .table-tick.sent"  # htmx's swap settled
     phone.wait(f"return document.querySelectorAll('{settled}').length === 2", what="the ticks")
     assert phone.box("#table-panel")["height"] > panel + 100  # it grew, above the form
