@@ -19,7 +19,6 @@ from scoring.services import game_start, host_plays_as, round_record, session_st
 
 from ..factories import UserFactory
 from ..referee.seats import without_pad
-from ..threads import at_once
 from .conftest import PHONE, TV, InBrowser, log_in
 
 pytestmark = pytest.mark.browser
@@ -115,10 +114,17 @@ class TableOfPhones(InBrowser):
         return f"{self.live_server_url}/seat/{token}/"
 
     def start(self, kind, options):
-        """The host starts the next game (as the new game form would): in a thread of its own,
-        as a request is served, so that its announcement reaches the board and the seats."""
-        (game,) = at_once(lambda: game_start(session=self.session, kind=kind, seat_names=PLAYERS, options=options))
-        assert not isinstance(game, Exception), game
+        """The host starts the next game as the new-game form sends it, logged in, to the server
+        the browsers use: its announcement reaches the board and the seats from there."""
+        url = f"{self.live_server_url}/sessions/{self.session.public_id}/games/new/"
+        request = self.hosting.context.request
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', request.get(url).text()).group(1)
+        seats = {f"seat_{i}": str(i + 1) for i in range(len(PLAYERS))}
+        chosen = {f"{kind}-{name}": str(value) for name, value in options.items()}
+        form = {"csrfmiddlewaretoken": token, "kind": kind, **seats, "first_dealer": PLAYERS[0], **chosen}
+        assert request.post(url, form=form).ok
+        game = self.session.games.latest("number")
+        assert game.kind == kind and options.items() <= game.options.items(), game.options
         return game
 
     # --- What each of the five does ----------------------------------------------------------
@@ -298,7 +304,7 @@ class TableOfPhones(InBrowser):
         self.session = session_start(host=host_user, title="Friday", played_on="2026-11-27", player_names=PLAYERS)
         bus = game_start(session=self.session, kind="stop_the_bus", seat_names=PLAYERS, options={"tokens": 3})
         round_record(game=bus, number=1, entry={"hands": BUS}, by=host_user)
-        self.start("crash", {"preset": "classic"})
+        game_start(session=self.session, kind="crash", seat_names=PLAYERS, options={"preset": "classic"})
         self.hosting = self.person("Host", PHONE)
         log_in(self.hosting.page, self.live_server_url)
         self.phones = {name: self.person(name, PHONE) for name in ["Bob", "Cy"]}
