@@ -99,6 +99,9 @@ class Session(models.Model):
     # In the order the host named them: a table's seat order (SessionPlayer.position).
     players = models.ManyToManyField(Player, related_name="sessions", through="SessionPlayer")
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
+    # The night's story's public link, read-only, for the group chat: a token of its own, so
+    # handing the story round gives no way onto the board, and rotating one leaves the other.
+    story_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     # Counts the changes to the session's games and rounds, in the order they commit: a board
     # forwards only a board newer than the one it shows (see services.announcing.take_turn).

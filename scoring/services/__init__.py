@@ -62,6 +62,7 @@ from .sessions import (
     TWO_PLAYERS_NEEDED,
     players_named,
     session_rotate_share_token,
+    session_rotate_story_token,
     session_show_odds,
     session_start,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "TWO_PLAYERS_NEEDED",
     "players_named",
     "session_rotate_share_token",
+    "session_rotate_story_token",
     "session_show_odds",
     "session_start",
     # games

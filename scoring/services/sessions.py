@@ -62,6 +62,16 @@ def session_rotate_share_token(*, session: Session) -> str:
 
 
 @transaction.atomic
+def session_rotate_story_token(*, session: Session) -> str:
+    """A new public link for the night's story: the old one answers 404 from now on (nothing
+    stays open on it: the story's page is read once). Returns the old token."""
+    old = session.story_token
+    session.story_token = new_share_token()
+    session.save(update_fields=["story_token"])
+    return old
+
+
+@transaction.atomic
 def session_show_odds(*, session: Session, shown: bool) -> None:
     """Show the odds on the board as each game starts, or stop: the board shows it at once."""
     board_setting_change(session, show_odds=shown)

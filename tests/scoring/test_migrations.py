@@ -96,3 +96,19 @@ def test_moving_the_hands_shown_to_columns_takes_no_more_queries_for_many_rows_t
         **{f"P{n}": n for n in range(40)},
     }
     migrated_to_the_latest()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_evenings_kept_before_the_story_get_a_story_link_each_apart_from_their_board_link():
+    old = migrated_to([("scoring", "0017_game_kinds_from_the_engine")])
+    user = old.get_model("auth", "User").objects.create(username="before")
+    for number in range(3):
+        old.get_model("scoring", "Session").objects.create(
+            host=user, title=f"Night {number}", played_on="2026-01-01", share_token=f"board-{number}"
+        )
+    new = migrated_to([("scoring", "0018_session_story_token")])
+    sessions = new.get_model("scoring", "Session").objects.all()
+    tokens = {session.story_token for session in sessions}
+    assert len(tokens) == 3 and all(len(token) >= 20 for token in tokens)
+    assert not tokens & {session.share_token for session in sessions}
+    migrated_to_the_latest()

@@ -71,6 +71,15 @@ def test_each_name_entered_twice_is_named(host):
     assert error.value.message_dict == {"players": [NAME_TWICE.format(name="Ann"), NAME_TWICE.format(name="Bob")]}
 
 
+def test_a_new_story_link_replaces_the_old_and_leaves_the_board_link_alone(evening):
+    board, old = evening.share_token, evening.story_token
+    assert services.session_rotate_story_token(session=evening) == old
+    evening.refresh_from_db()
+    assert evening.story_token != old and len(evening.story_token) >= 20
+    assert evening.share_token == board
+    assert not Session.objects.filter(story_token=old).exists()
+
+
 def test_a_game_is_checked_by_the_engine_before_it_is_saved(evening):
     with pytest.raises(EntryError, match=r"^tokens must be a whole number from 1 to 20, got 0$"):
         game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 0})
