@@ -289,11 +289,12 @@ def _decided_by(best: Shown, others: Sequence[Shown]) -> str:
             values = ranking.values[:at] + (choice.value,) + ranking.values[at + 1 :]
             other = composed(ranking.game, values).name
             if not rank_hand(best.cards, other) > rank_hand(runner.cards, other):
+                why = f"{best.player}'s {best.rank.phrase} beat {runner.player}'s {runner.rank.phrase}: "
+                verdict = why_beats(best.rank, runner.rank)
+                if verdict.endswith(")"):  # the verdict names the rule already: "(3-3-3 is the best prial)"
+                    return why + verdict
                 said = option.explain(ranking.values[at])
-                return (
-                    f"{best.player}'s {best.rank.phrase} beat {runner.player}'s {runner.rank.phrase}: "
-                    f"{why_beats(best.rank, runner.rank)}. Under these rules: {said[0].lower()}{said[1:]}."
-                )
+                return f"{why}{verdict}, as under these rules {said[0].lower()}{said[1:]}"
     return ""
 
 

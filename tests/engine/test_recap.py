@@ -182,7 +182,7 @@ def test_the_hand_of_the_night_says_why_where_a_ranking_rule_decided_it():
     assert item.kind == "hand_of_the_night" and item.players == ("Priya",) and item.cards == ("3S", "3H", "3D")
     assert item.text == "Priya's prial of 3s, round 1 of Stop the Bus · game 1"
     assert item.why.startswith("Priya's prial of 3s beat Tom's prial of kings: a prial of 3s beats a prial of kings")
-    assert "3-3-3 is the best prial" in item.why
+    assert item.why.endswith("(3-3-3 is the best prial)")
     # Aces over kings whatever the options: no rule decided it, no line of why.
     aces = _game(
         "stop_the_bus",
@@ -191,6 +191,21 @@ def test_the_hand_of_the_night_says_why_where_a_ranking_rule_decided_it():
         rules="brag-ace-high",
     )
     assert _evening(aces).items[0].why == ""
+
+
+def test_a_flush_over_a_run_says_the_house_rule_that_decided_it():
+    bus = _game(
+        "stop_the_bus",
+        ["Ann", "Bob", "Cy"],
+        [{"hands": {"Ann": "AS JS 4S", "Bob": "4H 5D 6C", "Cy": "2C 8D 9H"}}],
+        rules={"flush_over_run": True},
+    )
+    item = _evening(bus).items[0]
+    assert item.players == ("Ann",)
+    assert item.why == (
+        "Ann's ace-high flush (A-J-4) beat Bob's run 4-5-6: a flush beats a run, as under these rules "
+        "a flush beats a run (a running flush still beats both)"
+    )
 
 
 def test_equal_best_hands_name_every_holder_and_hands_of_other_rankings_compare_by_what_they_beat():
