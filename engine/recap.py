@@ -196,7 +196,7 @@ def winners(games: Sequence[GamePlayed]) -> list[RecapItem]:
     items = []
     for game in games:
         outcome = game.outcome
-        if not outcome.finished or not outcome.winners:
+        if not outcome.finished or not outcome.winners or not outcome.rounds:  # ended before a hand: nobody won
             continue
         won = outcome.winners
         figure = _standing(outcome, outcome.standings[won[0]])

@@ -49,7 +49,7 @@ def test_the_story_tells_each_item_as_a_card(host_client, friday):
         "The night&#x27;s ratings",
         "Settling up",
     ]
-    assert "Ann's prial of 3s, round 1 of Stop the Bus · game 1" in text
+    assert "Ann's prial of 3s, round 1 of Stop the Bus · game 1" in text  # round 1 as corrected
     assert "Ann's prial of 3s beat Bob's prial of kings" in text  # the house rule that decided it
     assert '<span class="card suit-s">3♠</span>' in response.content.decode()
     assert "Ann pays Bob 2" in text and "Cy pays Bob 2" in text
@@ -107,3 +107,28 @@ def test_the_story_reads_in_as_many_queries_however_long_the_evening(host_client
     with CaptureQueriesContext(connection) as longer:
         _story(host_client, friday)
     assert len(longer) == len(short)
+
+
+def test_a_game_ended_before_a_hand_a_player_gone_and_thirty_rounds_of_eight_tell_a_sensible_story(host_client, host):
+    eight = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    session = session_start(host=host, title="Long", played_on="2026-11-20", player_names=eight)
+    early = game_start(session=session, kind="commerce", seat_names=eight[:3], options={"stake": 1})
+    game_end(game=early)  # ended before a hand was played: nobody won it
+    commerce = game_start(session=session, kind="commerce", seat_names=eight, options={"stake": 3})
+    deck = [f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "SHDC"]
+    for number in range(1, 31):
+        cards = deck[number % 4 :] + deck[: number % 4]
+        hands = {name: " ".join(cards[3 * i : 3 * i + 3]) for i, name in enumerate(eight)}
+        round_record(game=commerce, number=number, by=host, entry={"hands": hands})
+    game_end(game=commerce)
+    later = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
+    round_record(
+        game=later, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}
+    )  # the rest gone
+    response = _story(host_client, session)
+    assert response.status_code == 200
+    html = response.content.decode()
+    titles = re.findall(r'<h2 class="recap-title">(.*?)</h2>', html)
+    assert "Commerce · game 1" not in titles and titles[:2] == ["Commerce · game 2", "Stop the Bus · game 3"]
+    settle = html.split('class="recap-item recap-settle_up"')[1]
+    assert 0 < settle.count(" pays ") <= 8  # eight balances and what stayed in the pot, settled
