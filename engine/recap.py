@@ -7,7 +7,20 @@ stored (its rounds, their verdicts and kept hindsight, the ratings)."""
 
 from __future__ import annotations
 
+import datetime
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+
+from .cards import Card, parse_cards
+from .crash import QUAD_ORDER, best_quad
+from .entries import named
+from .games import GAMES
+from .house_rules import RANKING_OPTIONS
+from .outcomes import GameOutcome
+from .ranking import HandRank, composed, hand_ranking, rank_hand, rank_plural
+from .verdicts import why_beats
 
 # The kinds of item, in the order a recap tells them.
 ITEM_KINDS = (
@@ -49,3 +62,501 @@ class Recap:
     title: str
     headline: str
     items: tuple[RecapItem, ...] = ()
+
+
+# --- What the recap is worked out from ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeptHindsight:
+    """One player's kept hindsight of one Crash round (a round's ``told``): the points the
+    best setting of their own cards would have scored beyond theirs, and the host's line."""
+
+    round: int
+    player: str
+    points_missed: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlayed:
+    """One game of the evening: its number in the session, the replay of its rounds, the
+    rounds as entered (cards as stored text) and the hindsight its rounds kept."""
+
+    number: int
+    outcome: GameOutcome
+    entries: tuple[Mapping, ...]
+    kept: tuple[KeptHindsight, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """As every page names a game: "Crash · game 2"."""
+        return f"{GAMES[self.outcome.game].title} · game {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating in one game kind, before the evening's first game of it and after its
+    last (ordinals), over ``games`` games that evening; ``provisional`` after it."""
+
+    player: str
+    kind: str
+    before: float
+    after: float
+    games: int = 1
+    provisional: bool = False
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """What an evening stored, as the recap reads it: its title and day, its games in the order
+    played, and its players' rating changes."""
+
+    title: str
+    games: tuple[GamePlayed, ...] = ()
+    ratings: tuple[RatingChange, ...] = ()
+    played_on: datetime.date | None = None
+
+
+# --- The recap ------------------------------------------------------------------------------
+
+TITLES = {
+    "hand_of_the_night": "The hand of the night",
+    "biggest_crash": "The biggest crash",
+    "most_left": "Most left on the table",
+    "luckiest_escape": "The luckiest escape",
+    "comeback": "The comeback",
+    "counts": "Fouls and stand-offs",
+    "ratings": "The night's ratings",
+    "settle_up": "Settling up",
+}
+POT = "the pot"  # what stays in a Commerce pot at the end is nobody's: settled as a party of its own
+EXACT_SETTLING = 12  # up to this many balances, the fewest transfers are found exactly
+
+
+def recap(evening: Evening) -> Recap:
+    """The evening's story: each item of ITEM_KINDS the evening had, in that order."""
+    games = evening.games
+    items = [
+        *winners(games),
+        *_present(hand_of_the_night(games)),
+        *_present(biggest_crash(games)),
+        *_present(most_left(games)),
+        *_present(luckiest_escape(games)),
+        *_present(comeback(games)),
+        *_present(counts(games)),
+        *_present(ratings(evening.ratings, games)),
+        *_present(settle_up(games)),
+    ]
+    title = evening.title
+    if evening.played_on:
+        title += f" · {evening.played_on.day} {evening.played_on:%B %Y}"
+    return Recap(title, headline(items), tuple(items))
+
+
+def _present(item: RecapItem | None) -> tuple[RecapItem, ...]:
+    return (item,) if item else ()
+
+
+def headline(items: Sequence[RecapItem]) -> str:
+    """One sentence: who won what, and the hand of the night."""
+    won = [f"{named(item.players)} won {item.title}" for item in items if item.kind == "winner"]
+    parts = won or ["No game was finished"]
+    best = next((item for item in items if item.kind == "hand_of_the_night"), None)
+    if best:
+        parts.append(f"the hand of the night: {best.text}")
+    if not items:
+        return "Nothing to tell yet: no round was played this evening."
+    return "; ".join(parts) + "."
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _standing(outcome: GameOutcome, figure: int) -> str:
+    """A standing in words: "7 points", "2 tokens", "a balance of +12", "5 hands won"."""
+    unit = GAMES[outcome.game].unit(outcome.settings)
+    if unit == "balance":
+        return f"a balance of {figure:+d}"
+    if unit == "hands won":
+        return f"{_plural(figure, 'hand')} won"
+    return _plural(figure, unit.removesuffix("s"))
+
+
+# --- Who won each game ---
+
+
+def winners(games: Sequence[GamePlayed]) -> list[RecapItem]:
+    """One item a finished game with a winner: who won it, with what, and the referee's line."""
+    items = []
+    for game in games:
+        outcome = game.outcome
+        if not outcome.finished or not outcome.winners or not outcome.rounds:  # ended before a hand: nobody won
+            continue
+        won = outcome.winners
+        figure = _standing(outcome, outcome.standings[won[0]])
+        verb = "won" if len(won) == 1 else "shared the win"
+        said = [event.text for r in outcome.rounds[-1:] for event in r.events if event.kind == "won"]
+        if not said and GAMES[outcome.game].ended_by_host:
+            said = [f"The host ended the game after {_plural(len(outcome.rounds), 'round')}: the highest standing wins"]
+        items.append(
+            RecapItem("winner", game.label, f"{named(won)} {verb}, with {figure}", players=won, lines=tuple(said))
+        )
+    return items
+
+
+# --- The hand of the night ---
+
+
+@cache
+def _values(rules: str) -> tuple[int, ...]:
+    """Every hand's value under a ranking, in order: how many hands a hand beats is a bisection."""
+    return tuple(sorted(rank.value for rank in hand_ranking(rules).table.values()))
+
+
+def strength(rank: HandRank) -> float:
+    """The share of the 22,100 hands a hand beats under its own ranking: hands of games ranked
+    differently compare by it."""
+    values = _values(rank.rules)
+    return bisect_left(values, rank.value) / len(values)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A hand shown at a showdown: whose, where, its cards and its rank."""
+
+    game: GamePlayed
+    round: int
+    player: str
+    cards: tuple[Card, ...]
+    rank: HandRank
+
+
+def shown_hands(game: GamePlayed) -> list[Shown]:
+    """Every hand shown at the game's showdowns, in the order played, a player's hands in the
+    order placed (a declaration is 13 cards, no hand)."""
+    rules = game.outcome.settings.rules
+    shown = []
+    for number, entry in enumerate(game.entries, 1):
+        for name, given in (entry.get("hands") or {}).items():
+            for text in given if isinstance(given, list) else [given]:
+                cards = parse_cards(text)
+                shown.append(Shown(game, number, name, cards, rank_hand(cards, rules)))
+    return shown
+
+
+def hand_of_the_night(games: Sequence[GamePlayed]) -> RecapItem | None:
+    """The best hand shown, by the share of hands it beats under its own game's ranking; each
+    player who showed one as strong is named (first shown first)."""
+    shown = [hand for game in games for hand in shown_hands(game)]
+    if not shown:
+        return None
+    best = max(strength(hand.rank) for hand in shown)
+    top = [hand for hand in shown if strength(hand.rank) == best]
+    first = top[0]
+    holders = tuple(dict.fromkeys(hand.player for hand in top))
+    where = f"round {first.round} of {first.game.label}"
+    text = f"{first.player}'s {first.rank.phrase}, {where}"
+    if len(holders) > 1:
+        text += f"; {named(holders[1:])} showed one as strong"
+    return RecapItem(
+        "hand_of_the_night",
+        TITLES["hand_of_the_night"],
+        text,
+        why=_decided_by(first, [hand for hand in shown if hand.game is first.game]),
+        players=holders,
+        cards=tuple(card.code for card in first.cards),
+    )
+
+
+def _decided_by(best: Shown, others: Sequence[Shown]) -> str:
+    """Where a ranking option decided that the best hand beat the next best of its game, the
+    line saying so; "" otherwise."""
+    beaten = [hand for hand in others if hand.rank < best.rank]
+    if not beaten:
+        return ""
+    runner = max(beaten, key=lambda hand: hand.rank.value)  # the first shown of the strongest
+    ranking = hand_ranking(best.rank.rules)
+    for at, option in enumerate(RANKING_OPTIONS[ranking.game]):
+        for choice in option.choices:
+            if choice.value == ranking.values[at] and type(choice.value) is type(ranking.values[at]):
+                continue
+            values = ranking.values[:at] + (choice.value,) + ranking.values[at + 1 :]
+            other = composed(ranking.game, values).name
+            if not rank_hand(best.cards, other) > rank_hand(runner.cards, other):
+                why = f"{best.player}'s {best.rank.phrase} beat {runner.player}'s {runner.rank.phrase}: "
+                verdict = why_beats(best.rank, runner.rank)
+                if verdict.endswith(")"):  # the verdict names the rule already: "(3-3-3 is the best prial)"
+                    return why + verdict
+                said = option.explain(ranking.values[at])
+                return f"{why}{verdict}, as under these rules {said[0].lower()}{said[1:]}"
+    return ""
+
+
+# --- The biggest crash or four-of-a-kind bonus ---
+
+
+def biggest_crash(games: Sequence[GamePlayed]) -> RecapItem | None:
+    """A crash above any four-of-a-kind bonus; crashes by the points they made that round,
+    bonuses by the four of a kind's rank (4s first, as the bonus ranks them); the first
+    played of the biggest."""
+    found = []  # (key, order, player, game, round, cards, what)
+    for game in games:
+        if not GAMES[game.outcome.game].placed:
+            continue
+        for round_ in game.outcome.rounds:
+            entry = game.entries[round_.number - 1]
+            for event in round_.events:
+                if event.kind not in ("crash", "quad_bonus"):
+                    continue
+                name = event.players[0]
+                placed = [parse_cards(text) for text in entry["hands"][name]]
+                if event.kind == "crash":
+                    key = (1, round_.deltas[name])
+                    cards = [card for hand in placed for card in hand]
+                    what = f"crash, taking every position ({_plural(round_.deltas[name], 'point')} that round)"
+                else:
+                    rank = best_quad({name: placed})[1]
+                    key = (0, -QUAD_ORDER.index(rank))
+                    cards = sorted((card for hand in placed for card in hand if card.rank == rank), reverse=True)
+                    what = f"four-of-a-kind bonus, all four {rank_plural(rank)}"
+                found.append((key, name, game, round_.number, cards, what))
+    if not found:
+        return None
+    biggest = max(key for key, *_ in found)
+    top = [one for one in found if one[0] == biggest]
+    _, name, game, number, cards, what = top[0]
+    text = f"{name}'s {what}, round {number} of {game.label}"
+    level = [f"{other}'s in round {n} of {g.label}" for _, other, g, n, *_ in top[1:]]
+    if level:
+        text += f"; level with {named(level)}"
+    title = TITLES["biggest_crash"] if biggest[0] else "The biggest four of a kind"
+    return RecapItem(
+        "biggest_crash",
+        title,
+        text,
+        players=tuple(dict.fromkeys(one[1] for one in top)),
+        cards=tuple(card.code for card in cards),
+    )
+
+
+# --- The most points left on the table ---
+
+
+def most_left(games: Sequence[GamePlayed]) -> RecapItem | None:
+    """The round a player's own cards could have scored the most beyond what they did
+    (kept hindsight), the first played of the most."""
+    found = [(kept, game) for game in games for kept in game.kept if kept.points_missed > 0]
+    if not found:
+        return None
+    most = max(kept.points_missed for kept, _ in found)
+    top = [(kept, game) for kept, game in found if kept.points_missed == most]
+    kept, game = top[0]
+    text = f"{kept.player} left {_plural(most, 'point')} on the table in round {kept.round} of {game.label}"
+    if len(top) > 1:
+        text += f"; as many as {named([f'{k.player} in round {k.round} of {g.label}' for k, g in top[1:]])}"
+    return RecapItem(
+        "most_left",
+        TITLES["most_left"],
+        text,
+        players=tuple(dict.fromkeys(kept.player for kept, _ in top)),
+        lines=(kept.text,) if kept.text else (),
+    )
+
+
+# --- The luckiest escape ---
+
+
+def escapes(games: Sequence[GamePlayed]) -> list[tuple[tuple[str, ...], GamePlayed, int, str]]:
+    """Every escape, in the order played: a stand-off (each tied player keeps a last token)
+    and a deal every player fouled (void: the foul cost nothing). (players, game, round, line)."""
+    found = []
+    for game in games:
+        for round_ in game.outcome.rounds:
+            for event in round_.events:
+                if event.kind == "stand_off" or (event.kind == "foul" and len(event.players) > 1):
+                    found.append((event.players, game, round_.number, event.text))
+    return found
+
+
+def luckiest_escape(games: Sequence[GamePlayed]) -> RecapItem | None:
+    """The escape that saved the most players, the first played of those."""
+    found = escapes(games)
+    if not found:
+        return None
+    players, game, number, line = max(found, key=lambda one: len(one[0]))  # max keeps the first
+    if game.outcome.game == "stop_the_bus":
+        what = "kept a last token on a stand-off"
+    else:
+        what = "all fouled: the deal was void, and the fouls cost nothing"
+    text = f"{named(players)} {what}, round {number} of {game.label}"
+    return RecapItem("luckiest_escape", TITLES["luckiest_escape"], text, players=tuple(players), lines=(line,))
+
+
+# --- The comeback ---
+
+
+def deficits(game: GamePlayed) -> list[tuple[int, str, int]]:
+    """Each winner's largest deficit to the leader after any round, with the first round it was
+    that far behind: (deficit, winner, round)."""
+    outcome = game.outcome
+    if not outcome.finished:
+        return []
+    found = []
+    for name in outcome.winners:
+        behind = [(max(r.standings.values()) - r.standings[name], r.number) for r in outcome.rounds]
+        deficit, number = max(behind, key=lambda one: one[0], default=(0, 0))
+        found.append((deficit, name, number))
+    return found
+
+
+def comeback(games: Sequence[GamePlayed]) -> RecapItem | None:
+    """The largest deficit a winner turned into a win, the first played of the largest."""
+    found = [(deficit, name, number, game) for game in games for deficit, name, number in deficits(game)]
+    found = [one for one in found if one[0] > 0]
+    if not found:
+        return None
+    deficit, name, number, game = max(found, key=lambda one: one[0])
+    unit = GAMES[game.outcome.game].unit(game.outcome.settings)
+    behind = f"{deficit} behind" if unit == "balance" else f"{_standing(game.outcome, deficit)} behind"
+    text = f"{name} was {behind} the leader after round {number} of {game.label}, and won"
+    return RecapItem("comeback", TITLES["comeback"], text, players=(name,))
+
+
+# --- Fouls and stand-offs counted ---
+
+
+def counts(games: Sequence[GamePlayed]) -> RecapItem | None:
+    """Each player's fouls (Crash) and the stand-offs (Stop the Bus), counted."""
+    fouls: dict[str, int] = {}
+    stand_offs = 0
+    for game in games:
+        for round_ in game.outcome.rounds:
+            for event in round_.events:
+                if event.kind == "foul" and len(event.players) == 1:
+                    fouls[event.players[0]] = fouls.get(event.players[0], 0) + 1
+                elif event.kind == "stand_off":
+                    stand_offs += 1
+    if not fouls and not stand_offs:
+        return None
+    told = [_plural(sum(fouls.values()), "foul")] if fouls else []
+    if stand_offs:
+        told.append(_plural(stand_offs, "stand-off"))
+    lines = tuple(f"{name}: {_plural(count, 'foul')}" for name, count in sorted(fouls.items(), key=lambda f: -f[1]))
+    return RecapItem("counts", TITLES["counts"], " and ".join(told), players=tuple(fouls), lines=lines)
+
+
+# --- The night's ratings ---
+
+
+def ratings(changes: Sequence[RatingChange], games: Sequence[GamePlayed]) -> RecapItem | None:
+    """Each player's rating change of the night in each game kind, biggest rise first within a
+    kind, kinds in the order first played; "provisional" marked."""
+    if not changes:
+        return None
+    order = list(dict.fromkeys(game.outcome.game for game in games))
+    ranked = sorted(
+        changes,
+        key=lambda c: (order.index(c.kind) if c.kind in order else len(order), -c.change, c.player),
+    )
+    lines = tuple(
+        f"{c.player}, {GAMES[c.kind].title}: {c.before:.1f} → {c.after:.1f} ({c.change:+.1f})"
+        + (", provisional" if c.provisional else "")
+        for c in ranked
+    )
+    rose = max(ranked, key=lambda c: c.change)
+    text = f"{rose.player} rose the most, {rose.change:+.1f} in {GAMES[rose.kind].title}"
+    if rose.change <= 0:
+        text = "Nobody's rating rose this evening"
+    return RecapItem(
+        "ratings", TITLES["ratings"], text, players=tuple(dict.fromkeys(c.player for c in ranked)), lines=lines
+    )
+
+
+# --- Settling up ---
+
+
+def balances(games: Sequence[GamePlayed]) -> dict[str, int]:
+    """Each player's balance over the evening's Commerce played for a stake (in the order first
+    seated), and what stayed in the pots as POT's: they add up to zero."""
+    owed: dict[str, int] = {}
+    for game in games:
+        outcome = game.outcome
+        if not GAMES[outcome.game].for_stake(outcome.settings) or not outcome.rounds:
+            continue
+        for name in outcome.players:
+            owed[name] = owed.get(name, 0) + outcome.standings[name]
+    left = -sum(owed.values())
+    if left:
+        owed[POT] = left
+    return owed
+
+
+def fewest_transfers(owed: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """Who pays whom, in the fewest transfers: (payer, payee, amount). The balances split into
+    the most groups each adding up to zero (n balances in g groups settle in n - g transfers,
+    and no fewer); each group settles by its biggest debtor paying its biggest creditor in turn.
+    Over EXACT_SETTLING balances the search (2^n) is too slow for a page: one group, greedily."""
+    names = [name for name, amount in owed.items() if amount]
+    if len(names) <= EXACT_SETTLING:
+        groups = _zero_sum_groups([owed[name] for name in names])
+    else:
+        groups = [list(range(len(names)))]
+    transfers = []
+    for group in groups:
+        left = {names[i]: owed[names[i]] for i in group}
+        while any(left.values()):
+            payer = min(left, key=lambda name: left[name])  # the biggest debt, first listed
+            payee = max(left, key=lambda name: left[name])
+            amount = min(-left[payer], left[payee])
+            transfers.append((payer, payee, amount))
+            left[payer] += amount
+            left[payee] -= amount
+    return transfers
+
+
+def _zero_sum_groups(amounts: Sequence[int]) -> list[list[int]]:
+    """The amounts (adding up to zero) split into the most groups adding up to zero, by index.
+    most[mask]: the most zero-sum groups an order of the set ``mask`` can close, one element
+    added at a time (a group closes when the running sum is zero)."""
+    n = len(amounts)
+    full = (1 << n) - 1
+    total = [0] * (full + 1)
+    most = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + amounts[low]
+        best = max(most[mask ^ (1 << i)] for i in range(n) if mask >> i & 1)
+        most[mask] = best + (total[mask] == 0)
+    order = []
+    mask = full
+    while mask:
+        closes = total[mask] == 0
+        i = next(i for i in range(n) if mask >> i & 1 and most[mask ^ (1 << i)] + closes == most[mask])
+        order.append(i)
+        mask ^= 1 << i
+    groups, running = [[]], 0
+    for i in reversed(order):
+        groups[-1].append(i)
+        running += amounts[i]
+        if running == 0:
+            groups.append([])
+    return [group for group in groups if group]
+
+
+def settle_up(games: Sequence[GamePlayed]) -> RecapItem | None:
+    """Commerce for a stake: who pays whom to settle the night, in the fewest transfers."""
+    owed = balances(games)
+    transfers = fewest_transfers(owed)
+    if not transfers:
+        return None
+    lines = tuple(f"{payer} pays {payee} {amount}" for payer, payee, amount in transfers)
+    text = f"{_plural(len(transfers), 'transfer')} settle the night"
+    why = f"{owed[POT]} stayed in the pot at the end: nobody's" if owed.get(POT) else ""
+    players = tuple(name for name in owed if name != POT)
+    return RecapItem("settle_up", TITLES["settle_up"], text, why=why, players=players, lines=lines)

@@ -4,6 +4,8 @@ hundreds of hands, and an include per hand costs a template render each."""
 from django import template
 from django.utils.html import format_html, format_html_join
 
+from engine import CardError, parse_cards
+
 register = template.Library()
 
 
@@ -14,3 +16,12 @@ def cards(cards) -> str:
         '<span class="cards">{}</span>',
         format_html_join("", '<span class="card suit-{}">{}</span>', ((card.suit.lower(), card) for card in cards)),
     )
+
+
+@register.filter
+def card_codes(codes) -> tuple:
+    """Card codes as stored ("3S", "TH") as cards, for {% cards %}; codes that do not read, none."""
+    try:
+        return parse_cards(" ".join(codes))
+    except CardError:
+        return ()

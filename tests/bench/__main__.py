@@ -12,6 +12,7 @@ IN_PROCESSES_OF_THEIR_OWN = (
     "tables",
     "sockets",
     "history",
+    "recap",
     "ratings",
     "odds",
     "import_file",

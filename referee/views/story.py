@@ -1,0 +1,17 @@
+"""The night's story: an evening told as a few items worth sharing (who won, the hand of the
+night, the biggest crash...), for its host (scoring/recap.py, engine/recap.py)."""
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring.recap import evening_recap
+
+from ..access import host_session
+
+
+@login_required
+@require_GET
+def session_story(request, session_id):
+    session = host_session(request, session_id)
+    return render(request, "sessions/story.html", {"session": session, "recap": evening_recap(session)})

@@ -1,0 +1,42 @@
+"""An evening's story (engine/recap.py) from what the session stored: its games replayed from
+their rounds, the hindsight its Crash rounds kept and its players' ratings of the night. A
+constant number of queries, however long the evening: the games, their seats and rounds
+(queries.games_of), and the host's leagues (ratings.leagues)."""
+
+from __future__ import annotations
+
+from engine.recap import Evening, GamePlayed, KeptHindsight, RatingChange, Recap, recap
+
+from .models import Session
+from .queries import GameState, games_of
+from .ratings import leagues
+
+
+def evening_recap(session: Session) -> Recap:
+    """The session's recap: its games in the order played (a game whose rounds the engine no
+    longer accepts is left out, as the pages leave it), and the night's rating changes."""
+    played = tuple(game_played(state) for state in games_of(session) if state.outcome)
+    return recap(Evening(session.title, played, night_ratings(session), session.played_on))
+
+
+def game_played(state: GameState) -> GamePlayed:
+    kept = tuple(
+        KeptHindsight(round_.number, found["player"], found["points_missed"], found.get("text", ""))
+        for round_ in state.rounds
+        for found in round_.told or ()
+    )
+    return GamePlayed(state.game.number, state.outcome, tuple(r.entry for r in state.rounds), kept)
+
+
+def night_ratings(session: Session) -> tuple[RatingChange, ...]:
+    """Each player's rating change this evening, per game kind they finished a game of."""
+    public_id = str(session.public_id)
+    return tuple(
+        RatingChange(
+            line.player.name, kind, night.before.ordinal, night.after.ordinal, night.games, night.after.provisional
+        )
+        for kind, league in leagues(session.host).items()
+        for line in league.table
+        for night in line.nights
+        if night.session_id == public_id
+    )

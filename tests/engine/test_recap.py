@@ -1,0 +1,357 @@
+"""The night's story (engine/recap.py): random evenings of every game and house rule checked
+item by item against tests/engine/recap_oracle.py, worked out another way; then each item in
+situations written out by hand, each present only when the evening had one."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import replay
+from engine.recap import (
+    ITEM_KINDS,
+    POT,
+    Evening,
+    GamePlayed,
+    KeptHindsight,
+    RatingChange,
+    fewest_transfers,
+    recap,
+)
+
+from . import recap_oracle as oracle
+from .strategies import PROPERTY_SETTINGS, played_games
+
+
+@st.composite
+def evenings(draw):
+    """One to four games of any kind and house rules, with hindsight kept for Crash rounds."""
+    games = []
+    for number, (kind, players, options, rounds) in enumerate(
+        draw(st.lists(played_games(), min_size=1, max_size=4)), 1
+    ):
+        outcome = replay(kind, players, rounds, **options)
+        kept = ()
+        if kind == "crash":
+            kept = tuple(
+                KeptHindsight(r.number, name, draw(st.integers(0, 3)), f"{name} could have done better")
+                for r in outcome.rounds
+                for name in r.hands
+            )
+        games.append(GamePlayed(number, outcome, tuple(rounds), kept))
+    return Evening("Friday", tuple(games), played_on=datetime.date(2026, 11, 20))
+
+
+def _items(told, kind):
+    return [item for item in told.items if item.kind == kind]
+
+
+def _one(told, kind):
+    items = _items(told, kind)
+    assert len(items) <= 1
+    return items[0] if items else None
+
+
+@PROPERTY_SETTINGS
+@given(evenings())
+def test_every_item_agrees_with_the_oracle(evening):
+    games = evening.games
+    told = recap(evening)
+    assert [ITEM_KINDS.index(item.kind) for item in told.items] == sorted(ITEM_KINDS.index(i.kind) for i in told.items)
+
+    # Who won each finished game.
+    won = [(g.label, g.outcome.winners) for g in games if g.outcome.finished and g.outcome.winners]
+    assert [(item.title, item.players) for item in _items(told, "winner")] == won
+
+    # The hand of the night: as many hands beaten as the best shown, its holders in the order shown.
+    best, item = oracle.hand_of_the_night(games), _one(told, "hand_of_the_night")
+    if best is None:
+        assert item is None
+    else:
+        count, holders = best
+        assert list(item.players) == holders
+        shown_in = next(g for g in games if f"of {g.label}" in item.text)
+        from engine import parse_cards
+
+        assert oracle.beaten(shown_in.outcome, parse_cards(" ".join(item.cards))) == count
+
+    # The biggest crash or four-of-a-kind bonus.
+    crash, item = oracle.biggest_crash(games), _one(told, "biggest_crash")
+    assert (crash is None) == (item is None)
+    if crash:
+        key, found = crash
+        assert list(item.players) == list(dict.fromkeys(name for name, _ in found))
+        assert sorted(item.cards) == sorted(card.code for card in found[0][1])
+        assert item.title == ("The biggest crash" if key[0] else "The biggest four of a kind")
+
+    # The most left on the table.
+    kept = [(k, g) for g in games for k in g.kept if k.points_missed]
+    item = _one(told, "most_left")
+    assert (item is None) == (not kept)
+    if kept:
+        most = max(k.points_missed for k, _ in kept)
+        assert list(item.players) == list(dict.fromkeys(k.player for k, _ in kept if k.points_missed == most))
+        assert f"left {most} point" in item.text
+
+    # The luckiest escape: the one that saved the most players, the first played.
+    escapes, item = oracle.escapes(games), _one(told, "luckiest_escape")
+    assert (item is None) == (not escapes)
+    if escapes:
+        players, game, number = max(escapes, key=lambda one: len(one[0]))
+        assert set(item.players) == set(players) and f"round {number} of {game.label}" in item.text
+
+    # The comeback.
+    best, item = oracle.comeback(games), _one(told, "comeback")
+    assert (item is None) == (best is None)
+    if best:
+        deficit, name, number, game = best
+        assert item.players == (name,) and f"after round {number} of {game.label}" in item.text
+        assert re.search(rf"\b{deficit} ", item.text)
+
+    # Fouls and stand-offs counted.
+    fouls, stand_offs, item = oracle.fouls(games), len(oracle.stand_offs(games)), _one(told, "counts")
+    assert (item is None) == (not fouls and not stand_offs)
+    if item:
+        said = dict(re.findall(r"(\d+) (foul|stand-off)", item.text)[::1])
+        assert {v: int(k) for k, v in said.items()} == {
+            **({"foul": sum(fouls.values())} if fouls else {}),
+            **({"stand-off": stand_offs} if stand_offs else {}),
+        }
+        assert {line.split(":")[0]: int(line.split(": ")[1].split()[0]) for line in item.lines} == dict(fouls)
+
+    # Settling up: every balance settled, in the fewest transfers there are.
+    owed, item = oracle.balances(games), _one(told, "settle_up")
+    assert (item is None) == (not owed)
+    if owed:
+        assert len(item.lines) == oracle.fewest_transfers(owed)
+        left = dict(owed)
+        for line in item.lines:
+            payer, payee, amount = re.fullmatch(r"(.+) pays (.+) (\d+)", line).groups()
+            assert int(amount) > 0
+            left[payer] += int(amount)
+            left[payee] -= int(amount)
+        assert not any(left.values())
+
+
+# --- Situations written out by hand ---------------------------------------------------------
+
+
+def _evening(*games, ratings=()):
+    played = tuple(
+        GamePlayed(number, replay(kind, players, rounds, **options), tuple(rounds), tuple(kept))
+        for number, (kind, players, rounds, options, kept) in enumerate(games, 1)
+    )
+    return recap(Evening("Friday", played, tuple(ratings), datetime.date(2026, 11, 20)))
+
+
+def _game(kind, players, rounds, kept=(), **options):
+    return kind, players, rounds, options, kept
+
+
+def _kinds(told):
+    return [item.kind for item in told.items]
+
+
+def test_an_evening_with_no_round_has_nothing_to_tell():
+    told = _evening()
+    assert told.items == () and told.title == "Friday · 20 November 2026"
+    assert told.headline == "Nothing to tell yet: no round was played this evening."
+
+
+def test_an_evening_of_only_commerce_tells_no_crash_no_fouls_and_no_hindsight():
+    commerce = _game(
+        "commerce",
+        ["Ann", "Bob"],
+        [{"hands": {"Ann": "AS KS QS", "Bob": "2H 5D 9C"}}, {"hands": {"Ann": "2S 4D 7C", "Bob": "3H 3D 3C"}}],
+        stake=0,
+        ended=True,
+    )
+    told = _evening(commerce)
+    assert _kinds(told) == ["winner", "hand_of_the_night", "comeback"]  # Bob, a hand behind, drew level
+    assert told.items[0].text == "Ann and Bob shared the win, with 1 hand won"
+
+
+def test_the_hand_of_the_night_says_why_where_a_ranking_rule_decided_it():
+    bus = _game(
+        "stop_the_bus", ["Priya", "Tom", "Cy"], [{"hands": {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}]
+    )
+    item = _evening(bus).items[0]
+    assert item.kind == "hand_of_the_night" and item.players == ("Priya",) and item.cards == ("3S", "3H", "3D")
+    assert item.text == "Priya's prial of 3s, round 1 of Stop the Bus · game 1"
+    assert item.why.startswith("Priya's prial of 3s beat Tom's prial of kings: a prial of 3s beats a prial of kings")
+    assert item.why.endswith("(3-3-3 is the best prial)")
+    # Aces over kings whatever the options: no rule decided it, no line of why.
+    aces = _game(
+        "stop_the_bus",
+        ["Priya", "Tom", "Cy"],
+        [{"hands": {"Priya": "AS AH AD", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}],
+        rules="brag-ace-high",
+    )
+    assert _evening(aces).items[0].why == ""
+
+
+def test_a_flush_over_a_run_says_the_house_rule_that_decided_it():
+    bus = _game(
+        "stop_the_bus",
+        ["Ann", "Bob", "Cy"],
+        [{"hands": {"Ann": "AS JS 4S", "Bob": "4H 5D 6C", "Cy": "2C 8D 9H"}}],
+        rules={"flush_over_run": True},
+    )
+    item = _evening(bus).items[0]
+    assert item.players == ("Ann",)
+    assert item.why == (
+        "Ann's ace-high flush (A-J-4) beat Bob's run 4-5-6: a flush beats a run, as under these rules "
+        "a flush beats a run (a running flush still beats both)"
+    )
+
+
+def test_equal_best_hands_name_every_holder_and_hands_of_other_rankings_compare_by_what_they_beat():
+    bus = _game(
+        "stop_the_bus",
+        ["Ann", "Bob", "Cy"],
+        [{"hands": {"Ann": "AS AH AD", "Bob": "QS QH QD", "Cy": "2C 4D 7H"}}],
+        rules="brag-ace-high",
+    )
+    commerce = _game("commerce", ["Cy", "Di"], [{"hands": {"Cy": "AC KD 5S", "Di": "AS AH AD"}}])
+    item = next(i for i in _evening(bus, commerce).items if i.kind == "hand_of_the_night")
+    assert item.players == ("Ann", "Di")  # the best prial and the best tricon: each beats every other hand
+    assert item.text.endswith("; Di showed one as strong")
+
+
+def test_a_stand_off_is_the_luckiest_escape_and_counted():
+    bus = _game(
+        "stop_the_bus",
+        ["Ann", "Bob"],
+        [{"hands": {"Ann": "2C 4D 7H", "Bob": "2D 4C 7S"}}, {"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}],
+        tokens=1,
+    )
+    told = _evening(bus)
+    escape = next(i for i in told.items if i.kind == "luckiest_escape")
+    assert escape.players == ("Ann", "Bob") and "stand-off, round 1 of Stop the Bus · game 1" in escape.text
+    assert next(i for i in told.items if i.kind == "counts").text == "1 stand-off"
+
+
+CRASH_ROUND = {  # Ann takes every position
+    "Ann": ["AS AH AD", "KS QS JS", "9H 9C 4D", "7D 7C 2H"],
+    "Bob": ["QH QC 5S", "8S 8H 3C", "6S 6H 2C", "TS JH 3D"],
+}
+QUAD_ROUND = {  # Bob holds all four 6s, Ann every position but one
+    "Ann": ["AS AH AD", "KS QS JS", "9H 9C 4D", "TS JH 3D"],
+    "Bob": ["6S 6H 6D", "QH QC 5S", "6C 8H 8C", "7D 7C 2H"],
+}
+
+
+def test_a_crash_beats_a_four_of_a_kind_bonus_as_the_biggest():
+    told = _evening(
+        _game("crash", ["Ann", "Bob"], [{"hands": QUAD_ROUND}, {"hands": CRASH_ROUND}], crash="bonus_point", target=20)
+    )
+    item = next(i for i in told.items if i.kind == "biggest_crash")
+    assert item.title == "The biggest crash" and item.players == ("Ann",) and len(item.cards) == 12
+    assert item.text.startswith("Ann's crash, taking every position (5 points that round), round 2")
+    only_quad = _evening(_game("crash", ["Ann", "Bob"], [{"hands": QUAD_ROUND}]))
+    item = next(i for i in only_quad.items if i.kind == "biggest_crash")
+    assert item.title == "The biggest four of a kind" and item.players == ("Bob",)
+    assert sorted(item.cards) == ["6C", "6D", "6H", "6S"] and "all four 6s" in item.text
+
+
+def test_a_classic_crash_wins_the_game_and_says_so():
+    told = _evening(_game("crash", ["Ann", "Bob"], [{"hands": CRASH_ROUND}]))
+    assert told.items[0].kind == "winner" and told.items[0].lines == ("A crash wins the game at once: Ann wins",)
+    assert "Ann won Crash · game 1" in told.headline
+
+
+def test_every_player_fouled_is_an_escape_and_each_foul_counted():
+    fouled = {"Ann": ["2C 4D 7H", "AS AH AD"], "Bob": ["3C 5D 8H", "KS KH KD"]}
+    told = _evening(_game("crash", ["Ann", "Bob"], [{"hands": fouled}]))
+    escape = next(i for i in told.items if i.kind == "luckiest_escape")
+    assert escape.players == ("Ann", "Bob") and "the fouls cost nothing" in escape.text
+    counts = next(i for i in told.items if i.kind == "counts")
+    assert counts.text == "2 fouls" and counts.lines == ("Ann: 1 foul", "Bob: 1 foul")
+    # Under arena's sorting there are no fouls to count, nor an escape.
+    arena = _evening(_game("crash", ["Ann", "Bob"], [{"hands": fouled}], preset="arena"))
+    assert "counts" not in _kinds(arena) and "luckiest_escape" not in _kinds(arena)
+
+
+def test_the_most_left_on_the_table_is_the_round_of_the_most_points_missed():
+    kept = [
+        KeptHindsight(1, "Ann", 1, "Ann could have scored 2"),
+        KeptHindsight(1, "Bob", 2, "Bob could have scored 3"),
+    ]
+    told = _evening(_game("crash", ["Ann", "Bob"], [{"hands": QUAD_ROUND}], kept))
+    item = next(i for i in told.items if i.kind == "most_left")
+    assert item.players == ("Bob",) and item.lines == ("Bob could have scored 3",)
+    assert item.text == "Bob left 2 points on the table in round 1 of Crash · game 1"
+    none_missed = _evening(_game("crash", ["Ann", "Bob"], [{"hands": QUAD_ROUND}], [KeptHindsight(1, "Ann", 0)]))
+    assert "most_left" not in _kinds(none_missed)
+
+
+def test_the_comeback_is_the_largest_deficit_turned_into_a_win():
+    rounds = [
+        {"hands": {"Ann": "2C 4D 7H", "Bob": "AS KS QS"}},
+        {"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}},
+        {"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}},
+    ]
+    told = _evening(_game("stop_the_bus", ["Ann", "Bob"], rounds, tokens=2))
+    item = next(i for i in told.items if i.kind == "comeback")
+    assert (
+        item.players == ("Ann",)
+        and item.text == "Ann was 1 token behind the leader after round 1 of Stop the Bus · game 1, and won"
+    )
+    # A winner never behind: no comeback.
+    assert "comeback" not in _kinds(_evening(_game("stop_the_bus", ["Ann", "Bob"], rounds[1:], tokens=2)))
+
+
+def test_the_nights_ratings_each_with_its_provisional_mark():
+    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}], tokens=1)
+    ratings = [
+        RatingChange("Bob", "stop_the_bus", 2.0, 1.5, 1, False),
+        RatingChange("Ann", "stop_the_bus", 0.0, 3.25, 1, True),
+    ]
+    item = next(i for i in _evening(bus, ratings=ratings).items if i.kind == "ratings")
+    assert item.lines == (
+        "Ann, Stop the Bus: 0.0 → 3.2 (+3.2), provisional",
+        "Bob, Stop the Bus: 2.0 → 1.5 (-0.5)",
+    )
+    assert item.text == "Ann rose the most, +3.2 in Stop the Bus"
+    assert "ratings" not in _kinds(_evening(bus))
+
+
+def test_settling_up_takes_the_fewest_transfers_where_greedy_would_take_more():
+    owed = {"A": 4, "B": 3, "C": -2, "D": -2, "E": -3}
+    transfers = fewest_transfers(owed)
+    assert len(transfers) == 3  # {B, E} and {A, C, D}: greedy (the biggest debt to the biggest credit) takes 4
+    left = dict(owed)
+    for payer, payee, amount in transfers:
+        left[payer] += amount
+        left[payee] -= amount
+    assert not any(left.values())
+
+
+def test_settling_up_many_players_falls_back_to_one_group_and_still_settles():
+    owed = {f"P{i}": (i + 1) * (1 if i % 2 else -1) for i in range(14)}
+    owed["P13"] -= sum(owed.values())
+    transfers = fewest_transfers(owed)
+    left = dict(owed)
+    for payer, payee, amount in transfers:
+        left[payer] += amount
+        left[payee] -= amount
+    assert not any(left.values()) and len(transfers) <= len(owed) - 1
+
+
+def test_settling_up_commerce_for_a_stake_with_what_stayed_in_the_pot():
+    rounds = [{"hands": {"Ann": "AS KS 5D", "Bob": "AH KH 5C", "Cy": "2C 4D 7H"}}]  # a split pot of 15: 1 stays
+    told = _evening(_game("commerce", ["Ann", "Bob", "Cy"], rounds, stake=5, ended=True))
+    item = next(i for i in told.items if i.kind == "settle_up")
+    assert item.why == "1 stayed in the pot at the end: nobody's"
+    assert sorted(item.lines) == sorted(["Cy pays Ann 2", "Cy pays Bob 2", f"Cy pays {POT} 1"])
+    assert "settle_up" not in _kinds(_evening(_game("commerce", ["Ann", "Bob", "Cy"], rounds, ended=True)))
+
+
+def test_a_game_not_finished_has_no_winner_and_the_headline_says_none_was():
+    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}], tokens=3)
+    told = _evening(bus)
+    assert "winner" not in _kinds(told)
+    assert told.headline.startswith("No game was finished; the hand of the night: Ann's running flush")
