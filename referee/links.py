@@ -20,6 +20,11 @@ def room_url(request, path: str) -> str:
     return for_the_room(request.build_absolute_uri(path), settings.ROOM_ADDRESSES)
 
 
+def story_url(request, session: Session) -> str:
+    """The night's story's public link, read-only, for the group chat."""
+    return room_url(request, reverse("story", kwargs={"token": session.story_token}))
+
+
 def qr_svg(url: str, title: str) -> str:
     """An address as a QR code, server-rendered SVG; ``title`` says what scanning it opens.
     Sized by its viewBox, so the page's CSS scales a longer address's denser code to fit."""

@@ -9,7 +9,7 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine import EntryError
@@ -17,6 +17,7 @@ from scoring import services
 from scoring.models import Player
 
 from ..access import host_session
+from .sessions import new_link_asked
 
 NEW_LINK = "{name}'s seat has a new link: the old one no longer works. Give {name} the new QR code."
 NEW_LINKS = "Every seat has a new link: the old ones no longer work. Give each player their new QR code."
@@ -58,16 +59,7 @@ def rotate_seat_links(request, session_id, player_id=None):
             "Every player's old link and QR code stop working; the phones open on them are closed. "
             "Each player opens their seat again from their new QR code."
         )
-    context = {
-        "session": session,
-        "game": None,
-        "error": None,
-        "question": question,
-        "detail": detail,
-        "button": button,
-        "allowed": True,
-    }
-    return render(request, "sessions/confirm.html", context)
+    return new_link_asked(request, session, question=question, detail=detail, button=button)
 
 
 @login_required

@@ -451,20 +451,22 @@ def rotate_board(request, session_id):
         services.session_rotate_share_token(session=session)
         messages.info(request, "The board has a new link: the old one no longer works.")
         return redirect(session)
-    return render(
+    return new_link_asked(
         request,
-        "sessions/confirm.html",
-        {
-            "session": session,
-            "game": None,
-            "error": None,
-            "question": "Give the board a new link?",
-            "detail": "The old link and the QR code stop working; boards open on it are closed. Open the board "
-            "again from the new QR code.",
-            "number": None,
-            "button": "New board link",
-            "allowed": True,
-        },
+        session,
+        question="Give the board a new link?",
+        detail="The old link and the QR code stop working; boards open on it are closed. Open the board "
+        "again from the new QR code.",
+        button="New board link",
+    )
+
+
+def new_link_asked(request, session, *, question: str, detail: str, button: str):
+    """The page that asks before a link is replaced (the board's, the seats', the story's):
+    what stops working, and the button that replaces it (a POST to the same address)."""
+    context = {"session": session, "game": None, "error": None, "number": None, "allowed": True}
+    return render(
+        request, "sessions/confirm.html", {**context, "question": question, "detail": detail, "button": button}
     )
 
 

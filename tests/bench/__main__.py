@@ -15,6 +15,7 @@ IN_PROCESSES_OF_THEIR_OWN = (
     "recap",
     "ratings",
     "odds",
+    "story_picture",
     "import_file",
     "capacity",
     "overload_proxy",
