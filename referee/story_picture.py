@@ -6,9 +6,9 @@ that shows some. Drawn on the server with Pillow in the DejaVu font shipped besi
 Names are drawn as the text they are (markup is only letters here); every line is wrapped or
 cut with "…" inside the picture: nothing overflows, whatever the names' length.
 
-A picture is kept in Django's default cache per session and revision (``story_picture``): a
-new revision (a round, a correction) makes the next one afresh, and the first one is drawn
-on the request that asks for it."""
+A picture is kept in Django's default cache (settings.CACHES: LocMemCache, each process its
+own) per session and revision (``story_picture``): a new revision (a round, a correction)
+makes the next one afresh, and the first one is drawn on the request that asks for it."""
 
 from __future__ import annotations
 

@@ -139,3 +139,11 @@ def test_the_hosts_story_page_offers_the_link_the_picture_and_a_new_link(host_cl
     assert f'href="/story/{night.story_token}/picture.png" download' in html
     assert f'href="/sessions/{night.public_id}/story/new-link/"' in html
     assert "js/story_share.js" in html
+
+
+def test_an_evening_with_nothing_finished_is_told_plainly_with_its_picture(client, evening):
+    page = story(client, evening)
+    assert page.status_code == 200 and '<h2 class="recap-title">' not in page.content.decode()
+    headline = meta(page.content.decode(), "og:description")
+    assert headline and headline in text_of(page)
+    assert story(client, evening, "picture.png").status_code == 200
