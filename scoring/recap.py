@@ -12,11 +12,14 @@ from .queries import GameState, games_of
 from .ratings import leagues
 
 
-def evening_recap(session: Session) -> Recap:
+def evening_recap(session: Session, *, with_ratings: bool = True) -> Recap:
     """The session's recap: its games in the order played (a game whose rounds the engine no
-    longer accepts is left out, as the pages leave it), and the night's rating changes."""
+    longer accepts is left out, as the pages leave it), and the night's rating changes unless
+    ``with_ratings`` is False (they are reckoned over the host's whole history: the share
+    picture, which has no room for them, goes without)."""
     played = tuple(game_played(state) for state in games_of(session) if state.outcome)
-    return recap(Evening(session.title, played, night_ratings(session), session.played_on))
+    changes = night_ratings(session) if with_ratings else ()
+    return recap(Evening(session.title, played, changes, session.played_on))
 
 
 def game_played(state: GameState) -> GamePlayed:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
+from engine.recap import Recap
 from scoring import services
 from scoring.models import Session
 from scoring.recap import evening_recap
@@ -54,11 +55,17 @@ def story_page(request, token):
     return response
 
 
+def picture_recap(session) -> Recap:
+    """The picture's recap: the night without its ratings, which a picture has no room for and
+    whose reckoning reads the host's whole history."""
+    return evening_recap(session, with_ratings=False)
+
+
 @require_safe
 def story_picture_png(request, token):
     """The story's picture (1200x630 PNG), drawn once per revision of the evening."""
     session = story_session(token)
-    response = HttpResponse(story_picture(session, evening_recap), content_type="image/png")
+    response = HttpResponse(story_picture(session, picture_recap), content_type="image/png")
     patch_cache_control(response, public=True, max_age=PICTURE_KEPT_FOR)
     response["Content-Disposition"] = 'inline; filename="the-night.png"'
     return response

@@ -2,7 +2,8 @@
 chat's link preview makes, GET story/<token>/picture.png, with the picture not yet in the
 cache, so the evening's recap is worked out and the 1200x630 PNG drawn and encoded. An evening
 of three games (tests/data.py's), first for a host with nothing else, then for a host with
-5,000 games of history (tests/bench/history.py's factory: the night's ratings read them).
+5,000 games of history (tests/bench/history.py's factory; the picture goes without the night's
+ratings, which the page reckons from that history, so it should not grow with it).
 The picture's cache and the ratings kept in the process are emptied before each request, as
 after the change that made a new revision. Goal: p95 under 500 ms.
 Run alone (it sets Django up on its own database): python -m tests.bench.story_picture

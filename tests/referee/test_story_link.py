@@ -147,3 +147,16 @@ def test_an_evening_with_nothing_finished_is_told_plainly_with_its_picture(clien
     headline = meta(page.content.decode(), "og:description")
     assert headline and headline in text_of(page)
     assert story(client, evening, "picture.png").status_code == 200
+
+
+def test_the_picture_tells_the_night_without_its_ratings_which_only_the_page_reckons(
+    night, django_assert_max_num_queries
+):
+    from referee.views.story_link import picture_recap
+    from scoring.recap import evening_recap
+
+    assert "ratings" in [item.kind for item in evening_recap(night).items]
+    with django_assert_max_num_queries(4):  # the games, seats and rounds: not the host's history
+        told = picture_recap(night)
+    assert "ratings" not in [item.kind for item in told.items]
+    assert told.headline == evening_recap(night).headline
