@@ -35,7 +35,12 @@ def story_on_tv(request, session_id):
     told = finale_send(session, playing=playing)
     said = STORY_PLAYING if playing else STORY_STOPPED
     if request.htmx:
-        context = {"session": session, "playing": playing, "said": said, "behind": CHANGE_BEHIND if not told else ""}
+        context = {
+            "session": session,
+            "story_playing": playing,
+            "said": said,
+            "behind": CHANGE_BEHIND if not told else "",
+        }
         return render(request, "sessions/story_switch.html", context)
     messages.info(request, said)
     if not told:

@@ -89,9 +89,11 @@ async def test_another_sessions_board_is_not_sent_the_story(host_client, host):
     await stranger.disconnect()
 
 
-def test_the_session_page_offers_to_end_the_evening_on_the_tv(host_client, evening):
+@pytest.mark.django_db
+def test_the_session_page_offers_to_end_the_evening_on_the_tv_while_a_game_is_played(host_client, host, evening):
+    game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 1})
     html = host_client.get(evening.get_absolute_url()).content.decode()
-    assert "End the evening: show the story on the TV" in text_of(html)
+    assert "End the evening: show the story on the TV" in text_of(html) and "Stop the story" not in text_of(html)
     assert f'action="{story_url(evening)}"' in html and "csrfmiddlewaretoken" in html
 
 
