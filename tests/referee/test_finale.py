@@ -77,6 +77,18 @@ async def test_the_story_is_played_over_whatever_revision_the_board_shows(host_c
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_a_tv_that_connects_while_the_story_plays_shows_the_live_board(host_client, host):
+    """A show, not a record: nothing is stored for a board opened afterwards to replay."""
+    session = await evening_won(host)
+    await sync_to_async(host_client.post)(story_url(session), {"action": "play"}, headers=HX)
+    late, _ = await connect(session.share_token)
+    board = await late.receive_from()
+    assert 'id="board-standings"' in board and "finale-card" not in board
+    assert await late.receive_nothing()
+    await late.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
 async def test_another_sessions_board_is_not_sent_the_story(host_client, host):
     session = await evening_won(host)
     other = await database_sync_to_async(session_start)(
