@@ -39,6 +39,7 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/export/", transfers.export_one, name="export-session"),
     path("sessions/<uuid:session_id>/history/", history.past_session, name="past-session"),
     path("sessions/<uuid:session_id>/story/", story.session_story, name="session-story"),
+    path("sessions/<uuid:session_id>/story/on-tv/", story.story_on_tv, name="story-on-tv"),
     path("sessions/<uuid:session_id>/", sessions.session_page, name="session"),
     path("sessions/<uuid:session_id>/games/new/", sessions.new_game, name="new-game"),
     path("sessions/<uuid:session_id>/games/new/rules/", sessions.new_game_rules, name="new-game-rules"),

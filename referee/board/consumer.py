@@ -1,6 +1,7 @@
 """The board's WebSocket, read-only: on connect it joins its session's groups and sends the
 current board to this socket only; afterwards it forwards the board each change rendered
-once for every board of the session (referee.board.broadcast), if newer than what it shows."""
+once for every board of the session (referee.board.broadcast), if newer than what it shows,
+and the finale the host plays or stops (referee.board.finale)."""
 
 from channels.db import database_sync_to_async
 
@@ -32,3 +33,8 @@ class BoardConsumer(LiveConsumer):
 
     async def board_html(self, event):
         await self.show(event["html"], event["revision"])
+
+    async def board_finale(self, event):
+        """The night's story played, or stopped (board.finale): a show beside the board's
+        revisions, forwarded as it comes."""
+        await self.send(text_data=event["html"])
