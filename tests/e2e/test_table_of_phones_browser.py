@@ -82,6 +82,7 @@ class Person:
         self.loads += 1
 
     def tap(self, locator):
+        expect(locator).to_be_visible()  # a panel swapped in by its poll may be between two copies
         box = locator.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, f"{self.name}: {locator} is too small to tap"
         locator.tap()
