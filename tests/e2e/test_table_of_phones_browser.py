@@ -33,6 +33,7 @@ TEXT_OUTSIDE_THE_PAD = """() => {
   const typed = [...document.querySelectorAll("input, textarea")].filter((e) => !e.closest(".pad"));
   return copy.textContent + " " + typed.map((e) => e.value).join(" ");
 }"""
+MEASURE = "(e) => { const box = e.getBoundingClientRect(); return [box.width, box.height]; }"
 PLACEHOLDER = re.compile(r'placeholder="[^"]*"')
 SOCKET_OPEN = """document.addEventListener("htmx:wsOpen", () => {
   document.documentElement.dataset.socket = "open";
@@ -82,9 +83,11 @@ class Person:
         self.loads += 1
 
     def tap(self, locator):
-        expect(locator).to_be_visible()  # a panel swapped in by its poll may be between two copies
-        box = locator.bounding_box()
-        assert box and box["width"] >= 44 and box["height"] >= 44, f"{self.name}: {locator} is too small to tap"
+        # Measured in the page in one step: a panel its poll swaps in may replace the element
+        # between two calls from here, and Playwright then waits for the new copy.
+        expect(locator).to_be_visible()
+        width, height = locator.evaluate(MEASURE)
+        assert width >= 44 and height >= 44, f"{self.name}: {locator} is {width}x{height} px, too small to tap"
         locator.tap()
         self.taps += 1
 
