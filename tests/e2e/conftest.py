@@ -24,7 +24,11 @@ def serious_violations(page) -> list:
     """axe-core's serious and critical violations of WCAG 2 A/AA on the page: (rule, impact, where)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    violations = Axe().run(page, options=WCAG_A_AA).response["violations"]
+    return serious(Axe().run(page, options=WCAG_A_AA).response["violations"])
+
+
+def serious(violations: list) -> list:
+    """Of axe-core's violations, the serious and critical ones: (rule, impact, where)."""
     return [
         (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
         for v in violations
