@@ -20,6 +20,7 @@ from .games import GAMES
 from .house_rules import RANKING_OPTIONS
 from .outcomes import GameOutcome
 from .ranking import HandRank, composed, hand_ranking, rank_hand, rank_plural
+from .ratings import PROVISIONAL_GAMES
 from .verdicts import why_beats
 
 # The kinds of item, in the order a recap tells them.
@@ -31,7 +32,7 @@ ITEM_KINDS = (
     "luckiest_escape",  # a token kept on a stand-off, a foul that cost nothing
     "comeback",  # the largest deficit turned into a win
     "counts",  # fouls and stand-offs counted
-    "ratings",  # each player's rating change of the night, "provisional" marked
+    "ratings",  # each player's rating after the night and its change, "provisional" marked
     "settle_up",  # Commerce for a stake: who pays whom, in the fewest transfers
 )
 
@@ -41,8 +42,9 @@ class RecapItem:
     """One thing worth telling: ``title`` ("The hand of the night"), ``text`` (the sentence:
     "Priya's prial of 3s, round 4 of Crash · game 2"), ``why`` (a line of why, where a house
     rule decided it; "" otherwise), the ``players`` it is about, the ``cards`` it shows (card
-    codes as stored, "3S", in the order shown) and its ``lines`` (rows: a rating change, a
-    transfer; each a sentence)."""
+    codes as stored, "3S", in the order shown), its ``lines`` (rows: a transfer, a foul count;
+    each a sentence) or its ``table`` (figures by player, read across: the first row its
+    headings, each row after it a player's, the player first)."""
 
     kind: str
     title: str
@@ -51,6 +53,7 @@ class RecapItem:
     players: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     lines: tuple[str, ...] = ()
+    table: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,8 +458,9 @@ def counts(games: Sequence[GamePlayed]) -> RecapItem | None:
 
 
 def ratings(changes: Sequence[RatingChange], games: Sequence[GamePlayed]) -> RecapItem | None:
-    """Each player's rating change of the night in each game kind, biggest rise first within a
-    kind, kinds in the order first played; "provisional" marked."""
+    """Each player's rating after the night and its change, a column for each game kind (in the
+    order first played), a row for each player (by their rise in the first kind, biggest first);
+    a provisional rating marked "*", and said in ``why``."""
     if not changes:
         return None
     order = list(dict.fromkeys(game.outcome.game for game in games))
@@ -464,18 +468,19 @@ def ratings(changes: Sequence[RatingChange], games: Sequence[GamePlayed]) -> Rec
         changes,
         key=lambda c: (order.index(c.kind) if c.kind in order else len(order), -c.change, c.player),
     )
-    lines = tuple(
-        f"{c.player}, {GAMES[c.kind].title}: {c.before:.1f} → {c.after:.1f} ({c.change:+.1f})"
-        + (", provisional" if c.provisional else "")
-        for c in ranked
+    kinds = tuple(dict.fromkeys(c.kind for c in ranked))
+    players = tuple(dict.fromkeys(c.player for c in ranked))
+    cells = {(c.player, c.kind): f"{c.after:.1f} ({c.change:+.1f})" + ("*" if c.provisional else "") for c in ranked}
+    table = (
+        ("Player", *(GAMES[kind].title for kind in kinds)),
+        *((player, *(cells.get((player, kind), "–") for kind in kinds)) for player in players),
     )
+    why = f"* provisional: fewer than {PROVISIONAL_GAMES} rated games" if any(c.provisional for c in ranked) else ""
     rose = max(ranked, key=lambda c: c.change)
     text = f"{rose.player} rose the most, {rose.change:+.1f} in {GAMES[rose.kind].title}"
     if rose.change <= 0:
         text = "Nobody's rating rose this evening"
-    return RecapItem(
-        "ratings", TITLES["ratings"], text, players=tuple(dict.fromkeys(c.player for c in ranked)), lines=lines
-    )
+    return RecapItem("ratings", TITLES["ratings"], text, why=why, players=players, table=table)
 
 
 # --- Settling up ---

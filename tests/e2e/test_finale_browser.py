@@ -1,8 +1,9 @@
 """The finale on the TV in Chromium: the host's phone taps "End the evening", and the TVs (at
 1280x720 and 1920x1080) show the night's story a card at a time, advancing by themselves
 (their clocks run on by hand), then the evening's standings, then the live board again; every
-card fits the screen with eight players of the longest names, and axe-core finds nothing
-serious. With SCREENSHOTS set (a folder), the cards are saved there to look at."""
+card fits the screen with eight players of the longest names, its type no smaller than the
+board's own, and axe-core finds nothing serious. With SCREENSHOTS set (a folder), the cards
+are saved there to look at."""
 
 import datetime
 import os
@@ -34,12 +35,17 @@ NAMES = [
 ]
 HANDS = ["AS KH 9D", "AH QD 8C", "KS JH 7D", "KD 10C 6S", "QS 9H 5D", "JS 8H 4D", "10S 7H 3D", "9S 6H 2D"]
 TVS = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
-# What a card shows and whether it fits: the page does not scroll, and the card is no taller
-# and no wider than the screen.
+# What a card shows, whether it fits (the page does not scroll, and the card is no taller and
+# no wider than the screen) and its smallest type, to read from a sofa: none of it (its kicker
+# aside) smaller than the board's own 1rem (32 px at 1080p).
 FITS = """() => {
   const card = [...document.querySelectorAll('#board-finale .finale-card')].find((c) => !c.hidden);
   const page = document.scrollingElement;
+  const told = [...card.querySelectorAll("*")].filter((e) => !e.closest(".finale-kicker")
+    && [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()));
   return {card: card ? card.className : null,
+    base: parseFloat(getComputedStyle(document.documentElement).fontSize),
+    smallest: Math.min(...told.map((e) => parseFloat(getComputedStyle(e).fontSize))),
     fits: page.scrollHeight <= innerHeight && page.scrollWidth <= innerWidth
       && card.scrollHeight <= card.clientHeight && card.scrollWidth <= card.clientWidth
       && card.getBoundingClientRect().bottom <= innerHeight};
@@ -141,6 +147,7 @@ class TheFinaleOnTheTv(InBrowser):
                 if SHOTS:
                     tv.screenshot(path=os.path.join(SHOTS, f"finale-{height}-{index}.png"), animations="disabled")
                 assert shown["fits"], f"{height}p: {shown['card']} is larger than the screen"
+                assert shown["smallest"] >= shown["base"], f"{height}p: {shown['card']} has {shown['smallest']} px type"
                 checked = index in (0, count - 1) or "ratings" in shown["card"] or "settle_up" in shown["card"]
                 taken = axe_checked(tv) if checked else 0
                 if index < count - 1:  # a card's time, less what axe took of it

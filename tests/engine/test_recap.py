@@ -304,18 +304,27 @@ def test_the_comeback_is_the_largest_deficit_turned_into_a_win():
     assert "comeback" not in _kinds(_evening(_game("stop_the_bus", ["Ann", "Bob"], rounds[1:], tokens=2)))
 
 
-def test_the_nights_ratings_each_with_its_provisional_mark():
+def test_the_nights_ratings_a_row_a_player_a_column_a_game_provisional_marked():
     bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}], tokens=1)
+    commerce = _game("commerce", ["Bob", "Cy"], [{"hands": {"Bob": "9S 9H 9D", "Cy": "4S 5S 6S"}}])
     ratings = [
         RatingChange("Bob", "stop_the_bus", 2.0, 1.5, 1, False),
+        RatingChange("Cy", "commerce", 1.0, 1.75, 1, True),
         RatingChange("Ann", "stop_the_bus", 0.0, 3.25, 1, True),
+        RatingChange("Bob", "commerce", 4.0, 3.5, 1, False),
     ]
-    item = next(i for i in _evening(bus, ratings=ratings).items if i.kind == "ratings")
-    assert item.lines == (
-        "Ann, Stop the Bus: 0.0 → 3.2 (+3.2), provisional",
-        "Bob, Stop the Bus: 2.0 → 1.5 (-0.5)",
+    item = next(i for i in _evening(bus, commerce, ratings=ratings).items if i.kind == "ratings")
+    assert item.table == (
+        ("Player", "Stop the Bus", "Commerce"),  # games in the order first played
+        ("Ann", "3.2 (+3.2)*", "–"),  # by their rise in the first game; "–": not played
+        ("Bob", "1.5 (-0.5)", "3.5 (-0.5)"),
+        ("Cy", "–", "1.8 (+0.8)*"),
     )
+    assert item.why == "* provisional: fewer than 10 rated games"
+    assert item.lines == () and item.players == ("Ann", "Bob", "Cy")
     assert item.text == "Ann rose the most, +3.2 in Stop the Bus"
+    settled = [RatingChange("Bob", "stop_the_bus", 2.0, 1.5, 12, False)]
+    assert next(i for i in _evening(bus, ratings=settled).items if i.kind == "ratings").why == ""
     assert "ratings" not in _kinds(_evening(bus))
 
 

@@ -56,6 +56,17 @@ def test_the_story_tells_each_item_as_a_card(host_client, friday):
     assert "provisional" in text
 
 
+def test_the_nights_ratings_are_a_table_a_row_a_player_a_column_a_game(host_client, friday):
+    html = _story(host_client, friday).content.decode()
+    ratings = html[html.index('class="recap-item recap-ratings"') :].split("</li>")[0]
+    headings = re.findall(r'<th scope="col">(.*?)</th>', ratings)
+    assert headings == ["Player", "Stop the Bus", "Commerce"]
+    assert sorted(re.findall(r'<th scope="row">(.*?)</th>', ratings)) == ["Ann", "Bob", "Cy"]
+    rows = re.findall(r'<tr><th scope="row">[^<]*</th>((?:<td>[^<]*</td>)+)</tr>', ratings)
+    assert len(rows) == 3 and all(len(re.findall(r"<td>-?\d+\.\d \([+-]\d+\.\d\)\*</td>", row)) == 2 for row in rows)
+    assert "* provisional: fewer than 10 rated games" in text_of(ratings)
+
+
 def test_the_session_page_and_looking_back_link_to_the_story(host_client, friday):
     link = f'href="/sessions/{friday.public_id}/story/"'
     for page in ("", "history/"):
