@@ -1,8 +1,9 @@
 """Names and dates whole on a 375x812 phone (issue 43, point 8): the history's chart shows
 every player's name at its line's end inside the chart, none on another; the rating chart
 after one evening shows its date whole, the hands chart its categories; the league tables
-never break a name mid-word."""
+never break a name mid-word, and fit the phone with the longest "how long ago" they say."""
 
+import datetime
 import os
 
 import pytest
@@ -22,6 +23,9 @@ pytestmark = pytest.mark.browser
 WIDTH = 375
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
 PLAYERS = ["Maggie", "Christopher", "Bo", "Ann"]
+# Long enough ago that the league says the longest of its "how long ago"s ("13 months ago"),
+# whatever day the test runs: a fixed day read "today" on it and "yesterday" the next.
+PLAYED_ON = datetime.date.today() - datetime.timedelta(days=400)
 # One token each: Christopher, Bo and Ann go out in turn, all on 0, Maggie wins on 1.
 ROUNDS = [
     hands(Maggie="AS KS QS", Christopher="2C 3D 5H", Bo="7C 7D 9S", Ann="8H 8D 4C"),
@@ -53,7 +57,7 @@ class NamesWhole(Thumb, ChannelsLiveServerTestCase):
     def setUp(self):
         super().setUp()
         self.user = UserFactory(username="host")
-        self.session = session_start(host=self.user, title="Friday", played_on="2026-11-27", player_names=PLAYERS)
+        self.session = session_start(host=self.user, title="Friday", played_on=PLAYED_ON, player_names=PLAYERS)
         play(self.session, "stop_the_bus", ROUNDS, seats=PLAYERS, tokens=1)
 
     def shoot_parts(self, name: str, selector: str) -> None:
@@ -82,7 +86,7 @@ class NamesWhole(Thumb, ChannelsLiveServerTestCase):
         self.page.goto(self.live_server_url + maggie.get_absolute_url())
         chart = self.page.locator("figure.rating-chart svg").first
         ticks = chart.locator(".x-tick")
-        expect(ticks).to_have_text(["27 Nov 26"])
+        expect(ticks).to_have_text([f"{PLAYED_ON.day} {PLAYED_ON:%b %y}"])
         assert inside(ticks.first.bounding_box(), chart.bounding_box()), "the date is cut at the chart's edge"
         bars = self.page.locator("figure.bars svg").first
         categories = bars.locator(".tick")
@@ -100,6 +104,12 @@ class NamesWhole(Thumb, ChannelsLiveServerTestCase):
         for index in range(names.count()):
             name = names.nth(index)
             assert name.evaluate(LINES) == 1, f"{name.inner_text()!r} is broken over lines"
+        when = f"{PLAYED_ON.day} {PLAYED_ON:%b}, 13 months ago"  # the longest it says
+        expect(self.page.locator("table.rated .when").first).to_have_text(when)
+        parts = self.page.locator("table.rated .when > span").all()  # the day, and how long ago
+        assert len(parts) == 2 * self.page.locator("table.rated tbody tr").count() > 0
+        for part in parts:  # broken after the comma only
+            assert part.evaluate(LINES) == 1, f"{part.inner_text()!r} is broken over lines"
         self.shoot_parts("league", ".scroll")
         for table in self.page.locator("table.rated, table.league").all():  # whole, not scrolled
             assert table.evaluate("e => e.parentElement.scrollWidth <= e.parentElement.clientWidth")

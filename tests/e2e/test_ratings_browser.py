@@ -3,6 +3,7 @@ two players compared fit without side-scrolling, a tap on a rating shows its ski
 uncertainty, and axe-core finds nothing serious. With SCREENSHOTS set, what the host sees is
 saved there to look at."""
 
+import datetime
 import os
 
 import pytest
@@ -23,10 +24,12 @@ SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there
 
 def a_season(user):
     """Three evenings of the three games, then a run of duels: ratings with nights to chart,
-    a nemesis and a player out of the provisional."""
-    for day in ("2026-10-02", "2026-10-16", "2026-11-06"):
-        an_evening(user, day)
-    session = session_start(host=user, title="Duels", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    a nemesis and a player out of the provisional. The last is 13 months before the day the
+    test runs: the longest "how long ago" the pages say."""
+    last = datetime.date.today() - datetime.timedelta(days=400)
+    for weeks in (7, 5, 2):
+        an_evening(user, last - datetime.timedelta(weeks=weeks))
+    session = session_start(host=user, title="Duels", played_on=last, player_names=["Ann", "Bob"])
     for winner, loser in [("Bob", "Ann")] * 3 + [("Ann", "Bob")] * 2:
         play(
             session, "stop_the_bus", [hands(**{winner: "As Ks Qs", loser: "2c 3d 5h"})], seats=[winner, loser], tokens=1
