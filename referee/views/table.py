@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,12 +21,13 @@ from scoring.models import Game
 
 from .. import panel_marks
 from ..access import asked_game, host_session
-from ..forms.rounds import entry_form_for
-from ..seats.page import keep_hand
+from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..seats.render import seat_form
 from .sessions import revealed_initial, session_context, table_context
 
 NOT_REVEALED = "Not revealed: {why}"
 ROUND_EXTRAS = ("table", "caller", "knocker")
+ROUND_NUMBER = re.compile(r"\d{1,6}")  # a round's number as posted; anything else is no round
 SEAT_FIELD = re.compile(r"(?P<kind>hand|declare|declared)_(?P<seat>\d+)(?P<position>_\d+)?")
 REVEALED = "Round {number} revealed: every hand sent is in the form and on the board. Fix any, then record the round."
 
@@ -59,22 +61,21 @@ def table_panel(request, session_id):
 def reveal_round(request, session_id, game_id):
     """Reveal the round being entered (its number posted): the seats' hands fill the form
     and show on the board. A second tap changes nothing; a round that is no longer the one
-    being entered (recorded meanwhile) is refused, saying which round is."""
+    being entered (recorded meanwhile) is refused, saying which round is. All or nothing:
+    refused, it keeps none of the hands typed (they stay in the form)."""
     session = host_session(request, session_id)
     game = get_object_or_404(Game.objects.filter(session=session), public_id=game_id)
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
-        number = 0
+    number = ROUND_NUMBER.fullmatch(request.POST.get("number", ""))
+    number = int(number[0]) if number else None
     changes = []
+    typed = TypedHands()
     try:
-        if not_kept := keep_typed_hands(request.POST, session, game):
-            raise EntryError(NOT_REVEALED.format(why=not_kept))
+        typed = typed_hands(request.POST, session, game)
         with services.announced() as changes:
-            revealed = services.round_reveal(game=game, number=number)
+            revealed = services.round_reveal(game=game, number=number, hands=typed.entries())
     except EntryError as error:
         revealed = False
-        messages.error(request, str(error))
+        messages.error(request, typed.refusal(error))
     if not request.htmx:
         if revealed:
             messages.success(request, REVEALED.format(number=number))
@@ -95,28 +96,51 @@ def reveal_round(request, session_id, game_id):
     return render(request, "sessions/session.html#game", context)
 
 
-def keep_typed_hands(posted, session, game: Game) -> str:
-    """The hands the host typed on the page's round form for seats that sent none (the host's
-    own, a player without a phone), kept as those seats' hands before the reveal: a reveal
-    wipes nothing the host tapped. The first refusal in words ("" if none: then every hand
-    typed is kept; a seat's own hand, sent, stays as sent)."""
+@dataclass
+class TypedHands:
+    """The hands the host typed on the page's round form for seats whose own phone sent
+    none (the host's own, a player without a phone), each as that seat's form holds it."""
+
+    forms: dict[str, RoundEntryForm] = field(default_factory=dict)
+
+    def entries(self) -> dict[str, dict]:
+        return {name: form.entry() for name, form in self.forms.items()}
+
+    def refusal(self, error: EntryError) -> str:
+        """The reveal refused, in words: a typed hand's refusal as its seat's form words it."""
+        form = self.forms.get(error.player)
+        if form is None:
+            return str(error)
+        form.add_entry_error(error)
+        return NOT_REVEALED.format(why=form.refusal())
+
+
+def typed_hands(posted, session, game: Game) -> TypedHands:
+    """The hands typed for seats whose own phone sent none, each checked as its seat's form
+    checks it (nothing kept here): EntryError, in words, for the first refused. What the
+    host typed replaces a hand the host kept before for that seat; a hand its own phone
+    sent stays as sent."""
+    typed = TypedHands()
     if not any(value.strip() for key, value in posted.items() if SEAT_FIELD.fullmatch(key)):
-        return ""  # nothing typed: nothing to read
+        return typed  # nothing typed: nothing to read
     state = queries.game_state(game)
     table = queries.table_round(state)
     if table is None or table.revealed:
-        return ""
-    seats = {seat.player.name: seat for seat in queries.seats_of(session)}
+        return typed
+    seated = {seat.player.name for seat in queries.seats_of(session)}
     for index, name in enumerate(entry_form_for(state).players):
         tick = table.tick_of(name)
-        typed = fields_of_seat(posted, index)
-        if tick is None or tick.sent or name not in seats or not any(value.strip() for value in typed.values()):
+        own = fields_of_seat(posted, index)
+        if tick is None or (tick.sent and not tick.by_host) or name not in seated:
             continue
-        own = {**typed, "game": str(game.public_id), "number": str(table.number), "submission": str(uuid.uuid4())}
-        sent = keep_hand(own, seats[name], by_host=True)
-        if not sent.kept:
-            return sent.refusal
-    return ""
+        if not any(value.strip() for value in own.values()):
+            continue
+        data = {**own, "game": str(game.public_id), "number": str(table.number), "submission": str(uuid.uuid4())}
+        form = seat_form(state, name, data)
+        if not form.is_valid():
+            raise EntryError(NOT_REVEALED.format(why=form.refusal()))
+        typed.forms[name] = form
+    return typed
 
 
 def typed_fields(posted) -> dict:

@@ -24,6 +24,7 @@ HAND_REVEALED = "Round {number} has been revealed: your hand can no longer chang
 HAND_GAME_OVER = "This game is over: it takes no more hands."
 NO_SEAT = "{name} has no seat in {game}."
 REVEAL_NOT_NEXT = "Round {number} is not the round being entered (round {expected} is): reload the page."
+REVEAL_NO_NUMBER = "No round number to reveal (round {expected} is being entered): reload the page."
 
 KEPT_OF_A_HAND = ["entry", "by_host", "sent_at"]  # what a hand sent again replaces
 
@@ -53,51 +54,65 @@ def seat_hand_send(
     if game.revealed == number:
         raise HandTooLate(HAND_REVEALED.format(number=number))
     players = seated_players(game)
-    if player.name not in players:
-        raise EntryError(NO_SEAT.format(name=player.name, game=game))
     outcome = game_replay(game, entries, list(players))
-    if outcome.finished or game.ended:
-        raise EntryError(HAND_GAME_OVER)
-    check_own_hand(
-        game.kind,
-        list(players),
-        player.name,
-        entry,
-        still_in=outcome.still_in,
-        **replay_options(game.kind, game.options, game.ended),
-    )
-    hand = SeatHand(
-        game=game,
-        number=number,
-        player_id=players[player.name],
-        entry=dict(entry),
-        by_host=by_host,
-        sent_at=timezone.now(),
-    )
-    # Sent again, it replaces the hand kept: one statement (the turn already orders the sends).
-    SeatHand.objects.bulk_create(
-        [hand], update_conflicts=True, unique_fields=["game", "number", "player"], update_fields=KEPT_OF_A_HAND
-    )
+    hand = keep_seat_hand(game, number, players, outcome, player.name, entry, by_host=by_host)
     keep_submission(submission, game, action, content, number)
     announce(game.session, turn, game, outcome, play(game, turn.latest), seat=player.name)
     return hand
 
 
+def keep_seat_hand(
+    game: Game, number: int, players: Mapping[str, int], outcome, name: str, entry: Mapping, *, by_host: bool
+) -> SeatHand:
+    """Keep ``name``'s own hand for round ``number`` of ``game`` (its seats ``players``, the
+    game as the rounds before left it: ``outcome``), checked by the engine as the round will
+    check it; it replaces the hand kept before."""
+    if name not in players:
+        raise EntryError(NO_SEAT.format(name=name, game=game))
+    if outcome.finished or game.ended:
+        raise EntryError(HAND_GAME_OVER)
+    check_own_hand(
+        game.kind,
+        list(players),
+        name,
+        entry,
+        still_in=outcome.still_in,
+        **replay_options(game.kind, game.options, game.ended),
+    )
+    hand = SeatHand(
+        game=game, number=number, player_id=players[name], entry=dict(entry), by_host=by_host, sent_at=timezone.now()
+    )
+    # Sent again, it replaces the hand kept: one statement (the turn already orders the sends).
+    SeatHand.objects.bulk_create(
+        [hand], update_conflicts=True, unique_fields=["game", "number", "player"], update_fields=KEPT_OF_A_HAND
+    )
+    return hand
+
+
 @transaction.atomic
-def round_reveal(*, game: Game, number: int) -> bool:
+def round_reveal(*, game: Game, number: int | None, hands: Mapping[str, Mapping] | None = None) -> bool:
     """The host reveals round ``number`` (the round being entered): the seats' hands show
-    on the host's phone and the board, and no seat can change its hand any more. Whether it
-    changed anything (a second tap changes nothing)."""
+    on the host's phone and the board, and no seat can change its hand any more. ``hands``,
+    what the host typed for seats (the host's own, a player without a phone), by name: each
+    kept first as that seat's hand, entered by the host, replacing any kept before. All or
+    nothing: the round checked first, then every hand; one refused (EntryError) and nothing
+    is kept. Whether it changed anything (a second tap changes nothing, and keeps nothing)."""
     game, turn = in_turn(game)
     expected = game.rounds.count() + 1
+    if number is None:
+        raise EntryError(REVEAL_NO_NUMBER.format(expected=expected))
     if number != expected:
         raise EntryError(REVEAL_NOT_NEXT.format(number=number, expected=expected))
     if game.revealed == number:
         transaction.set_rollback(True)
         return False
+    players = seated_players(game)
+    if hands:
+        outcome = game_replay(game, entries_before(game, number), list(players))
+        for name, entry in hands.items():
+            keep_seat_hand(game, number, players, outcome, name, entry, by_host=True)
     game.revealed = number
     game.save(update_fields=["revealed"])
-    players = seated_players(game)
     announce(game.session, turn, game, game_replay(game, seats=list(players)), play(game, turn.latest))
     return True
 

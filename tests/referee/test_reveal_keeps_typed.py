@@ -10,8 +10,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scoring.models import Game, SeatHand
-from scoring.services import host_plays_as, seat_hand_send, seat_seen
+from engine import EntryError
+from referee.board.render import render_board
+from scoring.models import Game, SeatHand, Session
+from scoring.services import REVEAL_NO_NUMBER, REVEAL_NOT_NEXT, host_plays_as, round_reveal, seat_hand_send, seat_seen
 
 from ..pages import HX, text_of
 
@@ -92,3 +94,59 @@ def test_the_pad_shows_the_round_the_phones_are_sending_with_reveal_in_the_round
     assert f'formaction="{url}"' in pad and f'hx-post="{url}"' in pad
     polled = host_client.get(f"{evening.get_absolute_url()}table/", headers=HX).content.decode()
     assert '<div id="pad-table" class="pad-table" hx-swap-oob="true">' in polled and "Bob ✓" in polled
+
+
+# --- All or nothing (issue 50, point 10) ------------------------------------------------------
+
+
+def test_a_refused_reveal_keeps_none_of_the_hands_typed(host_client, bus):
+    page = reveal(host_client, bus, hand_0=ANN, hand_2="7h 7d 9c 9s")
+    assert "Not revealed: Cy's hand:" in text_of(page)
+    assert not SeatHand.objects.filter(game=bus).exists()  # Ann's, typed right, is not kept either
+    assert Game.objects.get(pk=bus.pk).revealed != 1
+    assert field_value(page, "hand_0") == ANN and field_value(page, "hand_2") == "7h 7d 9c 9s"
+
+
+@pytest.mark.parametrize("number", ["0", "99", "abc", "", "-1", "1.0", "9" * 100_000])
+def test_a_reveal_of_no_round_being_entered_keeps_none_of_the_hands_typed(host_client, bus, number):
+    page = host_client.post(
+        reverse("reveal-round", args=[bus.session.public_id, bus.public_id]),
+        {"number": number, "hand_0": ANN, "hand_2": CY},
+        headers=HX,
+    )
+    assert page.status_code == 200
+    said = text_of(page)
+    if number in ("0", "99"):
+        assert REVEAL_NOT_NEXT.format(number=number, expected=1) in said
+    else:
+        assert REVEAL_NO_NUMBER.format(expected=1) in said
+    assert len(said) < 20_000  # the refusal does not echo what was posted
+    assert not SeatHand.objects.filter(game=bus).exists()
+    assert Game.objects.get(pk=bus.pk).revealed != 1
+    assert field_value(page, "hand_0") == ANN  # what was typed stays in the form
+
+
+def test_an_engine_refusal_inside_the_reveal_undoes_every_hand_kept_before_it(bus):
+    with pytest.raises(EntryError):
+        round_reveal(game=bus, number=1, hands={"Ann": {"hands": {"Ann": ANN}}, "Cy": {"hands": {"Cy": "7h 7h 9c"}}})
+    assert not SeatHand.objects.filter(game=bus).exists()
+    assert Game.objects.get(pk=bus.pk).revealed != 1
+
+
+def test_what_the_host_types_for_a_seat_wins_over_the_hand_the_host_kept_for_it_before(host_client, evening, bus):
+    send(bus, "Bob", BOB)
+    seat_hand_send(game=bus, player=evening.players.get(name="Cy"), number=1, entry={"hands": {"Cy": CY}}, by_host=True)
+    page = reveal(host_client, bus, hand_0=ANN, hand_2="2s 2h 2d")
+    assert "Round 1 revealed" in text_of(page)
+    kept = SeatHand.objects.get(game=bus, number=1, player__name="Cy")
+    assert kept.entry == {"hands": {"Cy": "2S 2H 2D"}} and kept.by_host
+    assert field_value(page, "hand_2") == "2♠ 2♥ 2♦"  # revealed with the new one, in the form
+    board = text_of(render_board(Session.objects.get(pk=evening.pk)).html)
+    assert "Cy 2♠ 2♥ 2♦" in board and "7♥ 7♦ 9♣" not in board  # and on the board
+
+
+def test_a_hand_its_own_phone_sent_is_never_replaced_by_typing(host_client, bus):
+    send(bus, "Bob", BOB)
+    page = reveal(host_client, bus, hand_0=ANN, hand_1="9s 9h 9d")
+    assert "Round 1 revealed" in text_of(page)
+    assert SeatHand.objects.get(game=bus, player__name="Bob").entry == {"hands": {"Bob": BOB}}
