@@ -118,7 +118,7 @@ class CardsField(forms.CharField):
     engine's words. ``count`` is how many cards it must hold (3 for a hand, 13 for a
     declaration)."""
 
-    def __init__(self, *, count: int = 3, pad_name: str = "", **kwargs):
+    def __init__(self, *, count: int = 3, pad_name: str = "", player: str = "", **kwargs):
         self.count = count
         kwargs.setdefault("max_length", 200 if count > 3 else 80)
         kwargs.setdefault("widget", forms.TextInput(attrs=dict(CARD_INPUT)))
@@ -129,6 +129,8 @@ class CardsField(forms.CharField):
         super().__init__(**kwargs)
         if pad_name:  # what the pad calls it, where the label reads otherwise ("Hand 1 of Ann")
             self.widget.attrs["data-pad-name"] = pad_name
+        if player:  # whose hand it is: the pad reads the round's ticks by name
+            self.widget.attrs["data-player"] = player
 
     def bound_data(self, data, initial):
         """Shown again after a refusal: what was typed, as much as the field takes (a phone's
@@ -188,7 +190,10 @@ class RoundEntryForm(forms.Form):
             if self.placed:
                 for position in range(1, positions + 1):
                     self.fields[f"hand_{seat}_{position}"] = CardsField(
-                        required=False, label=f"{name}, hand {position}", pad_name=f"Hand {position} of {name}"
+                        required=False,
+                        label=f"{name}, hand {position}",
+                        pad_name=f"Hand {position} of {name}",
+                        player=name,
                     )
                 if declarations:
                     self.fields[f"declare_{seat}"] = forms.ChoiceField(
@@ -201,12 +206,13 @@ class RoundEntryForm(forms.Form):
                         count=13,
                         required=False,
                         label=f"{name}'s 13 cards",
+                        player=name,
                         widget=forms.TextInput(
                             attrs={**CARD_INPUT, "placeholder": "the 13 cards", "data-hand": "", "data-capacity": "13"}
                         ),
                     )
             else:
-                self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand")
+                self.fields[f"hand_{seat}"] = CardsField(required=False, label=f"{name}'s hand", player=name)
         if described.table and extras:  # a seat's own form has its hand only (no table, no caller)
             self.fields["table"] = CardsField(
                 required=False, label="Table cards (optional)", help_text=TABLE_HELP, pad_name="The table cards"

@@ -241,7 +241,7 @@
   // The first hand that still needs cards, after the given one if any: the players' hands
   // first, then the rest (the table's cards); declarations are chosen only by tapping into them.
   function nextOpen(form, after) {
-    var hands = inputs(form).filter(function (input) { return !input.hasAttribute("data-capacity"); });
+    var hands = inputs(form).filter(function (input) { return !input.hasAttribute("data-capacity") && !sentByPhone(input); });
     if (!hands.length) hands = inputs(form);  // a form of one bigger hand (the Crash setting tool's cards)
     var players = hands.filter(seatOf), others = hands.filter(function (input) { return !seatOf(input); });
     return firstOpen(players, after) || firstOpen(others, null) || after || hands[0];
@@ -254,6 +254,47 @@
       if (!full(input)) return input;
     }
     return null;
+  }
+
+  // --- The round the phones are sending ------------------------------------------------------
+
+  // The pad's ticks, kept fresh by the panel's poll: a seat whose own phone sent its hand is
+  // never moved into (kept as sent: typing there would change nothing); a seat whose hands the
+  // host has typed here reads "✓ by you" and leaves "Not sent yet" (kept at the reveal).
+  function ticks() { return Array.prototype.slice.call(document.querySelectorAll("[data-tick]")); }
+  function sentByPhone(input) {
+    var player = input.getAttribute("data-player");
+    return player !== null && ticks().some(function (tick) {
+      return tick.hasAttribute("data-sent") && tick.getAttribute("data-tick") === player;
+    });
+  }
+  function typedFor(form, player) {
+    var hands = inputs(form).filter(function (input) {
+      return input.getAttribute("data-player") === player && !input.hasAttribute("data-capacity");
+    });
+    return hands.length > 0 && hands.every(full);
+  }
+  function tickTyped(form) {
+    var typed = {};
+    ticks().forEach(function (tick) {
+      if (tick.classList.contains("sent")) return;  // the server's word: sent, or kept by the host
+      var player = tick.getAttribute("data-tick"), done = typedFor(form, player);
+      var mark = tick.querySelector("[data-tick-mark]"), you = tick.querySelector("[data-tick-you]");
+      tick.classList.toggle("typed", done);
+      if (mark) mark.textContent = done ? "✓ by you" : "…";
+      if (you) you.hidden = done;
+      typed[player] = done;
+    });
+    document.querySelectorAll("[data-not-sent]").forEach(function (line) {
+      var first = true;
+      line.querySelectorAll("[data-waiting]").forEach(function (name) {
+        name.hidden = !!typed[name.getAttribute("data-waiting")];
+        var comma = name.querySelector("[data-waiting-comma]");
+        if (comma) comma.hidden = first;
+        if (!name.hidden) first = false;
+      });
+      line.hidden = first;  // every hand not sent is typed here
+    });
   }
 
   // What the pad says it types into, and which cards it offers.
@@ -289,6 +330,7 @@
     });
     countSteps(form);
     showChips(form);
+    tickTyped(form);
     if (!active || !form.contains(active)) setActive(nextOpen(form, null));
     else say(form);
   }
@@ -618,6 +660,15 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (checking && event.detail.xhr === checking.xhr && !event.detail.successful) checked(checking.seat, false);
   });
+
+  // The panel's poll brought fresh ticks (out of band in the pad, in the panel's own swap):
+  // say again which hands are typed here.
+  function retick() {
+    var form = document.querySelector("[data-picker-form]");
+    if (form) tickTyped(form);
+  }
+  document.addEventListener("htmx:oobAfterSwap", retick);
+  document.addEventListener("htmx:afterSettle", retick);
 
   // htmx swaps the form in place: pick up the new one, keep the highlighted hand.
   document.addEventListener("htmx:afterSwap", function (event) {

@@ -93,7 +93,7 @@ def test_the_pad_shows_the_round_the_phones_are_sending_with_reveal_in_the_round
     url = reverse("reveal-round", args=[evening.public_id, bus.public_id])
     assert f'formaction="{url}"' in pad and f'hx-post="{url}"' in pad
     polled = host_client.get(f"{evening.get_absolute_url()}table/", headers=HX).content.decode()
-    assert '<div id="pad-table" class="pad-table" hx-swap-oob="true">' in polled and "Bob ✓" in polled
+    assert '<div id="pad-table" class="pad-table" hx-swap-oob="true">' in polled and "Bob ✓" in text_of(polled)
 
 
 # --- All or nothing (issue 50, point 10) ------------------------------------------------------
@@ -150,3 +150,19 @@ def test_a_hand_its_own_phone_sent_is_never_replaced_by_typing(host_client, bus)
     page = reveal(host_client, bus, hand_0=ANN, hand_1="9s 9h 9d")
     assert "Round 1 revealed" in text_of(page)
     assert SeatHand.objects.get(game=bus, player__name="Bob").entry == {"hands": {"Bob": BOB}}
+
+
+def test_the_pad_ticks_say_which_hands_the_host_entered_and_which_the_pad_must_skip(host_client, evening, bus):
+    """Issue 50, point 3: the host's hand for a seat reads "✓ by you"; a hand its own phone
+    sent is marked data-sent, which the pad never moves into; each hand field names its player."""
+    send(bus, "Bob", BOB)
+    seat_hand_send(
+        game=bus, player=evening.players.get(name="Ann"), number=1, entry={"hands": {"Ann": ANN}}, by_host=True
+    )
+    page = host_client.get(evening.get_absolute_url()).content.decode()
+    pad = re.search(r'<div id="pad-table".*?</div>', page, re.S).group(0)
+    assert "Ann ✓ by you" in text_of(pad) and "(you)" not in pad and "Bob ✓" in text_of(pad)
+    assert re.search(r'data-tick="Bob" data-sent', pad) and not re.search(r'data-tick="Ann" data-sent', pad)
+    assert re.search(r'name="hand_1"[^>]*data-player="Bob"|data-player="Bob"[^>]*name="hand_1"', page)
+    panel = re.search(r'<section id="table-panel".*?</section>', page, re.S).group(0)
+    assert "Not sent yet: Cy " in text_of(panel)  # Ann's hand is in: the host's

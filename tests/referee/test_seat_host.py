@@ -85,7 +85,7 @@ def test_the_panel_ticks_each_seat_that_sent_and_shows_no_card_before_the_reveal
     text = text_of(response)
     assert "Round 1 from the players' phones" in text
     assert re.search(r"Ann ✓ .*Bob ✓ .*Cy …", text)
-    assert "Not sent yet: Cy." in text and "Reveal" in text
+    assert "Not sent yet: Cy " in text and "Reveal" in text
     assert cards_in(response.content.decode()) == []
     page = host_client.get(evening.get_absolute_url())  # the whole page: its form is empty
     assert cards_in(page.content.decode().split('<div class="pad"')[0]) == []
