@@ -2,12 +2,15 @@
 chance to win it (OpenSkill's win prediction over the circle's ratings of that game, all
 time), marked provisional under PROVISIONAL_GAMES rated games; off by default."""
 
+import itertools
 import re
 
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.ratings import PROVISIONAL_GAMES, rate, win_chances
 from referee.board.render import render_board
@@ -53,13 +56,16 @@ def expected_odds(seats):
 def odds_shown(html: str) -> list[tuple[str, int, str]]:
     """The board's odds, as the room reads them: (name, percent, its tag: "provisional", "a guess:
     no game yet" or none), top to bottom."""
-    section = re.search(r'<ul class="odds">(.*?)</ul>', html, re.S)
+    section = re.search(r'<ul class="odds"[^>]*>(.*?)</ul>', html, re.S)
     if section is None:
         return []
-    lines = re.findall(
-        r'<span class="who">([^<]*)</span>.*?<span class="chance">(\d+)%</span>(.*?)</li>', section.group(1), re.S
-    )
-    return [(name, int(percent), text_of(rest).strip()) for name, percent, rest in lines]
+    shown = []
+    for line in re.findall(r"<li>(.*?)</li>", section.group(1), re.S):
+        name = re.search(r'<span class="who">([^<]*)</span>', line).group(1)
+        percent = re.search(r'<span class="chance">(\d+)%</span>', line).group(1)
+        tag = re.search(r'<span class="tag">([^<]*)</span>', line)
+        shown.append((name, int(percent), tag.group(1) if tag else ""))
+    return shown
 
 
 @pytest.mark.django_db
@@ -226,20 +232,52 @@ def test_a_board_without_the_odds_reads_no_ratings(host):
 
 
 @pytest.mark.django_db
-def test_the_odds_shown_add_up_to_100(host, client):
-    """Three newcomers have a third each: 34, 33 and 33 on the board, not 33 three times."""
-    session = session_start(
-        host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"], show_odds=True
-    )
-    game_start(session=session, kind="crash", seat_names=["Ann", "Bob", "Cy"], options={})
+def test_six_newcomers_show_the_same_figure(host, client):
+    """Six players new to the game have a sixth each: 17 % each on the board, none 16 as if less
+    likely; three have 33 % each."""
+    six = ["Sam", "Ann", "Bob", "Cy", "Dee", "Eve"]
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=six, show_odds=True)
+    game_start(session=session, kind="crash", seat_names=six[:3], options={})
     shown = odds_shown(client.get(f"/board/{session.share_token}/").content.decode())
-    assert [percent for _, percent, _ in shown] == [34, 33, 33]
+    assert [percent for _, percent, _ in shown] == [33, 33, 33]
+    game_start(session=session, kind="stop_the_bus", seat_names=six, options={"tokens": 3})
+    shown = odds_shown(client.get(f"/board/{session.share_token}/").content.decode())
+    assert shown == [(name, 17, "a guess: no game yet") for name in six]  # in seat order
 
 
-def test_whole_percents_add_up_to_100_by_largest_remainder():
-    assert whole_percents([1 / 3, 1 / 3, 1 / 3]) == [34, 33, 33]
-    assert whole_percents([0.335, 0.335, 0.33]) == [34, 33, 33]  # one by one: 34 + 34 + 33 = 101
-    assert whole_percents([0.666, 0.167, 0.167]) == [66, 17, 17]  # one by one: 67 + 17 + 17 = 101
+@pytest.mark.django_db
+def test_newcomers_beside_rated_players_show_the_same_figure(host, client):
+    a_history(host)
+    seats = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=seats, show_odds=True)
+    game_start(session=session, kind="stop_the_bus", seat_names=seats, options={"tokens": 2})
+    shown = odds_shown(client.get(f"/board/{session.share_token}/").content.decode())
+    assert [name for name, _, _ in shown] == ["Ann", "Cy", "Di", "Ed", "Flo", "Bob"]
+    assert len({percent for name, percent, _ in shown if name not in ("Ann", "Bob")}) == 1
+
+
+def test_whole_percents_show_equal_chances_alike_and_add_up_to_100_when_they_can():
+    assert whole_percents([1 / 6] * 6) == [17] * 6  # nearest: 102 in all, none 16 as if less likely
+    assert whole_percents([1 / 3, 1 / 3, 1 / 3]) == [33, 33, 33]  # 99 in all
+    assert whole_percents([0.335, 0.335, 0.33]) == [34, 34, 33]  # the tie rounded alike: 101
+    assert whole_percents([0.2049, 0.2049, 0.2049, 0.3853]) == [20, 20, 20, 39]  # 99
+    assert whole_percents([0.666, 0.167, 0.167]) == [66, 17, 17]  # the tie takes the two points left
     assert whole_percents([0.5, 0.5]) == [50, 50]
-    for chances in ([0.2049, 0.2049, 0.2049, 0.3853], [0.0149, 0.9851], [0.7, 0.1, 0.1, 0.1]):
-        assert sum(whole_percents(chances)) == 100
+    assert whole_percents([0.7, 0.1, 0.1, 0.1]) == [70, 10, 10, 10]
+    # Unequal chances: largest remainder, adding up to 100 (one by one, 34 + 33 + 34 = 101).
+    assert whole_percents([0.335, 0.331, 0.334]) == [34, 33, 33]
+    assert whole_percents([0.0149, 0.9851]) == [1, 99]
+
+
+@given(st.lists(st.integers(min_value=1, max_value=50), min_size=2, max_size=16))
+def test_whole_percents_keep_ties_and_order_and_add_up_to_100_without_ties(weights):
+    chances = [weight / sum(weights) for weight in weights]
+    percents = whole_percents(chances)
+    for a, b in itertools.combinations(range(len(chances)), 2):
+        if weights[a] == weights[b]:
+            assert percents[a] == percents[b]
+        elif weights[a] > weights[b]:
+            assert percents[a] >= percents[b]
+        assert abs(percents[a] - chances[a] * 100) < 1
+    if len(set(weights)) == len(weights):
+        assert sum(percents) == 100
