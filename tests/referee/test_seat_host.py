@@ -421,6 +421,25 @@ def test_the_hosts_page_gives_each_seat_its_private_link_its_code_and_whether_it
     assert "Show the seat codes on the TV" in text_of(section) and "New links for everyone" in text_of(section)
 
 
+def test_the_hosts_page_says_who_sits_out_the_game_being_played_and_keeps_their_link(host_client, host):
+    session = session_start(host=host, title="Six", played_on="2026-11-28", player_names=SIX)
+    host_plays_as(session=session, player=session.players.get(name="Sam"))
+    game_start(session=session, kind="crash", seat_names=["Sam", "Ann", "Cy", "Eve"], options={})
+    seat_seen(seat(session, "Ann").seat_token)
+    markup = host_client.get(session.get_absolute_url()).content.decode()
+    section = markup[markup.index('<section class="seat-links"') : markup.index('<section class="board-link"')]
+    assert [text_of(summary).strip() for summary in re.findall(r"<summary>(.*?)</summary>", section)] == [
+        "Sam (you)",  # played from this page: no phone to connect
+        "Ann connected",
+        "Bob not in this game",
+        "Cy not connected",
+        "Di not in this game",
+        "Eve not connected",
+    ]
+    for name in ("Bob", "Di"):  # the next game may seat them: their link stays at hand
+        assert reverse("seat", args=[seat(session, name).seat_token]) in section
+
+
 def test_a_new_link_for_one_seat_is_asked_first_then_the_old_link_opens_nothing(host_client, evening):
     ann = seat(evening, "Ann")
     bob_token = seat(evening, "Bob").seat_token
