@@ -9,7 +9,8 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
-from scoring.models import Session, SessionPlayer
+from scoring import queries
+from scoring.models import Game, Session, SessionPlayer
 
 from .network import for_the_room
 
@@ -54,11 +55,14 @@ def seat_qr(url: str, name: str) -> str:
     return qr_svg(url, f"Scan to open {name}'s seat")
 
 
-def seat_links(request, session: Session, seating: tuple[list, set[str]]) -> list[dict]:
+def seat_links(request, session: Session, seating: tuple[list, set[str]], playing: Game | None = None) -> list[dict]:
     """Each seat's private link (the player's own phone), its QR code, whether its phone is
-    connected and whether the host plays it, in the session's order (``seating``: the
-    session's seats and the names of those whose phone is connected)."""
+    connected, whether the host plays it and whether its player sits out the game being
+    played (``playing``), in the session's order (``seating``: the session's seats and the
+    names of those whose phone is connected). Every seat keeps its link: one sitting out
+    may play the next game."""
     seats, connected = seating
+    to_open = {seat.pk for seat in queries.seats_to_open(seats, session, playing)}
     links = []
     for seat in seats:
         url = seat_url(request, seat)
@@ -71,6 +75,7 @@ def seat_links(request, session: Session, seating: tuple[list, set[str]]) -> lis
                 "qr": seat_qr(url, name),
                 "connected": name in connected,
                 "mine": seat.player_id == session.host_player_id,
+                "sits_out": seat.pk not in to_open and seat.player_id != session.host_player_id,
             }
         )
     return links

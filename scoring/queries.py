@@ -411,6 +411,11 @@ class SessionNow:
         """The session's seats, their players and links, and when each was last heard from."""
         return seats_of(self.session)
 
+    @cached_property
+    def seats_to_open(self) -> list[SessionPlayer]:
+        """The seats whose phone the game being played needs (the seats' codes on the board)."""
+        return seats_to_open(self.seats, self.session, self.game)
+
     def connected(self, now: datetime.datetime | None = None) -> set[str]:
         """The names of the players whose seat page was heard from lately (seats_connected)."""
         since = (now or timezone.now()) - SEAT_CONNECTED_WITHIN
@@ -443,7 +448,20 @@ def seats_of(session: Session) -> list[SessionPlayer]:
     return list(SessionPlayer.objects.filter(session=session).select_related("player").order_by("position", "id"))
 
 
+def seats_to_open(seats: Sequence[SessionPlayer], session: Session, game: Game | None) -> list[SessionPlayer]:
+    """Of the session's ``seats``, those whose player needs their own phone for the game
+    being played (``game``; before a first game, every seat): not a player who sits it out,
+    nor the one the host plays from the host's page. One query (none without a game)."""
+    seated = set(game.seats.values_list("player_id", flat=True)) if game is not None else None
+    return [
+        seat
+        for seat in seats
+        if (seated is None or seat.player_id in seated) and seat.player_id != session.host_player_id
+    ]
+
+
 __all__ = [
+    "seats_to_open",
     "seats_of",
     "SeatTick",
     "SeatClash",

@@ -91,7 +91,9 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         "provisional_games": PROVISIONAL_GAMES,
         "ticks": ticks_of(table),
         "showdown": showdown,
-        "seat_codes": codes_digest(now.seats) if session.seat_codes_shown else "",
+        # The codes of the seats the game being played needs: none for a player sitting it
+        # out, nor for the host's own (played from the host's page).
+        "seat_codes": codes_digest(now.seats_to_open) if session.seat_codes_shown and now.seats_to_open else "",
         "codes_recheck": CODES_RECHECK,
         "codes_in_corner": session.seat_codes_shown and codes_in_corner(now, bool(rounds or showdown or odds)),
         # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
@@ -103,8 +105,9 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
 
 def codes_in_corner(now: queries.SessionNow, results: bool) -> bool:
     """The seats' codes shrink to a corner of the board once it has results to show (a
-    round, a showdown, the odds: never hidden by them) or every seat's phone is open."""
-    return results or {seat.player.name for seat in now.seats} <= now.connected()
+    round, a showdown, the odds: never hidden by them) or the phone of every seat they are
+    of is open."""
+    return results or {seat.player.name for seat in now.seats_to_open} <= now.connected()
 
 
 def ticks_of(table: queries.TableRound | None) -> queries.TableRound | None:

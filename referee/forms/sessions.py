@@ -22,7 +22,9 @@ NAME_SEPARATOR = (
     "“{name}”: a name cannot hold “;”. Put each player on a line of their own, or separate them with commas."
 )
 SEAT_TWICE = "Two players cannot share seat {seat}."
-SEATS_IN_A_ROW = "Number the seats 1, 2, 3 ... without a gap."
+SEAT_UNKNOWN = "Choose a seat from 1 to {seats}, or Not playing."
+# Said under the seats: a number gives the order only, so those not playing leave no gap.
+SEATS_CLOSE_UP = "Those not playing leave no gap: the others keep their order."
 TWO_SEATED = "Seat at least two players."
 DEALER_NOT_SEATED = "The first dealer must be seated."
 # Choices the engine refuses together, in the form's words, each said next to every field it
@@ -90,6 +92,7 @@ class NewGameForm(forms.Form):
         choices=Game.Kind.choices, widget=forms.RadioSelect, initial=Game.Kind.STOP_THE_BUS, label="Game"
     )
     first_dealer = forms.ChoiceField(label="First dealer")
+    seats_help = SEATS_CLOSE_UP
 
     def __init__(self, *args, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -108,7 +111,13 @@ class NewGameForm(forms.Form):
         seat_choices = [("", "Not playing")] + [(str(i), f"Seat {i}") for i in range(1, len(players) + 1)]
         for i, name in enumerate(players):
             self.fields[f"seat_{i}"] = forms.TypedChoiceField(
-                choices=seat_choices, coerce=int, empty_value=None, required=False, initial=str(i + 1), label=name
+                choices=seat_choices,
+                coerce=int,
+                empty_value=None,
+                required=False,
+                initial=str(i + 1),
+                label=name,
+                error_messages={"invalid_choice": SEAT_UNKNOWN.format(seats=len(players))},
             )
         self.fields["first_dealer"].choices = [(name, name) for name in players]
 
@@ -127,8 +136,8 @@ class NewGameForm(forms.Form):
             taken[seat] = name
         if len(taken) < 2:
             raise forms.ValidationError(TWO_SEATED)
-        if sorted(taken) != list(range(1, len(taken) + 1)) and not self.errors:
-            raise forms.ValidationError(SEATS_IN_A_ROW)
+        # The numbers say the order alone: the seats close up over those not playing (seats
+        # 1, 2, 4 and 6 are the game's 1 to 4), as the table does when two sit out.
         cleaned["seat_names"] = [taken[seat] for seat in sorted(taken)]
         if cleaned.get("first_dealer") not in cleaned["seat_names"]:
             self.add_error("first_dealer", DEALER_NOT_SEATED)

@@ -284,7 +284,7 @@ def session_page(request, session_id):
                 "board_qr": qr_svg(board_url, "Scan to open the board"),
                 "host_url": host_url,
                 "host_qr": qr_svg(host_url, "Scan to host from your phone"),
-                "seat_links": seat_links(request, session, seating),
+                "seat_links": seat_links(request, session, seating, context["playing"]),
                 "odds_help": ODDS_HELP,
             },
         )

@@ -150,6 +150,8 @@ def host_plays_as(*, session: Session, player: Player | None) -> None:
         raise EntryError(SEATS_FROM_SESSION.format(name=player.name))
     Session.objects.filter(pk=session.pk).update(host_player=player)
     session.host_player = player
+    if Session.objects.filter(pk=session.pk, seat_codes_shown=True).exists():
+        announce(session, take_turn(session.pk))  # the board's codes: none for the seat the host plays
 
 
 def seat_seen(token: str, seen: bool = True) -> None:

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import queries
-from scoring.services import seat_codes_show, seat_seen
+from scoring.services import game_start, host_plays_as, seat_codes_show, seat_seen, session_start
 
 from ..factories import UserFactory
 from ..referee.board_nights import FOUR, SIX, typical_evening
@@ -124,3 +124,30 @@ class SeatCodesOnTheTV(InBrowser):
             finally:
                 context.close()
             assert all(code["bottom"] <= viewport["height"] / 4 for code in shown["codes"])
+
+    def test_only_the_seats_in_the_game_being_played_have_codes_none_for_the_host_who_plays(self):
+        session = session_start(host=UserFactory(), title="Friday", played_on="2026-11-27", player_names=SIX)
+        host = SIX[0]  # plays from the host's page
+        host_plays_as(session=session, player=session.players.get(name=host))
+        seated = [host, SIX[1], SIX[3], SIX[5]]  # SIX[2] and SIX[4] sit this game out
+        game_start(session=session, kind="crash", seat_names=seated, options={})
+        seat_codes_show(session=session, shown=True)
+        for viewport in SIZES:
+            context, page = board_shown(self.browser, self.live_server_url, session, viewport)
+            try:
+                codes = page.locator(".code")
+                expect(codes).to_have_count(3)
+                assert page.locator(".code-name").all_inner_texts() == seated[1:]
+                titles = page.locator(".code svg title").all_text_contents()
+                assert titles == [f"Scan to open {name}'s seat" for name in seated[1:]]
+                if SHOTS:
+                    page.screenshot(path=os.path.join(SHOTS, f"codes-sitting-out-{viewport['height']}.png"))
+                shown = page.evaluate(LAID_OUT)
+                assert serious_violations(page) == []
+            finally:
+                context.close()
+            width, height = viewport["width"], viewport["height"]
+            assert shown["scrollHeight"] <= height and shown["scrollWidth"] <= width
+            for code in shown["codes"]:  # large enough to scan from the sofa, whole on the screen
+                assert code["right"] - code["left"] >= height / 6
+                assert 0 <= code["top"] and code["bottom"] <= height and 0 <= code["left"] and code["right"] <= width

@@ -22,6 +22,7 @@ from scoring.models import Game, Round, Session, SessionPlayer
 from scoring.services import (
     REVEAL_NOT_NEXT,
     game_start,
+    host_plays_as,
     round_record,
     round_reveal,
     seat_codes_show,
@@ -327,6 +328,70 @@ def test_a_new_link_sends_the_board_the_new_links_codes_at_once(
     assert after != before
 
 
+SIX = ["Sam", "Ann", "Bob", "Cy", "Di", "Eve"]
+
+
+def code_names(client, session) -> list[str]:
+    codes = client.get(reverse("board-seat-codes", args=[session.share_token])).content.decode()
+    return [name.strip() for name in re.findall(r'class="code-name">([^<]+)<', codes)]
+
+
+def codes_id(session) -> str:
+    return re.search(r'id="(seat-codes-\w+)"', render_board(Session.objects.get(pk=session.pk)).html).group(1)
+
+
+def test_the_board_codes_are_the_game_being_played_s_seats_none_for_the_host_s_own(client, host):
+    session = session_start(host=host, title="Six", played_on="2026-11-28", player_names=SIX)
+    host_plays_as(session=session, player=session.players.get(name="Sam"))
+    seat_codes_show(session=session, shown=True)
+    assert code_names(client, session) == ["Ann", "Bob", "Cy", "Di", "Eve"]  # no game yet: every seat but his
+    before = codes_id(session)
+    crash = game_start(session=session, kind="crash", seat_names=["Sam", "Ann", "Cy", "Eve"], options={})
+    assert code_names(client, session) == ["Ann", "Cy", "Eve"]  # Bob and Di sit out, Sam plays on the host's page
+    assert codes_id(session) != before  # a board showing codes fetches the new game's
+    game_start(session=session, kind="stop_the_bus", seat_names=["Bob", "Di", "Sam"], options={})
+    assert code_names(client, session) == ["Bob", "Di"]
+    Session.objects.filter(pk=session.pk).update(current_game=crash)  # the Crash game played again
+    assert code_names(client, session) == ["Ann", "Cy", "Eve"]
+
+
+def test_the_board_codes_follow_who_the_host_plays(client, host, django_capture_on_commit_callbacks):
+    from scoring.services import session_changed
+
+    session = session_start(host=host, title="Six", played_on="2026-11-28", player_names=SIX)
+    game_start(session=session, kind="crash", seat_names=["Sam", "Ann", "Cy", "Eve"], options={})
+    seat_codes_show(session=session, shown=True)
+    assert code_names(client, session) == ["Sam", "Ann", "Cy", "Eve"]  # the host plays no seat
+    before = codes_id(session)
+    heard = []
+    session_changed.connect(lambda sender, **kwargs: heard.append(kwargs), weak=False, dispatch_uid="host-plays")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            host_plays_as(session=session, player=session.players.get(name="Sam"))
+    finally:
+        session_changed.disconnect(dispatch_uid="host-plays")
+    assert len(heard) == 1  # the boards are sent the board again: its codes, without Sam's
+    assert re.search(r'id="(seat-codes-\w+)"', render_board(heard[0]["session"]).html).group(1) != before
+    assert code_names(client, session) == ["Ann", "Cy", "Eve"]
+
+
+def test_the_codes_go_to_the_corner_once_the_phones_of_the_game_s_seats_are_open(client, host):
+    session = session_start(host=host, title="Six", played_on="2026-11-28", player_names=SIX)
+    host_plays_as(session=session, player=session.players.get(name="Sam"))
+    game_start(session=session, kind="crash", seat_names=["Sam", "Ann", "Cy", "Eve"], options={})
+    seat_codes_show(session=session, shown=True)
+    seats_url = reverse("board-seats", args=[session.share_token])
+
+    def place():
+        return re.search(r'id="board-seats"[^>]*class="seats-slot (\w+)"', client.get(seats_url).content.decode())[1]
+
+    for name in ("Ann", "Cy"):
+        seat_seen(seat(session, name).seat_token)
+    assert place() == "large"  # Eve's phone is not open
+    seat_seen(seat(session, "Eve").seat_token)
+    assert place() == "corner"  # neither Bob's nor Di's (sitting out) nor Sam's (the host's) is needed
+
+
 def test_the_board_says_when_the_coach_is_on(evening, bus):
     assert "Coach while setting" not in text_of(render_board(evening).html)
     game_start(session=evening, kind="crash", seat_names=["Ann", "Bob"], options={"preset": "classic"})
@@ -354,6 +419,25 @@ def test_the_hosts_page_gives_each_seat_its_private_link_its_code_and_whether_it
         ("Cy", "not connected"),
     ]
     assert "Show the seat codes on the TV" in text_of(section) and "New links for everyone" in text_of(section)
+
+
+def test_the_hosts_page_says_who_sits_out_the_game_being_played_and_keeps_their_link(host_client, host):
+    session = session_start(host=host, title="Six", played_on="2026-11-28", player_names=SIX)
+    host_plays_as(session=session, player=session.players.get(name="Sam"))
+    game_start(session=session, kind="crash", seat_names=["Sam", "Ann", "Cy", "Eve"], options={})
+    seat_seen(seat(session, "Ann").seat_token)
+    markup = host_client.get(session.get_absolute_url()).content.decode()
+    section = markup[markup.index('<section class="seat-links"') : markup.index('<section class="board-link"')]
+    assert [text_of(summary).strip() for summary in re.findall(r"<summary>(.*?)</summary>", section)] == [
+        "Sam (you)",  # played from this page: no phone to connect
+        "Ann connected",
+        "Bob not in this game",
+        "Cy not connected",
+        "Di not in this game",
+        "Eve not connected",
+    ]
+    for name in ("Bob", "Di"):  # the next game may seat them: their link stays at hand
+        assert reverse("seat", args=[seat(session, name).seat_token]) in section
 
 
 def test_a_new_link_for_one_seat_is_asked_first_then_the_old_link_opens_nothing(host_client, evening):
