@@ -11,7 +11,7 @@ import uuid
 import pytest
 
 from scoring.models import Round, SessionPlayer
-from scoring.services import game_start, session_start
+from scoring.services import game_start, host_plays_as, session_start
 
 from ..factories import UserFactory
 from . import webkit
@@ -90,6 +90,28 @@ def test_the_hand_being_filled_stays_above_the_pad_while_the_phones_panel_grows_
     assert abs(after["y"] - before["y"]) <= 2 + grew, f"the hand moved from {before['y']} to {after['y']}"
     tap_cards(phone, "7D")
     assert phone.value("#id_hand_1") == "7♣ 7♦"
+    assert phone.errors() == []
+
+
+def test_the_hosts_own_hand_typed_reads_entered_and_the_pad_goes_past_a_hand_a_phone_sent(lan_server, phone):
+    """Issue 50, point 3: the host plays as Ann; Bob's phone has sent his hand."""
+    session, game = open_game(phone, lan_server, "stop_the_bus", {"tokens": 3})
+    host_plays_as(session=session, player=session.players.get(name="Ann"))
+    token = SessionPlayer.objects.get(session=session, player__name="Bob").seat_token
+    send_hand(f"http://127.0.0.1:{lan_server.daphne.port}", token, "2H 3H 4H")
+    phone.reload()
+    phone.wait("return !document.querySelector('.pad').hidden", what="the pad shown")
+    tap_cards(phone, "AS KS QS")
+    phone.wait_text("#pad-table [data-tick='Ann'] [data-tick-mark]", "✓ by you")
+    assert phone.js("return document.querySelector('#pad-table [data-tick=Ann] [data-tick-you]').hidden")
+    assert phone.text("[data-pad-into]") == "Cy's hand: 0 of 3 cards"  # not Bob's: his phone sent it
+    assert phone.value("#id_hand_1") == ""
+    phone.wait(
+        "return [...document.querySelectorAll('#table-panel [data-waiting]')]"
+        ".filter((name) => !name.hidden).map((name) => name.dataset.waiting).join() === 'Cy,Di'",
+        what="Ann out of 'Not sent yet'",
+    )
+    shoot(phone, "host-own-hand-typed")
     assert phone.errors() == []
 
 
