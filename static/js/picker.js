@@ -2,8 +2,9 @@
 // into the highlighted hand, which moves on by itself once full and always stays in view
 // above the pad. Undo takes back the last card tapped, whichever hand it went into (or, on a
 // hand that came filled, its last card); cards already used anywhere in the form are greyed
-// out. Crash is entered a player at a time, that player's setting check said in the pad, and
-// a foul said before the pad leaves the player. A result (a recorded round, a verdict, a
+// out in their places (the grid of 52 is the same in every state, whole on a 320 px phone).
+// Crash is entered a player at a time, that player's setting check said in the pad, and a
+// foul said before the pad leaves the player. A result (a recorded round, a verdict, a
 // correction's preview) is brought into view with the pad folded away when it would cover it.
 // A hand is an input (or a textarea: the Crash setting tool's 13 cards) marked data-hand.
 // Without this script the pad stays hidden and every hand is typed.
@@ -258,8 +259,6 @@
 
   // What the pad says it types into, and which cards it offers.
   function say(form) {
-    var pad = padOf(form);
-    if (pad) pad.classList.toggle("only-left", onlyLeft(form));
     var into = form.querySelector("[data-pad-into]");
     if (!into || !active) return;
     var name = padName(active), count = codes(active.value).length;
@@ -268,16 +267,6 @@
   }
 
   // --- The pad ----------------------------------------------------------------------------
-
-  // When Crash deals the whole deck and every other player is entered, the last player's cards
-  // are among those left: the pad shows only those.
-  function onlyLeft(form) {
-    if (!form.querySelector("[data-whole-deck]") || !active) return false;
-    var mine = seatOf(active);
-    return seats(form).every(function (seat) {
-      return seat === mine || seatInputs(seat).some(function (input) { return codes(input.value).length; });
-    });
-  }
 
   function refresh(form) {
     var used = {};
