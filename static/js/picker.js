@@ -461,9 +461,11 @@
   // ``follow``: whether to bring the hand to fill into view now, on a form made for it
   // (data-picker-follow: the next round's), and not on a page opened to look at something
   // else, such as earlier rounds.
+  var padForm = null;  // the form the pad was set up on
   function init(follow) {
     var form = document.querySelector("[data-picker-form]");
     var pad = padOf(form);
+    padForm = pad ? form : null;
     if (!pad) {  // the game is over: no room to leave for a pad
       document.body.classList.remove("has-pad");
       return;
@@ -608,14 +610,23 @@
     if (checking && event.detail.xhr === checking.xhr && !event.detail.successful) checked(checking.seat, false);
   });
 
-  // htmx swaps the form in place: pick up the new one, keep the highlighted hand.
+  // htmx swaps the form in place: pick up the new one, keep the highlighted hand. Only an
+  // answer's swap that brings the form or takes it away: any other piece of the page swapped
+  // in (the players' phones panel, polled every 3 s, and its row of ticks in the pad; a seat's
+  // coaching) leaves the pad as the host has it, which taking it up again would not (the last
+  // round's result brought back into view, the pad folded over it in the middle of a hand).
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
     if (outOfBand(event)) return;
     var check = target && target.closest && target.closest(".setting-check");
     if (check) settingChecked(check, event.detail.xhr);
-    else swapped();
+    else if (answered(event.target)) swapped();
   });
+
+  function answered(element) {
+    var holds = element.matches && (element.matches("[data-picker-form]") || element.querySelector("[data-picker-form]"));
+    return !!holds || !!padForm && !document.contains(padForm);
+  }
 
   // A piece of the page an answer swapped out of band, its target staying (a recorded round
   // whose form moved on, emptied: outbox.js): the target's own swap is the one to follow.
