@@ -11,7 +11,6 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
 from engine import (
-    DECK,
     CardError,
     EntryError,
     SettingCheck,
@@ -242,12 +241,6 @@ class RoundEntryForm(forms.Form):
                 row = {"name": name, "hands": [self[f"hand_{seat}"]]}
             rows.append(row)
         return rows
-
-    @property
-    def whole_deck(self) -> bool:
-        """Crash with every card of the deck dealt (four players of 13): the last player's
-        cards are among those nobody else placed."""
-        return self.placed and len(self.players) * self.dealt == len(DECK)
 
     def is_empty(self) -> bool:
         """Nothing entered: no card, declaration or extra in any field (a stray tap on Record,

@@ -2,8 +2,9 @@
 // into the highlighted hand, which moves on by itself once full and always stays in view
 // above the pad. Undo takes back the last card tapped, whichever hand it went into (or, on a
 // hand that came filled, its last card); cards already used anywhere in the form are greyed
-// out. Crash is entered a player at a time, that player's setting check said in the pad, and
-// a foul said before the pad leaves the player. A result (a recorded round, a verdict, a
+// out in their places (the grid of 52 is the same in every state, whole on a 320 px phone).
+// Crash is entered a player at a time, that player's setting check said in the pad, and a
+// foul said before the pad leaves the player. A result (a recorded round, a verdict, a
 // correction's preview) is brought into view with the pad folded away when it would cover it.
 // A hand is an input (or a textarea: the Crash setting tool's 13 cards) marked data-hand.
 // Without this script the pad stays hidden and every hand is typed.
@@ -299,8 +300,6 @@
 
   // What the pad says it types into, and which cards it offers.
   function say(form) {
-    var pad = padOf(form);
-    if (pad) pad.classList.toggle("only-left", onlyLeft(form));
     var into = form.querySelector("[data-pad-into]");
     if (!into || !active) return;
     var name = padName(active), count = codes(active.value).length;
@@ -309,16 +308,6 @@
   }
 
   // --- The pad ----------------------------------------------------------------------------
-
-  // When Crash deals the whole deck and every other player is entered, the last player's cards
-  // are among those left: the pad shows only those.
-  function onlyLeft(form) {
-    if (!form.querySelector("[data-whole-deck]") || !active) return false;
-    var mine = seatOf(active);
-    return seats(form).every(function (seat) {
-      return seat === mine || seatInputs(seat).some(function (input) { return codes(input.value).length; });
-    });
-  }
 
   function refresh(form) {
     var used = {};
@@ -514,9 +503,11 @@
   // ``follow``: whether to bring the hand to fill into view now, on a form made for it
   // (data-picker-follow: the next round's), and not on a page opened to look at something
   // else, such as earlier rounds.
+  var padForm = null;  // the form the pad was set up on
   function init(follow) {
     var form = document.querySelector("[data-picker-form]");
     var pad = padOf(form);
+    padForm = pad ? form : null;
     if (!pad) {  // the game is over: no room to leave for a pad
       document.body.classList.remove("has-pad");
       return;
@@ -670,14 +661,23 @@
   document.addEventListener("htmx:oobAfterSwap", retick);
   document.addEventListener("htmx:afterSettle", retick);
 
-  // htmx swaps the form in place: pick up the new one, keep the highlighted hand.
+  // htmx swaps the form in place: pick up the new one, keep the highlighted hand. Only an
+  // answer's swap that brings the form or takes it away: any other piece of the page swapped
+  // in (the players' phones panel, polled every 3 s, and its row of ticks in the pad; a seat's
+  // coaching) leaves the pad as the host has it, which taking it up again would not (the last
+  // round's result brought back into view, the pad folded over it in the middle of a hand).
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
     if (outOfBand(event)) return;
     var check = target && target.closest && target.closest(".setting-check");
     if (check) settingChecked(check, event.detail.xhr);
-    else swapped();
+    else if (answered(event.target)) swapped();
   });
+
+  function answered(element) {
+    var holds = element.matches && (element.matches("[data-picker-form]") || element.querySelector("[data-picker-form]"));
+    return !!holds || !!padForm && !document.contains(padForm);
+  }
 
   // A piece of the page an answer swapped out of band, its target staying (a recorded round
   // whose form moved on, emptied: outbox.js): the target's own swap is the one to follow.

@@ -1,8 +1,8 @@
 """The host's phone (375x812, touch) once the seats' hands are revealed (issue 43): the hands in
 the form as the pad types cards ("10♣", never "TC"); a seat's Crash foul, sent after "Leave it
 like this", shown as a foul on the panel and on its player's step above the pad; the cards
-left over when Crash deals the whole deck laid out side by side; and a round recorded with
-two hands missing refused naming both."""
+left over when Crash deals the whole deck offered in the pad's grid, the others greyed out;
+and a round recorded with two hands missing refused naming both."""
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -77,7 +77,7 @@ class SeatHostRevealed(Thumb, ChannelsLiveServerTestCase):
         assert serious_violations(self.page) == []
         assert not Round.objects.filter(game=game).exists()
 
-    def test_a_seats_foul_reads_as_a_foul_and_the_cards_left_lie_side_by_side(self):
+    def test_a_seats_foul_reads_as_a_foul_and_the_cards_left_are_offered_in_the_grid(self):
         game = self.open_game("crash", {"preset": "classic"})
         self.send_foul_from_phone("Cy", CRASH["Cy"])
         for name in ("Ann", "Bob", "Di"):
@@ -96,13 +96,13 @@ class SeatHostRevealed(Thumb, ChannelsLiveServerTestCase):
         panel.scroll_into_view_if_needed()
         self.shoot("revealed-crash-panel")
 
-        # Every hand in: the pad offers only the four cards nobody placed, side by side.
+        # Every hand in: the pad offers the four cards nobody placed, in the grid of 52.
         self.page.get_by_role("button", name="Di ✓", exact=True).tap()  # the host checks Di's hands
-        self.page.locator("#id_hand_3_4").tap()
-        left = self.page.locator(".pad .pick:visible")
-        expect(left).to_have_count(4)
-        boxes = [left.nth(index).bounding_box() for index in range(4)]
-        assert len({round(box["y"]) for box in boxes}) == 1, boxes  # one row, not a column
-        assert all(box["width"] >= 56 for box in boxes), boxes
+        expect(self.page.locator(".field.active #id_hand_3_1")).to_have_count(1)
+        expect(self.page.locator(".pad .pick:enabled")).to_have_count(4)
+        expect(self.page.locator(".pad .pick:disabled")).to_have_count(48)  # greyed out, in their places
+        for code in ("TS", "7S", "JH", "7H"):
+            expect(self.page.locator(f'.pad [data-card="{code}"]')).to_be_enabled()
+            expect(self.page.locator(f'.pad [data-card="{code}"]')).to_be_in_viewport(ratio=1)
         self.shoot("revealed-crash-foul")
         assert serious_violations(self.page) == []

@@ -115,8 +115,10 @@ class ThumbEntry(Thumb, ChannelsLiveServerTestCase):
             expect(page.locator(".seat-entry:visible")).to_have_count(1)
             expect(steps.nth(seat)).to_have_attribute("aria-current", "step")
             if name == "Di":
-                # The whole deck was dealt: the pad offers only the cards nobody else placed.
-                expect(page.locator(".pad [data-card]:visible")).to_have_count(52 - 36)
+                # The whole deck was dealt: the pad offers the cards nobody else placed, the
+                # others greyed out in their places.
+                expect(page.locator(".pad [data-card]:enabled")).to_have_count(52 - 36)
+                expect(page.locator(".pad [data-card]:visible")).to_have_count(52)
                 self.shoot("crash-last-player")
             self.tap_cards(cards)
             if name == "Ann":

@@ -76,18 +76,17 @@ def test_crash_is_entered_a_player_at_a_time(host_client, host):
 
 
 @pytest.mark.parametrize(
-    "kind, options, players, whole",
+    "kind, options, players",
     [
-        ("crash", {"preset": "classic"}, PLAYERS, True),
-        ("crash", {"preset": "classic"}, PLAYERS[:3], False),
-        ("crash", {"preset": "arena", "cards": 9}, PLAYERS, False),
-        ("stop_the_bus", {"tokens": 3}, PLAYERS, False),
+        ("crash", {"preset": "classic"}, PLAYERS),
+        ("crash", {"preset": "classic"}, PLAYERS[:3]),
+        ("crash", {"preset": "arena", "cards": 9}, PLAYERS),
+        ("stop_the_bus", {"tokens": 3}, PLAYERS),
     ],
 )
-def test_the_pad_knows_when_the_whole_deck_was_dealt(host_client, host, kind, options, players, whole):
+def test_only_crash_is_entered_a_player_at_a_time(host_client, host, kind, options, players):
     session, _ = start(host, kind, options, players)
     html = host_client.get(session.get_absolute_url()).content.decode()
-    assert ("data-whole-deck" in html) is whole
     assert ("data-seat-steps" in html) is (kind == "crash")
 
 
