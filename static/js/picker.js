@@ -593,8 +593,11 @@
     // A page that opens with a message (the board's new link, say) stays at its top.
     init(!window.location.hash && !/[?&]page=/.test(window.location.search) && !document.querySelector(".messages"));
     var form = document.querySelector("[data-picker-form][data-picker-chips]");
+    var said = document.querySelector(".messages");
     if (document.querySelector(".preview")) showResults();
     else if (form && !form.querySelector(".error")) openCorrection(form);
+    // What was just done (a correction saved, say) is what the page opens on, not the pad.
+    else if (said) showResult(said, document.querySelector("[data-picker-form]"), false);
   });
   // draft.js put a kept round back into the form: read it again, the hand it names highlighted.
   document.addEventListener("picker:refresh", function (event) {
