@@ -22,7 +22,8 @@ def picker(
     """The pad; ``submit`` labels its own submit button. Said next to it: the page's question
     (the previous round's hands again: record again?), else ``form``'s first refusal, else
     "nothing entered" where no round was just recorded (else that round's confirmation stays:
-    the second tap of a double tap sends the emptied form), else the round just ``recorded``,
+    the second tap of a double tap sends the emptied form), else the round just ``recorded``
+    (its line: "Round 3 recorded: ..."),
     else what an htmx answer's messages say (a round another phone already recorded, say): a
     whole page shows them at its top, in view. ``refused`` begins a refusal ("Not sent" on a
     seat's phone); ``note`` is said where nothing else is (a seat's "Sent ✓"). ``table``: the

@@ -36,6 +36,7 @@ from ..presenters import (
     entry_lines,
     game_summary,
     round_hands,
+    scores_said,
     standings_rows,
     unit,
     void_deal_reasons,
@@ -134,6 +135,8 @@ def session_context(
         "summary": game_summary(outcome) if outcome else "",
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,
+        # what the pad says of the round just recorded, when the page says it (see Answer)
+        "recorded_line": recorded_message(outcome, current.last_round.number) if current and current.last_round else "",
         # Crash, where the options can void a deal: the host may record one (docs/rules.md)
         "void_deal": void_deal_reasons(current.game.kind, current.settings) if form else "",
         **table,
@@ -329,10 +332,9 @@ class Answer:
 
 
 def recorded_message(outcome: GameOutcome | None, number: int) -> str:
-    """ "Round 3 recorded: Cy loses a token" (the round's last decision, as the pad says it)."""
-    rounds = outcome.rounds if outcome else ()
-    events = rounds[number - 1].events if 0 < number <= len(rounds) else ()
-    return f"Round {number} recorded" + (f": {events[-1]}" if events else "")
+    """ "Round 3 recorded: Cy loses a token" (what it did to the scores, as the pad says it)."""
+    said = scores_said(outcome, number) if outcome and 0 < number <= len(outcome.rounds) else ""
+    return f"Round {number} recorded" + (f": {said}" if said else "")
 
 
 def record_round(request, current: queries.GameState) -> Answer:

@@ -61,6 +61,42 @@ def test_a_recorded_round_is_confirmed_next_to_the_pad(host_client, host):
     assert "pad-note" not in pad_of(host_client.get(session.get_absolute_url()))
 
 
+CRASH_ROUND = {  # each player's four hands as placed: Bob's win hands 1 to 3, Ann's hand 4
+    "Ann": ("As Ks Qs", "Js Ts 9s", "8s 7s 6s", "5s 4s 3s"),
+    "Bob": ("Ah Ad Ac", "Kh Qh Jh", "Th 9h 8h", "7h 6h 2s"),
+    "Cy": ("Tc 9c 8c", "Kc Qc Jc", "Kd Qd Jd", "Td 9d 8d"),  # hand 2 above hand 1: a foul, out of the game
+    "Di": ("7d 6d 5d", "6c 5c 4c", "4d 3d 2d", "3c 2c 3h"),
+}
+
+
+def crash_round(players) -> dict:
+    return {
+        f"hand_{seat}_{position}": hand
+        for seat, name in enumerate(players)
+        for position, hand in enumerate(CRASH_ROUND[name], 1)
+    }
+
+
+def test_a_recorded_crash_round_says_every_point_scored_next_to_the_pad(host_client, host):
+    players = ["Ann", "Bob", "Di"]
+    session, _ = start(host, "crash", {"preset": "classic"}, players)
+    response = post_round(host_client, session, {"number": "1", **crash_round(players)})
+    # Bob's three points and Ann's one, not the round's last event alone (Ann's point).
+    assert said(response)["message"] == "Round 1 recorded: Ann scores a point (1); Bob scores 3 points (3)"
+
+
+def test_a_crash_round_whose_pad_is_drawn_again_says_every_point_scored(host_client, host):
+    session, _ = start(host, "crash", {"preset": "classic"})
+    # Cy fouls and is out: the next round's form is drawn again, its pad saying the round.
+    response = post_round(host_client, session, {"number": "1", **crash_round(PLAYERS)})
+    assert said(response)["message"] == "Round 1 recorded: Ann scores a point (1); Bob scores 3 points (3)"
+    assert re.search(
+        r'<p class="pad-note recorded" role="status">Round 1 recorded: Ann scores a point \(1\); '
+        r"Bob scores 3 points \(3\)</p>",
+        pad_of(response),
+    )
+
+
 def test_crash_is_entered_a_player_at_a_time(host_client, host):
     session, _ = start(host, "crash", {"preset": "classic"})
     html = host_client.get(session.get_absolute_url()).content.decode()

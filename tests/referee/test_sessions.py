@@ -246,7 +246,10 @@ def test_the_same_form_sent_twice_records_one_round_and_answers_what_the_first_d
         "id": data["submission"],
         "status": "repeated",
         "number": 1,
-        "message": "Round 1 recorded: Bob has no tokens left: Bob is out",
+        "message": (
+            "Round 1 recorded: Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (none left); "
+            "Bob has no tokens left: Bob is out"
+        ),
     }
     text = text_of(without_pad(again))
     assert "Round 1 recorded" in text and "Round 2: enter the hands" in text and "already" not in text
