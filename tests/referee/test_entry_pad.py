@@ -154,9 +154,12 @@ def test_a_foul_in_the_setting_check_is_marked_for_the_pad_to_ask_about(host_cli
     url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
     foul = host_client.get(url, {"seat": "2", "hand_2_1": "Tc 9c 8c", "hand_2_2": "Kc Qc Jc"}, headers=HX)
     assert re.search(
-        r'<p class="warning" id="check-2" data-foul>Hand 2 \(K♣ Q♣ J♣\) is a higher running flush than hand 1',
+        r'<p class="warning" id="check-2" data-foul data-legal-order="KC QC JC\|TC 9C 8C">'
+        r"Hand 2 \(K♣ Q♣ J♣\) is a higher running flush than hand 1",
         foul.content.decode(),
     )
+    # Its legal order a tap away: the form's own action without the pad's script.
+    assert '<button type="submit" name="use_order" value="2" class="use-order" formnovalidate>' in foul.content.decode()
     in_order = host_client.get(url, {"seat": "2", "hand_2_1": "Kc Qc Jc", "hand_2_2": "Tc 9c 8c"}, headers=HX)
     assert "data-foul" not in in_order.content.decode() and "In order." in text_of(in_order)
 
@@ -166,6 +169,7 @@ def test_a_game_that_sorts_the_hands_asks_about_no_foul(host_client, host):
     url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
     response = host_client.get(url, {"seat": "0", "hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh"}, headers=HX)
     assert "no foul in this game" in text_of(response) and "data-foul" not in response.content.decode()
+    assert "use_order" not in response.content.decode()  # nothing to take: the hands are played sorted
 
 
 def test_each_message_of_the_entry_has_one_live_region(host_client, host):
