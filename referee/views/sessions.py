@@ -26,7 +26,7 @@ from scoring.models import Game, Session
 from .. import panel_marks
 from ..access import asked_game, host_session
 from ..board.broadcast import TV_BEHIND, boards_missed
-from ..forms.rounds import RoundEntryForm, entry_form_for, setting_check_of
+from ..forms.rounds import RoundEntryForm, entry_form_for, in_legal_order, setting_check_of
 from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
 from ..links import qr_svg, room_url, seat_links
 from ..network import unreachable_why
@@ -300,8 +300,8 @@ def session_page(request, session_id):
 class Answer:
     """What became of a posted round, for the page and for a script that sent it (a round
     queued offline): ``status`` is "recorded", "repeated" (this form was recorded before:
-    nothing new), "refused", "confirm" (the previous round's hands: asks first) or "empty"
-    (nothing entered)."""
+    nothing new), "refused", "confirm" (the previous round's hands: asks first), "empty"
+    (nothing entered) or "ordered" (a foul's hands set in their legal order: nothing recorded)."""
 
     status: str
     submission: str
@@ -344,6 +344,10 @@ def record_round(request, current: queries.GameState) -> Answer:
     form = entry_form_for(
         current, request.POST, number=_posted_number(request), players=queries.players_of_submitted_round(sent, current)
     )
+    ordered = in_legal_order(request.POST, current.settings)
+    if ordered is not None:  # "Use this order" without the pad's script: set so, not recorded
+        again = entry_form_for(current, number=_posted_number(request), initial=ordered, players=form.players)
+        return Answer("ordered", sent, form=again)
     if form.is_empty():
         return Answer("empty", sent, NOTHING_ENTERED)
     if not form.is_valid():

@@ -97,6 +97,19 @@ def test_a_crash_round_whose_pad_is_drawn_again_says_every_point_scored(host_cli
     )
 
 
+def test_without_the_pads_script_use_this_order_sets_a_players_hands_so_and_records_nothing(host_client, host):
+    session, game = start(host, "crash", {"preset": "classic"})
+    data = sent({"number": "1", **crash_round(PLAYERS), "use_order": "2"})  # Cy's "Use this order"
+    response = host_client.post(session.get_absolute_url(), data)
+    assert response.status_code == 200 and not Round.objects.filter(game=game).exists()
+    markup = response.content.decode()
+    for position, hand in enumerate(("K♣ Q♣ J♣", "K♦ Q♦ J♦", "10♣ 9♣ 8♣", "10♦ 9♦ 8♦"), 1):
+        assert f'name="hand_2_{position}" value="{hand}"' in markup
+    assert 'name="hand_0_1" value="As Ks Qs"' in markup  # the others as they were
+    assert f'name="submission" value="{data["submission"]}"' in markup  # the form's own id, unused
+    assert '<p class="check-ok" id="check-2">In order.</p>' in markup and "Not recorded" not in markup
+
+
 def test_crash_is_entered_a_player_at_a_time(host_client, host):
     session, _ = start(host, "crash", {"preset": "classic"})
     html = host_client.get(session.get_absolute_url()).content.decode()
