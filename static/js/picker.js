@@ -178,8 +178,9 @@
     var hands = said.getAttribute("data-legal-order").split("|").map(codes);
     var placed = seatInputs(seat).map(function (input) { return codes(input.value); });
     var all = function (list) { return [].concat.apply([], list).sort().join(" "); };
+    if (hands.length !== placed.length || all(hands) !== all(placed)) return null;
     var same = hands.every(function (hand, index) { return hand.join(" ") === placed[index].join(" "); });
-    return hands.length === placed.length && all(hands) === all(placed) && !same ? hands : null;
+    return same ? null : hands;
   }
 
   // "Use this order": the player's hands set in their legal order in one tap (checked again
@@ -629,7 +630,8 @@
   window.addEventListener("orientationchange", turned);
 
   document.addEventListener("DOMContentLoaded", function () {
-    // A page that opens with a message (the board's new link, say) stays at its top.
+    // A page that opens with a message (the board's new link, say) does not follow the hand:
+    // it opens on the message (below).
     init(!window.location.hash && !/[?&]page=/.test(window.location.search) && !document.querySelector(".messages"));
     var form = document.querySelector("[data-picker-form][data-picker-chips]");
     var said = document.querySelector(".messages");
