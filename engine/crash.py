@@ -638,6 +638,11 @@ def showdown(
     return scorers
 
 
+def points_scored(name: str, points: int, total: int) -> str:
+    """A player's points from one round, summed: "Sam scores 2 points (4)", "Cy scores a point (2)"."""
+    return f"{name} scores {'a point' if points == 1 else f'{points} points'} ({total})"
+
+
 def highest(hands: Sequence[tuple[str, HandRank]]) -> tuple[HandRank | None, list[str]]:
     """The highest hand among (player, hand) pairs, and every player holding one equal to it."""
     best, top = None, []

@@ -68,6 +68,9 @@ class GameDescription:
     # What can void a deal under these options, the host then recording the deal as void
     # (a round ``{"hands": {...}, "void": True}``); None for a game that has no void deal.
     void_deal_causes: Callable[[Settings], tuple[str, ...]] | None = None
+    # A player's change of score in one round, summed, in words (name, change, score after):
+    # for a game where one round scores a player several times; None: each event says its own.
+    scored: Callable[[str, int, int], str] | None = None
 
 
 # --- The games -----------------------------------------------------------------------------
@@ -150,6 +153,7 @@ CRASH = GameDescription(
     placed=True,
     house_rules=_crash_house_rules,
     void_deal_causes=crash.void_deal_causes,
+    scored=crash.points_scored,
 )
 
 COMMERCE = GameDescription(

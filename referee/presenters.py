@@ -78,6 +78,22 @@ def unit(outcome: GameOutcome) -> str:
     return game_of(outcome.game).unit(outcome.settings)
 
 
+def scores_said(outcome: GameOutcome, number: int) -> str:
+    """What round ``number`` did to the scores, in a line (the pad's after it is recorded):
+    every change of score, then whether it won the game ("Sam scores 2 points (4); Cy scores a
+    point (2)"; a game whose events each change a score says those); with no change, its last
+    decision (a void deal, a stick-up)."""
+    round_ = outcome.rounds[number - 1]
+    changed = {name: change for name, change in round_.deltas.items() if change}
+    summed = game_of(outcome.game).scored
+    if summed is not None:
+        said = [summed(name, change, round_.standings[name]) for name, change in changed.items()]
+    else:
+        said = [e.text for e in round_.events if e.kind != "won" and any(name in changed for name in e.players)]
+    said += [event.text for event in round_.events if event.kind == "won"]
+    return "; ".join(said) or (round_.events[-1].text if round_.events else "")
+
+
 def starting_figures(outcome: GameOutcome) -> dict[str, int]:
     """Each player's figure before the first round."""
     return dict.fromkeys(outcome.players, game_of(outcome.game).tokens(outcome.settings))

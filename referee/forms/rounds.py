@@ -55,6 +55,27 @@ def setting_check_of(texts: Sequence[str], settings) -> SettingCheck | None:
         return None
 
 
+# A setting check's "Use this order" (templates/sessions/setting_check.html) as a page without
+# the pad's script posts it: the player's seat in the form; their hands set so, nothing sent.
+USE_ORDER = "use_order"
+
+
+def in_legal_order(data, settings) -> dict | None:
+    """The posted fields, the hands of the seat whose "Use this order" was tapped set in their
+    legal order (as the pad writes cards) and the fields a page re-makes left out; None when
+    no such tap was posted. Hands that are not a foul (or not hands) stay as they were."""
+    seat = data.get(USE_ORDER)
+    if seat is None:
+        return None
+    fields = {name: data.get(name) for name in data if name not in (USE_ORDER, "csrfmiddlewaretoken")}
+    names = [f"hand_{seat}_{position}" for position in range(1, 5)] if str(seat).isdigit() else []
+    check = setting_check_of([str(fields.get(name) or "") for name in names], settings)
+    if check is not None and check.fouls:
+        hands = [" ".join(map(str, cards)) for cards in check.legal_order]
+        fields.update({name: hands[index] if index < len(hands) else "" for index, name in enumerate(names)})
+    return fields
+
+
 class SubmissionField(forms.UUIDField):
     """The id a form that changes a game is made with (a fresh UUID each time the form is
     made): the server keeps it with the change, so the same form sent twice changes once."""

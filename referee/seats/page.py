@@ -22,7 +22,7 @@ from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
 
 from ..access import host_session
-from ..forms.rounds import OUT_OF_DATE, RoundEntryForm, setting_check_of
+from ..forms.rounds import OUT_OF_DATE, RoundEntryForm, in_legal_order, setting_check_of
 from ..presenters import as_tapped
 from ..setting_found import present
 from .render import own_context, seat_form, seats_now, shared_context
@@ -77,6 +77,9 @@ def keep_hand(data, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
     state = queries.game_state(game)
     if state.outcome is None or name not in state.seats:
         return Sent(refusal=OTHER_GAME)
+    ordered = in_legal_order(data, state.settings)
+    if ordered is not None:  # "Use this order" without the pad's script: set so, not sent
+        return Sent(seat_form(state, name, initial=ordered), game=game)
     form = seat_form(state, name, data)
     if not form.is_valid():
         if form.out_of_date:

@@ -26,7 +26,7 @@ from scoring.models import Game, Session
 from .. import panel_marks
 from ..access import asked_game, host_session
 from ..board.broadcast import TV_BEHIND, boards_missed
-from ..forms.rounds import RoundEntryForm, entry_form_for, setting_check_of
+from ..forms.rounds import RoundEntryForm, entry_form_for, in_legal_order, setting_check_of
 from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
 from ..links import qr_svg, room_url, seat_links
 from ..network import unreachable_why
@@ -36,6 +36,7 @@ from ..presenters import (
     entry_lines,
     game_summary,
     round_hands,
+    scores_said,
     standings_rows,
     unit,
     void_deal_reasons,
@@ -134,6 +135,8 @@ def session_context(
         "summary": game_summary(outcome) if outcome else "",
         "unit": unit(outcome) if outcome else "",
         "moved_on": moved_on,
+        # what the pad says of the round just recorded, when the page says it (see Answer)
+        "recorded_line": recorded_message(outcome, current.last_round.number) if current and current.last_round else "",
         # Crash, where the options can void a deal: the host may record one (docs/rules.md)
         "void_deal": void_deal_reasons(current.game.kind, current.settings) if form else "",
         **table,
@@ -297,8 +300,8 @@ def session_page(request, session_id):
 class Answer:
     """What became of a posted round, for the page and for a script that sent it (a round
     queued offline): ``status`` is "recorded", "repeated" (this form was recorded before:
-    nothing new), "refused", "confirm" (the previous round's hands: asks first) or "empty"
-    (nothing entered)."""
+    nothing new), "refused", "confirm" (the previous round's hands: asks first), "empty"
+    (nothing entered) or "ordered" (a foul's hands set in their legal order: nothing recorded)."""
 
     status: str
     submission: str
@@ -329,10 +332,9 @@ class Answer:
 
 
 def recorded_message(outcome: GameOutcome | None, number: int) -> str:
-    """ "Round 3 recorded: Cy loses a token" (the round's last decision, as the pad says it)."""
-    rounds = outcome.rounds if outcome else ()
-    events = rounds[number - 1].events if 0 < number <= len(rounds) else ()
-    return f"Round {number} recorded" + (f": {events[-1]}" if events else "")
+    """ "Round 3 recorded: Cy loses a token" (what it did to the scores, as the pad says it)."""
+    said = scores_said(outcome, number) if outcome and 0 < number <= len(outcome.rounds) else ""
+    return f"Round {number} recorded" + (f": {said}" if said else "")
 
 
 def record_round(request, current: queries.GameState) -> Answer:
@@ -342,6 +344,10 @@ def record_round(request, current: queries.GameState) -> Answer:
     form = entry_form_for(
         current, request.POST, number=_posted_number(request), players=queries.players_of_submitted_round(sent, current)
     )
+    ordered = in_legal_order(request.POST, current.settings)
+    if ordered is not None:  # "Use this order" without the pad's script: set so, not recorded
+        again = entry_form_for(current, number=_posted_number(request), initial=ordered, players=form.players)
+        return Answer("ordered", sent, form=again)
     if form.is_empty():
         return Answer("empty", sent, NOTHING_ENTERED)
     if not form.is_valid():

@@ -107,10 +107,12 @@
     var check = seat && seat.querySelector(".setting-check");
     line.textContent = checkText(seat);
     line.classList.toggle("warning", !!(check && check.querySelector("[data-foul]")));
+    var offer = form.querySelector(".pad-order[data-use-order]");
+    if (offer) offer.hidden = !legalOrder(seat);
   }
 
   function checkText(seat) {
-    var check = seat && seat.querySelector(".setting-check");
+    var check = seat && seat.querySelector(".setting-check p");
     var text = check ? check.textContent.trim() : "";
     return text ? seatName(seat) + ": " + text.charAt(0).toLowerCase() + text.slice(1) : "";
   }
@@ -146,6 +148,8 @@
     box.hidden = false;  // shown, then written: an alert is read as it appears
     box.setAttribute("role", "alert");
     form.querySelector("[data-pad-check]").textContent = "";  // the question says it, once
+    var offer = form.querySelector(".pad-order[data-use-order]");
+    if (offer) offer.hidden = true;  // the question offers it
     box.querySelector("[data-foul-text]").textContent = checkText(seat);
     box.querySelector("[data-foul-back]").textContent = "Change " + seatName(seat) + "'s hands";
     box.querySelector("[data-foul-on]").textContent = nextSeat && nextSeat !== seat
@@ -165,6 +169,36 @@
     setBusy(form, false);
     if (goOn) setActive(nextOpen(form, active));
     else sayCheck(form);
+  }
+
+  // A foul's legal order (the check's data-legal-order), hand by hand as card codes, when it
+  // holds the very cards of the player's hands as they stand; else null.
+  function legalOrder(seat) {
+    var said = seat && seat.querySelector(".setting-check [data-legal-order]");
+    if (!said || !seatDone(seat)) return null;
+    var hands = said.getAttribute("data-legal-order").split("|").map(codes);
+    var placed = seatInputs(seat).map(function (input) { return codes(input.value); });
+    var all = function (list) { return [].concat.apply([], list).sort().join(" "); };
+    if (hands.length !== placed.length || all(hands) !== all(placed)) return null;
+    var same = hands.every(function (hand, index) { return hand.join(" ") === placed[index].join(" "); });
+    return same ? null : hands;
+  }
+
+  // "Use this order": the player's hands set in their legal order in one tap (checked again
+  // as typing would be), then on to the next player's hands, as after a setting in order.
+  function useOrder(form, seat) {
+    var hands = legalOrder(seat);
+    if (!hands) return;
+    stopChecking(form);
+    var mine = seatInputs(seat);
+    mine.forEach(function (input, index) {
+      input.value = hands[index].map(function (code) { return shown(form, code); }).join(" ");
+    });
+    taps = taps.filter(function (tap) { return mine.indexOf(tap.input) < 0; });  // Undo: not into these
+    seat.querySelector(".setting-check").innerHTML = "";  // the foul is gone: its check comes again
+    changed(mine[mine.length - 1]);
+    refresh(form);
+    setActive(nextOpen(form, mine[mine.length - 1]));
   }
 
   // The host taps a step, a hand or Undo while the check is awaited or the foul asked about: theirs.
@@ -578,6 +612,12 @@
     if (!form) return;
     if (event.target.closest(".pad.folded")) { unfold(form); return; }
     if (event.target.closest("[data-pad-hide]")) { hide(form); return; }
+    var order = event.target.closest("[data-use-order], button[name=use_order]");
+    if (order) {  // the pad's, or the check's own (the form's action without this script)
+      event.preventDefault();
+      useOrder(form, seatOf(order) || seatOf(active));
+      return;
+    }
     if (event.target.closest("[data-foul-on], [data-foul-back]")) {
       answerFoul(form, !!event.target.closest("[data-foul-on]"));
       return;
@@ -623,11 +663,15 @@
   window.addEventListener("orientationchange", turned);
 
   document.addEventListener("DOMContentLoaded", function () {
-    // A page that opens with a message (the board's new link, say) stays at its top.
+    // A page that opens with a message (the board's new link, say) does not follow the hand:
+    // it opens on the message (below).
     init(!window.location.hash && !/[?&]page=/.test(window.location.search) && !document.querySelector(".messages"));
     var form = document.querySelector("[data-picker-form][data-picker-chips]");
+    var said = document.querySelector(".messages");
     if (document.querySelector(".preview")) showResults();
     else if (form && !form.querySelector(".error")) openCorrection(form);
+    // What was just done (a correction saved, say) is what the page opens on, not the pad.
+    else if (said) showResult(said, document.querySelector("[data-picker-form]"), false);
   });
   // draft.js put a kept round back into the form: read it again, the hand it names highlighted.
   document.addEventListener("picker:refresh", function (event) {

@@ -61,6 +61,55 @@ def test_a_recorded_round_is_confirmed_next_to_the_pad(host_client, host):
     assert "pad-note" not in pad_of(host_client.get(session.get_absolute_url()))
 
 
+CRASH_ROUND = {  # each player's four hands as placed: Bob's win hands 1 to 3, Ann's hand 4
+    "Ann": ("As Ks Qs", "Js Ts 9s", "8s 7s 6s", "5s 4s 3s"),
+    "Bob": ("Ah Ad Ac", "Kh Qh Jh", "Th 9h 8h", "7h 6h 2s"),
+    "Cy": ("Tc 9c 8c", "Kc Qc Jc", "Kd Qd Jd", "Td 9d 8d"),  # hand 2 above hand 1: a foul, out of the game
+    "Di": ("7d 6d 5d", "6c 5c 4c", "4d 3d 2d", "3c 2c 3h"),
+}
+
+
+def crash_round(players) -> dict:
+    return {
+        f"hand_{seat}_{position}": hand
+        for seat, name in enumerate(players)
+        for position, hand in enumerate(CRASH_ROUND[name], 1)
+    }
+
+
+def test_a_recorded_crash_round_says_every_point_scored_next_to_the_pad(host_client, host):
+    players = ["Ann", "Bob", "Di"]
+    session, _ = start(host, "crash", {"preset": "classic"}, players)
+    response = post_round(host_client, session, {"number": "1", **crash_round(players)})
+    # Bob's three points and Ann's one, not the round's last event alone (Ann's point).
+    assert said(response)["message"] == "Round 1 recorded: Ann scores a point (1); Bob scores 3 points (3)"
+
+
+def test_a_crash_round_whose_pad_is_drawn_again_says_every_point_scored(host_client, host):
+    session, _ = start(host, "crash", {"preset": "classic"})
+    # Cy fouls and is out: the next round's form is drawn again, its pad saying the round.
+    response = post_round(host_client, session, {"number": "1", **crash_round(PLAYERS)})
+    assert said(response)["message"] == "Round 1 recorded: Ann scores a point (1); Bob scores 3 points (3)"
+    assert re.search(
+        r'<p class="pad-note recorded" role="status">Round 1 recorded: Ann scores a point \(1\); '
+        r"Bob scores 3 points \(3\)</p>",
+        pad_of(response),
+    )
+
+
+def test_without_the_pads_script_use_this_order_sets_a_players_hands_so_and_records_nothing(host_client, host):
+    session, game = start(host, "crash", {"preset": "classic"})
+    data = sent({"number": "1", **crash_round(PLAYERS), "use_order": "2"})  # Cy's "Use this order"
+    response = host_client.post(session.get_absolute_url(), data)
+    assert response.status_code == 200 and not Round.objects.filter(game=game).exists()
+    markup = response.content.decode()
+    for position, hand in enumerate(("K♣ Q♣ J♣", "K♦ Q♦ J♦", "10♣ 9♣ 8♣", "10♦ 9♦ 8♦"), 1):
+        assert f'name="hand_2_{position}" value="{hand}"' in markup
+    assert 'name="hand_0_1" value="As Ks Qs"' in markup  # the others as they were
+    assert f'name="submission" value="{data["submission"]}"' in markup  # the form's own id, unused
+    assert '<p class="check-ok" id="check-2">In order.</p>' in markup and "Not recorded" not in markup
+
+
 def test_crash_is_entered_a_player_at_a_time(host_client, host):
     session, _ = start(host, "crash", {"preset": "classic"})
     html = host_client.get(session.get_absolute_url()).content.decode()
@@ -117,9 +166,12 @@ def test_a_foul_in_the_setting_check_is_marked_for_the_pad_to_ask_about(host_cli
     url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
     foul = host_client.get(url, {"seat": "2", "hand_2_1": "Tc 9c 8c", "hand_2_2": "Kc Qc Jc"}, headers=HX)
     assert re.search(
-        r'<p class="warning" id="check-2" data-foul>Hand 2 \(K♣ Q♣ J♣\) is a higher running flush than hand 1',
+        r'<p class="warning" id="check-2" data-foul data-legal-order="KC QC JC\|TC 9C 8C">'
+        r"Hand 2 \(K♣ Q♣ J♣\) is a higher running flush than hand 1",
         foul.content.decode(),
     )
+    # Its legal order a tap away: the form's own action without the pad's script.
+    assert '<button type="submit" name="use_order" value="2" class="use-order" formnovalidate>' in foul.content.decode()
     in_order = host_client.get(url, {"seat": "2", "hand_2_1": "Kc Qc Jc", "hand_2_2": "Tc 9c 8c"}, headers=HX)
     assert "data-foul" not in in_order.content.decode() and "In order." in text_of(in_order)
 
@@ -129,6 +181,7 @@ def test_a_game_that_sorts_the_hands_asks_about_no_foul(host_client, host):
     url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
     response = host_client.get(url, {"seat": "0", "hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh"}, headers=HX)
     assert "no foul in this game" in text_of(response) and "data-foul" not in response.content.decode()
+    assert "use_order" not in response.content.decode()  # nothing to take: the hands are played sorted
 
 
 def test_each_message_of_the_entry_has_one_live_region(host_client, host):

@@ -14,6 +14,7 @@ from .seats import hidden_fields
 pytestmark = pytest.mark.django_db
 
 FOUL = ["2S 2H 5D", "AS AD AC", "7C 8D TH", "KH QH JH"]  # a pair before a prial: out of order
+ANN_LEGAL = ["AS AD AC", "KH QH JH", "2S 2H 5D", "7C 8D TH"]  # FOUL's legal order
 
 
 def seat_url(session, name, tail=""):
@@ -45,6 +46,24 @@ def test_a_foul_sent_anyway_is_kept_as_sent(client, crash):
     answer = client.post(url, data, headers=HX)
     assert "Sent ✓" in text_of(answer)
     assert SeatHand.objects.get().entry == {"hands": {"Ann": ["2S 2H 5D", "AS AD AC", "7C 8D TH", "KH QH JH"]}}
+
+
+def test_without_the_pads_script_use_this_order_sets_the_hands_so_and_sends_nothing(client, crash):
+    url = seat_url(crash.session, "Ann")
+    hands = {f"hand_0_{p}": cards for p, cards in enumerate(FOUL, 1)}
+    sent = client.post(url, {**hidden_fields(client.get(url)), **hands})  # a page without the pad's script
+    assert 'name="use_order" value="0"' in sent.content.decode()  # the foul's legal order offered
+    data = {**hidden_fields(sent), **hands}  # the next send's form: a fresh id
+    answer = client.post(url, {**data, "use_order": "0"})
+    assert SeatHand.objects.get().entry == {"hands": {"Ann": FOUL}}  # nothing sent: the foul stands
+    again = hidden_fields(answer)
+    assert again == hidden_fields(sent)  # the same form: its round, its game and its id, unused
+    markup = answer.content.decode()
+    for position, hand in enumerate(("A♠ A♦ A♣", "K♥ Q♥ J♥", "2♠ 2♥ 5♦", "7♣ 8♦ 10♥"), 1):
+        assert f'name="hand_0_{position}" value="{hand}"' in markup
+    assert '<p class="check-ok" id="check-0">In order.</p>' in markup
+    client.post(url, again | {f"hand_0_{p}": hand for p, hand in enumerate(ANN_LEGAL, 1)})
+    assert SeatHand.objects.get().entry == {"hands": {"Ann": ANN_LEGAL}}
 
 
 def test_the_coach_is_a_404_unless_the_house_rules_have_it(client, crash):

@@ -76,7 +76,7 @@ def test_a_seats_foul_reads_as_a_foul_on_the_panel_and_on_its_players_step(host_
     assert '<span aria-hidden="true">✗</span> foul' in ann  # read aloud "Ann foul"
     assert "is-foul" not in bob and "foul" not in text_of(bob)
     # The pad's check (the step's and the pad's source, as the live check says it) comes with the hands.
-    assert re.search(r'<p class="warning" id="check-0" data-foul>[^<]*foul if left like this', markup)
+    assert re.search(r'<p class="warning" id="check-0" data-foul[^>]*>[^<]*foul if left like this', markup)
     assert re.search(r'<p class="check-ok" id="check-1">In order\.</p>', markup)
 
 

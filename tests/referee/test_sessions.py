@@ -246,7 +246,10 @@ def test_the_same_form_sent_twice_records_one_round_and_answers_what_the_first_d
         "id": data["submission"],
         "status": "repeated",
         "number": 1,
-        "message": "Round 1 recorded: Bob has no tokens left: Bob is out",
+        "message": (
+            "Round 1 recorded: Bob's 5 high (5-3-2) is the worst hand: Bob loses a token (none left); "
+            "Bob has no tokens left: Bob is out"
+        ),
     }
     text = text_of(without_pad(again))
     assert "Round 1 recorded" in text and "Round 2: enter the hands" in text and "already" not in text
@@ -395,7 +398,7 @@ def test_the_crash_setting_check_answers_as_the_host_types(host_client, evening)
     response = host_client.get(url, {"seat": "1", "hand_1_1": "7c 7d 9s", "hand_1_2": "Ah Kh Qh"}, headers=HX)
     assert text_of(response).strip() == (
         "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): "
-        "foul if left like this, out of the game; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
+        "foul if left like this, out of the game; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠ Use this order"
     )
     response = host_client.get(url, {"seat": "1", "hand_1_1": "Ah Kh Qh", "hand_1_2": "7c 7d 9s"}, headers=HX)
     assert text_of(response).strip() == "In order."
