@@ -291,6 +291,11 @@ class TableRound:
     def any_in(self) -> bool:
         return any(tick.sent for tick in self.ticks)
 
+    @property
+    def waiting(self) -> list[str]:
+        """The players whose hand is not in yet, in seat order."""
+        return [tick.name for tick in self.ticks if not tick.sent]
+
     def hand_of(self, name: str) -> dict | None:
         return self.hands.get(name)
 

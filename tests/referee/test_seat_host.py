@@ -92,6 +92,14 @@ def test_the_panel_ticks_each_seat_that_sent_and_shows_no_card_before_the_reveal
     assert 'value="As Ks Qs"' not in page.content.decode()
 
 
+def test_the_names_not_sent_yet_are_a_list_without_a_stray_comma(host_client, evening, bus):
+    send(bus, "Bob", BOB)
+    text = text_of(panel(host_client, evening, bus))
+    assert "Not sent yet: Ann, Cy." in text
+    send(bus, "Cy", CY)  # the last seat in, the first not: this read "Not sent yet: Ann, ."
+    assert "Not sent yet: Ann." in text_of(panel(host_client, evening, bus))
+
+
 def test_the_panel_is_polled_and_answers_nothing_while_it_is_unchanged(
     host_client, evening, bus, django_capture_on_commit_callbacks
 ):
@@ -238,7 +246,7 @@ def test_a_revealed_crash_round_fills_each_hand_of_each_seat(host_client, evenin
 def test_the_board_ticks_the_seats_that_sent_and_shows_no_card_until_the_reveal(evening, bus):
     assert "Round 1:" not in text_of(render_board(evening).html)  # nobody sent: no line
     send(bus, "Ann", ANN)
-    send(bus, "Cy", CY)
+    send(bus, "Cy", CY)  # the last seat in, the first not: this read "Not sent yet: Ann, ."
     before = render_board(evening).html
     assert "Round 1: Ann ✓ Bob … Cy ✓" in text_of(before)
     assert cards_in(before) == [] and 'class="card' not in before
