@@ -46,8 +46,8 @@ FITS_OR_SCROLLS = """table => {
         return box.left >= -0.5 && box.right <= Math.min(screen, shown.right) + 0.5;
     };
     if (region.scrollWidth <= region.clientWidth && seen()) return "fits";
-    const focusable = region.tabIndex === 0 && region.getAttribute("role") === "region"
-        && !!document.getElementById(region.getAttribute("aria-labelledby"));
+    const named = region.getAttribute("aria-label") || document.getElementById(region.getAttribute("aria-labelledby"));
+    const focusable = region.tabIndex === 0 && region.getAttribute("role") === "region" && !!named;
     region.scrollLeft = region.scrollWidth;
     const reached = seen();
     region.scrollLeft = 0;
@@ -129,7 +129,7 @@ class RatingsOnAPhone(ChannelsLiveServerTestCase):
         page.select_option("#id_second", label="Bob")
         page.get_by_role("button", name="Compare").tap()
         expect(page.get_by_role("heading", name="Ann and Bob")).to_be_visible()
-        expect(page.get_by_role("region", name="Crash")).to_contain_text("Games rated")
+        expect(page.get_by_role("region", name="Crash", exact=True)).to_contain_text("Games rated")
         self.shot(page, "ratings-compare")
         self.fits(page)
         assert page.url.endswith(f"?first={ann.public_id}&second={bob.public_id}&game=")
