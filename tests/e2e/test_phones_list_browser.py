@@ -3,6 +3,8 @@ host's page open, a player opening their seat on a phone shows "connected" besid
 within a poll (3 s), and "not connected" again once that phone's page is closed, without the
 host reloading (it said "not connected" of a phone that was, until the page was read again)."""
 
+import os
+
 import pytest
 from playwright.sync_api import expect
 
@@ -14,6 +16,7 @@ from .conftest import PHONE, InBrowser, log_in, opened
 
 pytestmark = pytest.mark.browser
 POLL = 10_000  # ms: a poll every 3 s, on a busy machine
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save the host's list with Bob's phone open, to look at
 
 
 class PhonesList(InBrowser):
@@ -32,6 +35,8 @@ class PhonesList(InBrowser):
             bob.goto(f"{self.live_server_url}/seat/{token}/")
             expect(bob.get_by_text("Waiting for the host to start a game.")).to_be_visible()
             expect(seats).to_have_text(["Ann not connected", "Bob connected"], timeout=POLL)
+            if SHOTS:
+                page.locator(".seat-links").screenshot(path=os.path.join(SHOTS, "phones-list.png"))
         finally:
             context.close()
         expect(seats).to_have_text(["Ann not connected", "Bob not connected"], timeout=POLL)
