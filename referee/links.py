@@ -56,26 +56,28 @@ def seat_qr(url: str, name: str) -> str:
 
 
 def seat_links(request, session: Session, seating: tuple[list, set[str]], playing: Game | None = None) -> list[dict]:
-    """Each seat's private link (the player's own phone), its QR code, whether its phone is
-    connected, whether the host plays it and whether its player sits out the game being
-    played (``playing``), in the session's order (``seating``: the session's seats and the
+    """Each seat's private link (the player's own phone), its QR code, and its phone as
+    seat_phones says it, in the session's order (``seating``: the session's seats and the
     names of those whose phone is connected). Every seat keeps its link: one sitting out
     may play the next game."""
+    links = []
+    for seat, phone in zip(seating[0], seat_phones(session, seating, playing)):
+        url = seat_url(request, seat)
+        links.append({**phone, "name": seat.player.name, "url": url, "qr": seat_qr(url, seat.player.name)})
+    return links
+
+
+def seat_phones(session: Session, seating: tuple[list, set[str]], playing: Game | None = None) -> list[dict]:
+    """Each seat's phone, in the session's order: whether it is connected, whether the host
+    plays it and whether its player sits out the game being played (``playing``)."""
     seats, connected = seating
     to_open = {seat.pk for seat in queries.seats_to_open(seats, session, playing)}
-    links = []
-    for seat in seats:
-        url = seat_url(request, seat)
-        name = seat.player.name
-        links.append(
-            {
-                "name": name,
-                "player_id": seat.player.public_id,
-                "url": url,
-                "qr": seat_qr(url, name),
-                "connected": name in connected,
-                "mine": seat.player_id == session.host_player_id,
-                "sits_out": seat.pk not in to_open and seat.player_id != session.host_player_id,
-            }
-        )
-    return links
+    return [
+        {
+            "player_id": seat.player.public_id,
+            "connected": seat.player.name in connected,
+            "mine": seat.player_id == session.host_player_id,
+            "sits_out": seat.pk not in to_open and seat.player_id != session.host_player_id,
+        }
+        for seat in seats
+    ]

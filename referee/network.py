@@ -75,14 +75,22 @@ def machine_names() -> list[str]:
 
 def is_loopback(host: str | None) -> bool:
     """Whether a host name or address means this machine only (localhost, 127.x, ::1, 0.0.0.0)."""
+    return is_trustworthy(host) or is_address(host, "is_unspecified")
+
+
+def is_trustworthy(host: str | None) -> bool:
+    """Whether a page at this host name or address over plain HTTP is a secure context to a
+    browser: a loopback one (localhost and its subdomains, 127.x, ::1), not 0.0.0.0."""
     host = (host or "").lower().strip("[]")
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
+    return host == "localhost" or host.endswith(".localhost") or is_address(host, "is_loopback")
+
+
+def is_address(host: str | None, kind: str) -> bool:
+    """Whether ``host`` is an IP address of this kind (ipaddress's "is_loopback", ...)."""
     try:
-        address = ipaddress.ip_address(host)
+        return getattr(ipaddress.ip_address((host or "").strip("[]")), kind)
     except ValueError:
         return False
-    return address.is_loopback or address.is_unspecified
 
 
 # Why a page's address for the room still names this machine only (the phones cannot open it).

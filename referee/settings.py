@@ -70,6 +70,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "referee.request_log.request_log",  # first: one line for every request, whatever answers it
     "django.middleware.security.SecurityMiddleware",
+    "referee.opener_policy.opener_policy",  # Cross-Origin-Opener-Policy where a browser heeds it
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, before anything else is done
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -250,6 +251,9 @@ CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Sent by referee.opener_policy instead, only to a secure context: over the room's plain HTTP
+# a browser ignores it and logs an error on every page.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = None
 
 # Everything to standard error, a line each (journald keeps it under systemd): a line a
 # request (referee.request_log), a line for every board update the boards missed

@@ -60,6 +60,7 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
     path("sessions/<uuid:session_id>/odds/", sessions.show_odds, name="show-odds"),
     path("sessions/<uuid:session_id>/table/", table.table_panel, name="table-panel"),
+    path("sessions/<uuid:session_id>/phones/", table.seat_phones, name="seat-phones"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/reveal/", table.reveal_round, name="reveal-round"),
     path("sessions/<uuid:session_id>/seat-links/new/", seat_links.rotate_seat_links, name="rotate-seat-links"),
     path(

@@ -1,6 +1,7 @@
 """The host's side of the seats' own hands while a round is being entered: the table panel
 (a tick per seat, the clashes, "Enter for this seat", Reveal), polled by the host's page so
-that it follows the seats without a reload, and the reveal itself."""
+that it follows the seats without a reload, and the reveal itself; and whether each seat's
+phone is connected, polled for the list of seat links."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from scoring.models import Game
 from .. import panel_marks
 from ..access import asked_game, host_session
 from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..links import seat_phones as seat_phones_of
 from ..seats.render import seat_form
-from .sessions import revealed_initial, session_context, table_context
+from .sessions import revealed_initial, seating_of, session_context, table_context
 
 NOT_REVEALED = "Not revealed: {why}"
 ROUND_EXTRAS = ("table", "caller", "knocker")
@@ -53,6 +55,25 @@ def table_panel(request, session_id):
     context = {"session": session, "current": current, "game": game, "playing": playing}
     context.update(table_context(session, current, mark=mark))
     return render(request, "sessions/session.html#table-panel-polled", context)  # the pad's ticks too
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def seat_phones(request, session_id):
+    """Whether each seat's phone is connected, for the host's list of seat links (htmx, every
+    few seconds, out of band): answered "unchanged" (204) from the session's panel mark alone
+    while it stays where the page's copy was read (``seen``); a seat's socket opening or
+    closing moves it. Opened as a page, it is the session's page."""
+    session = host_session(request, session_id)
+    if not request.htmx:
+        return redirect(session)
+    mark = panel_marks.mark_of(session.pk)  # before the seats are read
+    if mark != panel_marks.UNKNOWN and request.GET.get("seen") == mark:
+        return HttpResponse(status=204)
+    phones = seat_phones_of(session, seating_of(session), queries.current_game(session))
+    context = {"session": session, "seat_phones": phones, "panel_mark": mark, "oob": True}
+    return render(request, "sessions/session.html#seat-phones-polled", context)
 
 
 @login_required

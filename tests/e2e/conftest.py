@@ -144,6 +144,48 @@ class InBrowser(ChannelsLiveServerTestCase):
         raise AttributeError(name)
 
 
+# --- Chromium at a name on the room's network: plain HTTP there is not a secure context --------
+
+LAN_NAME = "table.invalid"  # the laptop as the phones open it; .invalid never leaves this machine
+
+
+@pytest.fixture(scope="module")
+def lan_browser(browser):
+    """A Chromium of its own that opens LAN_NAME at this machine (any other name is unknown)."""
+    lan = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"],
+    )
+    yield lan
+    lan.close()
+
+
+class AtLanName(InBrowser):
+    """Tests in Chromium against the live server opened at LAN_NAME over plain HTTP, as the
+    phones and the TV open a laptop's `make run` (``self.lan_browser``, ``self.url(path)``)."""
+
+    @classmethod
+    def setUpClass(cls):
+        # The server's process reads its allowed names from the environment when it starts.
+        before = os.environ.get("DJANGO_ALLOWED_HOSTS")
+        os.environ["DJANGO_ALLOWED_HOSTS"] = f"localhost,127.0.0.1,{LAN_NAME}"
+        try:
+            super().setUpClass()
+        finally:
+            if before is None:
+                del os.environ["DJANGO_ALLOWED_HOSTS"]
+            else:
+                os.environ["DJANGO_ALLOWED_HOSTS"] = before
+
+    @pytest.fixture(autouse=True)
+    def _lan(self, lan_browser):
+        self.lan_browser = lan_browser
+
+    def url(self, path: str = "") -> str:
+        return f"http://{LAN_NAME}:{self._port}{path}"
+
+
 # --- WebKit (tests/e2e/webkit.py): Debian's WebKitGTK through its WebDriver ------------------
 
 

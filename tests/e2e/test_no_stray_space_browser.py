@@ -1,6 +1,7 @@
 """No stray space on a 375x812 phone (issue 43, point 8): an idle seat page shows no empty box,
 and a link inside a sentence (home page, Rules) keeps its lines as close as plain text does,
-while still a 44 px target."""
+while still a 44 px target; a list of names reads "Sam, Ann, Bob, Cy", no space before a comma
+nor a run of them (issue 50, point 9)."""
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -9,8 +10,10 @@ from playwright.sync_api import expect
 from scoring.models import SessionPlayer
 from scoring.services import session_start
 
+from ..data import hands, play
 from ..factories import UserFactory
-from .conftest import serious_violations
+from .boxes import SMALL_TARGETS
+from .conftest import log_in, serious_violations
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -36,6 +39,39 @@ LINKED_TEXT = """() => [...document.querySelectorAll("main p, main li")]
     plain.remove();
     return [block.innerText.slice(0, 50), ...heights];
   })"""
+
+
+# Each link in a sentence beside text on its line: the gap between its words and the character
+# before and after it (plain text lays a word and its comma side by side: no gap).
+GAPS = """() => [...document.querySelectorAll("main p > a")].flatMap(link => {
+    const words = document.createRange();
+    words.selectNodeContents(link);
+    const box = words.getBoundingClientRect(), gaps = [];
+    const beside = (node, at) => {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const char = range.getBoundingClientRect();
+        return char.bottom > box.top && char.top < box.bottom ? char : null;  // on its line
+    };
+    const before = link.previousSibling, after = link.nextSibling;
+    if (before?.nodeType === Node.TEXT_NODE && before.length) {
+        const char = beside(before, before.length - 1);
+        if (char) gaps.push([link.textContent, `${before.data.slice(-1)}|`, box.left - char.right]);
+    }
+    if (after?.nodeType === Node.TEXT_NODE && after.length) {
+        const char = beside(after, 0);
+        if (char) gaps.push([link.textContent, `|${after.data[0]}`, char.left - box.right]);
+    }
+    return gaps;
+})"""
+
+# Each of these links: its words, and whether a tap on their middle opens it.
+TAPPED = """links => links.map(link => {
+    const box = link.getBoundingClientRect();
+    const tapped = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return [link.textContent, tapped?.closest("a") === link];
+})"""
 
 
 class NoStraySpace(Thumb, ChannelsLiveServerTestCase):
@@ -71,3 +107,34 @@ class NoStraySpace(Thumb, ChannelsLiveServerTestCase):
                 assert box["height"] >= 44 and box["width"] >= 44, (link.inner_text(), box)
             assert serious_violations(self.page) == []
             self.shoot(f"space-{name}")
+
+    def test_a_list_of_names_reads_as_a_sentence(self):
+        host = UserFactory(username="host")
+        names = ["Sam", "Ann", "Bob", "Cy"]
+        session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=names)
+        play(
+            session,
+            "stop_the_bus",
+            [hands(Sam="AS KS QS", Ann="2C 3D 5H", Bob="7C 7D 9S", Cy="8H 8D 4C")],
+            seats=names,
+            tokens=1,
+        )
+        session_start(host=host, title="Saturday", played_on="2026-11-21", player_names=["Al", "Di", "Eve"])
+        log_in(self.page, self.live_server_url)
+        for path, sentence, name in [
+            (f"/sessions/{session.public_id}/history/", "· Sam, Ann, Bob, Cy", "history"),
+            ("/players/", "Also in the circle: Al, Ann, Bob, Cy, Di, Eve, Sam", "circle"),
+        ]:
+            self.page.goto(self.live_server_url + path)
+            line = self.page.locator("main p", has_text=sentence)
+            expect(line).to_contain_text(sentence)
+            assert "  " not in line.inner_text() and " ," not in line.inner_text()
+            gaps = self.page.evaluate(GAPS)
+            assert {link for link, _, _ in gaps} >= set(sentence.split(": ")[-1].strip("· ").split(", "))
+            spread = [(link, side, round(gap, 1)) for link, side, gap in gaps if abs(gap) > 0.5]
+            assert spread == [], f"on {path}, a name stands apart from the text beside it: {spread}"
+            # still a thumb's target: the words themselves, and 44 px wide over the space beside them
+            assert [name for name, hit in line.get_by_role("link").evaluate_all(TAPPED) if not hit] == []
+            assert self.page.evaluate(SMALL_TARGETS, 44) == []
+            assert serious_violations(self.page) == []
+            self.shoot(f"space-names-{name}")

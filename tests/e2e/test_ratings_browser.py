@@ -14,7 +14,7 @@ from scoring.services import session_start
 
 from ..data import an_evening, hands, play
 from ..factories import UserFactory
-from .conftest import TV, log_in, serious_violations
+from .conftest import PHONE, TV, log_in, opened, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,45 @@ def a_season(user):
     for winner, loser in [("Bob", "Ann")] * 3 + [("Ann", "Bob")] * 2:
         play(
             session, "stop_the_bus", [hands(**{winner: "As Ks Qs", loser: "2c 3d 5h"})], seats=[winner, loser], tokens=1
+        )
+
+
+# A table whole in the screen ("fits"), or in a region a keyboard can focus and scroll, named
+# for a screen reader, whose scrolling brings its last column into the screen ("scrolls").
+FITS_OR_SCROLLS = """table => {
+    const region = table.parentElement, screen = document.documentElement.clientWidth;
+    const last = table.querySelector("thead tr > :last-child");
+    const seen = () => {
+        const box = last.getBoundingClientRect(), shown = region.getBoundingClientRect();
+        return box.left >= -0.5 && box.right <= Math.min(screen, shown.right) + 0.5;
+    };
+    if (region.scrollWidth <= region.clientWidth && seen()) return "fits";
+    const named = region.getAttribute("aria-label") || document.getElementById(region.getAttribute("aria-labelledby"));
+    const focusable = region.tabIndex === 0 && region.getAttribute("role") === "region" && !!named;
+    region.scrollLeft = region.scrollWidth;
+    const reached = seen();
+    region.scrollLeft = 0;
+    const right = Math.round(last.getBoundingClientRect().right);
+    return focusable && reached ? "scrolls" : `cut at ${right} px (focusable: ${focusable})`;
+}"""
+
+
+def longest(user):
+    """Beside a_season: Christopher, a long name, loses 14 duels to Ann 13 months ago: two-digit
+    games, a negative rating and its change, and the longest "how long ago"."""
+    duels = session_start(
+        host=user,
+        title="Duels",
+        played_on=datetime.date.today() - datetime.timedelta(days=400),
+        player_names=["Christopher", "Ann"],
+    )
+    for _ in range(14):
+        play(
+            duels,
+            "stop_the_bus",
+            [hands(Ann="As Ks Qs", Christopher="2c 3d 5h")],
+            seats=["Christopher", "Ann"],
+            tokens=1,
         )
 
 
@@ -90,7 +129,7 @@ class RatingsOnAPhone(ChannelsLiveServerTestCase):
         page.select_option("#id_second", label="Bob")
         page.get_by_role("button", name="Compare").tap()
         expect(page.get_by_role("heading", name="Ann and Bob")).to_be_visible()
-        expect(page.get_by_role("region", name="Crash")).to_contain_text("Games rated")
+        expect(page.get_by_role("region", name="Crash", exact=True)).to_contain_text("Games rated")
         self.shot(page, "ratings-compare")
         self.fits(page)
         assert page.url.endswith(f"?first={ann.public_id}&second={bob.public_id}&game=")
@@ -113,3 +152,37 @@ class RatingsOnAPhone(ChannelsLiveServerTestCase):
                     page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
         finally:
             context.close()
+
+    def test_every_league_table_fits_a_phone_or_scrolls_in_a_region_of_its_own(self):
+        """Issue 50, point 9: at 375 px the league's tables fit whole with the longest names and
+        figures; at 320 px, and the head-to-head grid, what is wider scrolls in a region a
+        keyboard reaches; the page itself never scrolls sideways."""
+        user = UserFactory(username="host")
+        a_season(user)
+        longest(user)
+        ann, christopher = (user.players.get(name=name) for name in ("Ann", "Christopher"))
+        pages = {
+            "league": "/players/",
+            "compare": f"/players/compare/?first={ann.public_id}&second={christopher.public_id}",
+            "player": christopher.get_absolute_url(),
+        }
+        for width in (375, 320):
+            context, page = opened(self.browser, {**PHONE, "viewport": {"width": width, "height": 812}})
+            try:
+                log_in(page, self.live_server_url)
+                for name, path in pages.items():
+                    page.goto(self.live_server_url + path)
+                    expect(page.locator("main")).to_contain_text("Christopher")
+                    shown = [
+                        (table.get_attribute("class"), table.evaluate(FITS_OR_SCROLLS))
+                        for table in page.locator("table.standings").all()
+                    ]
+                    assert {how for _, how in shown} <= {"fits", "scrolls"}, (width, name, shown)
+                    if width == 375:  # whole: only a big circle's head-to-head grid may scroll
+                        assert [kind for kind, how in shown if how != "fits" and "head-to-head" not in kind] == []
+                    assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, name)
+                    assert serious_violations(page) == []
+                    if SHOTS:
+                        page.screenshot(path=os.path.join(SHOTS, f"league-{name}-{width}.png"), full_page=True)
+            finally:
+                context.close()

@@ -14,48 +14,15 @@ from PIL import Image
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, InBrowser, log_in, serious_violations
+from .conftest import PHONE, AtLanName, log_in, serious_violations
 
 pytestmark = pytest.mark.browser
 
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save the host's page, the public one and the picture, to look at
-LAN_NAME = "story-table.invalid"  # the laptop as the phones open it; .invalid never leaves this machine
 TV = {"viewport": {"width": 1280, "height": 720}}
 
 
-@pytest.fixture(scope="module")
-def lan_browser(browser):
-    """A Chromium of its own that opens LAN_NAME at this machine (any other name is unknown)."""
-    lan = browser.browser_type.launch(
-        executable_path=CHROMIUM,
-        headless=True,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"],
-    )
-    yield lan
-    lan.close()
-
-
-class StoryShared(InBrowser):
-    @classmethod
-    def setUpClass(cls):
-        # The server's process reads its allowed names from the environment when it starts.
-        before = os.environ.get("DJANGO_ALLOWED_HOSTS")
-        os.environ["DJANGO_ALLOWED_HOSTS"] = f"localhost,127.0.0.1,{LAN_NAME}"
-        try:
-            super().setUpClass()
-        finally:
-            if before is None:
-                del os.environ["DJANGO_ALLOWED_HOSTS"]
-            else:
-                os.environ["DJANGO_ALLOWED_HOSTS"] = before
-
-    @pytest.fixture(autouse=True)
-    def _lan(self, lan_browser):
-        self.lan_browser = lan_browser
-
-    def url(self, path: str = "") -> str:
-        return f"http://{LAN_NAME}:{self._port}{path}"
-
+class StoryShared(AtLanName):
     def night(self):
         host = UserFactory(username="host")
         session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Priya", "<b>Bob</b>"])

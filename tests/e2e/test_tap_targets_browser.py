@@ -10,34 +10,11 @@ from scoring.services import game_start, round_record, session_start
 
 from ..data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS, an_evening
 from ..factories import UserFactory
+from .boxes import SMALL_TARGETS
 from .conftest import PHONE, log_in
 
 pytestmark = pytest.mark.browser
 TAP = 44
-
-# What a finger taps: checkboxes and radios through their labels, everything else itself.
-# Every <details> opened first, so what it holds is measured too; then visible elements only
-# (display:none, the 1-px visually hidden are not tapped).
-SMALL_TARGETS = """(size) => {
-  for (const details of document.querySelectorAll("details")) details.open = true;
-  const label = (box) => box.closest("label") || (box.id && document.querySelector(`label[for="${box.id}"]`));
-  const targets = new Set();
-  for (const el of document.querySelectorAll(
-      "a[href], button, input:not([type=hidden]), select, textarea, summary")) {
-    const tapped = el.matches("input[type=checkbox], input[type=radio]") ? (label(el) || el) : el;
-    targets.add(tapped);
-  }
-  const small = [];
-  for (const el of targets) {
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width <= 1 || box.height <= 1) continue;
-    if (box.width + 0.01 >= size && box.height + 0.01 >= size) continue;
-    const name = (el.innerText || el.value || el.name || el.id || "").trim().replace(/\\s+/g, " ").slice(0, 40);
-    small.push(`${el.tagName.toLowerCase()} "${name}" ${+box.width.toFixed(1)}x${+box.height.toFixed(1)}`);
-  }
-  return small;
-}"""
 
 
 def assert_all_large(found: dict) -> None:

@@ -86,11 +86,25 @@ def test_the_panel_ticks_each_seat_that_sent_and_shows_no_card_before_the_reveal
     text = text_of(response)
     assert "Round 1 from the players' phones" in text
     assert re.search(r"Ann ✓ .*Bob ✓ .*Cy …", text)
-    assert "Not sent yet: Cy " in text and "Reveal" in text
+    assert "Not sent yet: Cy." in as_read(text) and "Reveal" in text
     assert cards_in(response.content.decode()) == []
     page = host_client.get(evening.get_absolute_url())  # the whole page: its form is empty
     assert cards_in(page.content.decode().split('<div class="pad"')[0]) == []
     assert 'value="As Ks Qs"' not in page.content.decode()
+
+
+def test_the_names_not_sent_yet_are_a_list_without_a_stray_comma(host_client, evening, bus):
+    send(bus, "Bob", BOB)
+    text = as_read(panel(host_client, evening, bus))
+    assert "Not sent yet: Ann, Cy." in text
+    send(bus, "Cy", CY)  # the last seat in, the first not: this read "Not sent yet: Ann, ."
+    assert "Not sent yet: Ann." in as_read(panel(host_client, evening, bus))
+
+
+def as_read(page) -> str:
+    """The page's text as a browser lays it out: no space before a comma or a full stop
+    where markup ends a name (each name of "Not sent yet" is an element of its own)."""
+    return re.sub(r"\s+([,.])", r"\1", text_of(page))
 
 
 def test_the_panel_is_polled_and_answers_nothing_while_it_is_unchanged(
@@ -239,7 +253,7 @@ def test_a_revealed_crash_round_fills_each_hand_of_each_seat(host_client, evenin
 def test_the_board_ticks_the_seats_that_sent_and_shows_no_card_until_the_reveal(evening, bus):
     assert "Round 1:" not in text_of(render_board(evening).html)  # nobody sent: no line
     send(bus, "Ann", ANN)
-    send(bus, "Cy", CY)
+    send(bus, "Cy", CY)  # the last seat in, the first not: this read "Not sent yet: Ann, ."
     before = render_board(evening).html
     assert "Round 1: Ann ✓ Bob … Cy ✓" in text_of(before)
     assert cards_in(before) == [] and 'class="card' not in before
@@ -413,7 +427,7 @@ def test_the_hosts_page_gives_each_seat_its_private_link_its_code_and_whether_it
     for name in ("Ann", "Bob", "Cy"):
         link = "http://testserver" + reverse("seat", args=[seat(evening, name).seat_token])
         assert f'href="{link}"' in section and f"Scan to open {name}&#x27;s seat" in section.replace("'", "&#x27;")
-    assert re.findall(r"<summary>(\w+)[^<]*<span class=\"badge[^\"]*\">([^<]+)<", section) == [
+    assert re.findall(r"<summary>(\w+)[^<]*<span id=\"phone-[^\"]+\" class=\"badge[^\"]*\">([^<]+)<", section) == [
         ("Ann", "not connected"),
         ("Bob", "connected"),
         ("Cy", "not connected"),
