@@ -35,6 +35,8 @@ def test_the_pad_keeps_its_grid_on_the_screen_after_a_crash_reveal_and_at_every_
         window.goto(url)
         if number == 0:
             window.click_button("Reveal", within="#table-panel")
+        # The revealed hands in the form (the pad is on Di before the reveal too: the others' phones sent theirs).
+        window.wait("return document.querySelector('[name=hand_0_1]').value !== ''", what="the hands revealed")
         window.wait_text(".seat-entry:not([hidden]) legend", "Di")  # the pad moved to the player without a phone
         assert window.count(".pad [data-card]:enabled") == 16  # the 13 spades and three threes
         assert window.count(".pad [data-card]:disabled") == 36
