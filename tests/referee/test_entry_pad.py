@@ -118,7 +118,7 @@ def test_a_foul_in_the_setting_check_is_marked_for_the_pad_to_ask_about(host_cli
     url = f"/sessions/{session.public_id}/games/{game.public_id}/setting-check/"
     foul = host_client.get(url, {"seat": "2", "hand_2_1": "Tc 9c 8c", "hand_2_2": "Kc Qc Jc"}, headers=HX)
     assert re.search(
-        r'<p class="warning" id="check-2" data-foul>Hand 2 \(K♣ Q♣ J♣\) is a higher running flush than hand 1',
+        r'<p class="warning" id="check-2" data-foul>Hand 2 \(J♣ Q♣ K♣\) is a higher running flush than hand 1',
         foul.content.decode(),
     )
     in_order = host_client.get(url, {"seat": "2", "hand_2_1": "Kc Qc Jc", "hand_2_2": "Tc 9c 8c"}, headers=HX)

@@ -67,7 +67,7 @@ def test_with_the_coach_a_seat_sees_the_best_setting_of_its_own_cards_before_sen
     answer = client.get(url, {**cards, "other_cards": "3c"}, headers=HX)
     text = text_of(answer)
     assert "Best setting:" in text and "points to expect" in text and "against 1 opponent" in text
-    assert "A♠ 3♣ 2♠ Run A-2-3" in text and "Discard 7♣" in text
+    assert "A♠ 2♠ 3♣ Run A-2-3" in text and "Discard 7♣" in text
     assert not SeatHand.objects.exists()  # asking is not sending
 
 
