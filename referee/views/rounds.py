@@ -66,7 +66,7 @@ def correct_round(request, session_id, game_id, number):
         "preview": preview,
         "number": number,
         "revisions": [
-            (revision, entry_lines(revision.entry, seats, correction.state.outcome.settings.rules))
+            (revision, entry_lines(revision.entry, seats, correction.state.settings.rules))
             for revision in round_.revisions.all()
         ],
     }

@@ -108,7 +108,7 @@ def session_context(
         (
             round_,
             recorded,
-            entry_lines(before[round_.number], current.seats, current.outcome.settings.rules)
+            entry_lines(before[round_.number], current.seats, current.settings.rules)
             if round_.number in before
             else None,
             round_hands(recorded.entry, round_.hands, current.seats),

@@ -124,4 +124,5 @@ def test_the_table_cards_of_the_last_round_are_shown_with_it(host):
     html = render_board(session).html
     last = html[html.index('id="board-last"') : html.index('id="board-strip"')]
     table = re.search(r'<p class="table-cards">Table (.*?)</p>', last, re.S).group(1)
-    assert re.findall(r'class="card suit-\w">([^<]*)<', table) == ["J♣", "9♥", "4♦"]  # as its label writes it, highest first
+    # As its label writes it: highest first.
+    assert re.findall(r'class="card suit-\w">([^<]*)<', table) == ["J♣", "9♥", "4♦"]
