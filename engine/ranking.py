@@ -128,12 +128,12 @@ def _dashed(ranks: Sequence[int]) -> str:
 
 
 def reading_ranks(category: str, ranks: Sequence[int]) -> tuple[int, ...]:
-    """A hand's ranks in the one order people read them everywhere (docs/rules.md, Brag
-    hands: Writing hands): a run, running flush or sequence lowest first, as a sequence is
-    counted (``4-5-6``, ``Q-K-A``; ``A-2-3``, its ace low, wherever it is a sequence); a
-    pair's pair, then the odd card; any other hand highest first (``Q-8-3``; A-2-3 that is
-    no sequence, ``A-3-2``). Labels, verdicts, event texts and every hand's cards shown
-    follow it: ``in_reading_order`` lays out cards by it."""
+    """A hand's ranks in the one order people read them everywhere
+    (docs/rules.md, Brag hands: Writing hands): a run, running flush or sequence lowest
+    first, as a sequence is counted (``4-5-6``, ``Q-K-A``; ``A-2-3``, its ace low, wherever
+    it is a sequence); a pair's pair, then the odd card; any other hand highest first
+    (``Q-8-3``; A-2-3 that is no sequence, ``A-3-2``). Labels, verdicts, event texts and
+    every hand's cards shown follow it: ``in_reading_order`` lays out cards by it."""
     if category in SEQUENCES:
         return (14, 2, 3) if set(ranks) == ACE_LOW_RUN else tuple(sorted(ranks))
     highest_first = sorted(ranks, reverse=True)

@@ -1,5 +1,5 @@
-"""Every page writes a run one way, lowest first, in its cards as in its words (docs/rules.md,
-Brag hands: Writing hands): the board, the host's page, a seat, the history, a correction's
+"""Every page writes a run one way, lowest first, in its cards as in its words
+(docs/rules.md, Brag hands: Writing hands): the board, the host's page, a seat, the history, a correction's
 earlier entries, the night's story and its picture. The runs are typed highest first."""
 
 import re
