@@ -3,6 +3,7 @@
 earlier entries, the night's story and its picture. The runs are typed highest first."""
 
 import re
+from uuid import uuid4
 
 import pytest
 
@@ -10,7 +11,7 @@ from referee.board.render import render_board
 from referee.story_picture import shown_cards
 from referee.views.story_link import picture_recap
 from scoring.models import SessionPlayer
-from scoring.services import game_start, round_correct, round_record
+from scoring.services import game_start, round_correct, round_record, round_reveal, seat_hand_send
 
 from ..data import HINDSIGHT_ROUND
 from ..pages import text_of
@@ -100,3 +101,15 @@ def test_a_seat_reads_its_hindsight_and_the_round_with_each_run_lowest_first(cli
     # Ann's K♣ Q♣ J♣ and Bob's 10♠ 9♠ 8♠ placed; her hindsight's A-2-3, J-Q-K and his 2-3-4.
     assert "You could have scored 3 instead of 2 with A♠ 2♠ 3♠ · J♣ Q♣ K♣ · A♥ 4♥ 2♥ · 9♦ 6♦ 2♦" in text
     assert {"A♠ 2♠ 3♠", "J♣ Q♣ K♣"} <= set(runs_written(text))
+
+
+@pytest.mark.parametrize("senders", [("Ann", "Bob"), ("Ann", "Bob", "Cy")])
+def test_a_revealed_showdown_writes_each_run_lowest_first_a_seat_missing_or_not(evening, bus, senders):
+    typed = {"Ann": "KC QC JC", "Bob": "4S 3D 2H", "Cy": "7C 7D 9S"}
+    for name in senders:
+        player = evening.players.get(name=name)
+        seat_hand_send(game=bus, player=player, number=1, entry={"hands": {name: typed[name]}}, submission=uuid4())
+    round_reveal(game=bus, number=1)
+    text = text_of(render_board(evening).html)
+    assert "Round 1: the showdown" in text
+    assert {"J♣ Q♣ K♣", "2♥ 3♦ 4♠"} <= set(runs_written(text))
