@@ -68,7 +68,7 @@ class Hindsight:
 
     @property
     def setting(self) -> str:
-        """ "A♠ A♥ 9♦ · K♣ Q♣ J♣ · …"."""
+        """ "A♠ A♥ 9♦ · J♣ Q♣ K♣ · …"."""
         return HANDS_APART.join(show_cards(hand) for hand in self.best)
 
     @property

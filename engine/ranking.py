@@ -56,7 +56,7 @@ class HandRank:
 
     ``key`` is what decides between hands of the same category (the prial's rank, the
     sequence's height, the pair and kicker, the point and then each card); ``ranks`` are
-    the hand's card ranks, highest first, as the label shows them.
+    the hand's card ranks, highest first (the label writes them as ``reading_ranks`` says).
     """
 
     value: int
