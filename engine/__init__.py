@@ -29,7 +29,9 @@ from .ranking import (
     HandRank,
     Ranking,
     hand_ranking,
+    in_reading_order,
     rank_hand,
+    show_hand,
 )
 from .replay import game_settings, replay
 from .rule_lines import RuleLine
@@ -78,10 +80,12 @@ __all__ = [
     "game_of",
     "game_settings",
     "hand_ranking",
+    "in_reading_order",
     "parse_cards",
     "parse_hand",
     "rank_hand",
     "replay",
     "rule_lines",
     "show_cards",
+    "show_hand",
 ]

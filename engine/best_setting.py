@@ -34,7 +34,7 @@ from .crash import CANNOT_SCORE, OPTIONS, PLAYERS, TITLE, CrashOptions, read_opt
 from .crash_reference import ReferenceTable, reference_table
 from .entries import check_option_names, chosen
 from .outcomes import EntryError
-from .ranking import HandRank, hand_ranking
+from .ranking import HandRank, hand_ranking, in_reading_order
 
 SHOWN = 4  # the best setting and the next three
 _PLACEHOLDERS = ("you", "an opponent")  # replay's option checks want players; the tool has none
@@ -270,18 +270,10 @@ def describe(
         for p, (rank, scores) in enumerate(zip(hand_ranks, can_score), 1)
     )
     return Setting(
-        hands=tuple(shown_hand(held, hand) for hand in scored.hands),
+        hands=tuple(in_reading_order([card for card in held if card & hand], settings.rules) for hand in scored.hands),
         ranks=hand_ranks,
         discard=tuple(card for card in held if not card & used),
         can_score=can_score,
         chances=chances,
         expected_points=scored.score / table.deals**opponents,
     )
-
-
-def shown_hand(held: Sequence[Card], hand: int) -> tuple[Card, ...]:
-    """A hand's cards as people read them: a pair's pair first, then highest first (suits
-    in the deck's order: spades, hearts, diamonds, clubs)."""
-    cards = [card for card in held if card & hand]
-    ranks = [card.rank for card in cards]
-    return tuple(sorted(cards, key=lambda card: (-ranks.count(card.rank), -card.rank, card)))

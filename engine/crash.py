@@ -28,7 +28,7 @@ from .entries import (
 )
 from .house_rules import CRASH_PRESETS
 from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
-from .ranking import BRAG, CATEGORY_NAMES, HandRank, hand_ranking, rank_hand, rank_plural
+from .ranking import BRAG, CATEGORY_NAMES, HandRank, hand_ranking, in_reading_order, rank_hand, rank_plural, show_hand
 from .seating import pass_the_deal
 
 GAME, TITLE = "crash", "Crash"
@@ -269,7 +269,7 @@ def missing_ranks(cards: Sequence[Card]) -> list[str]:
 class SettingCheck:
     """Whether one player's placed hands are in order; if not, the first two out of order
     (1-based positions: ``lower`` ranks below ``higher``, placed to its right) and the
-    same hands in a legal order, strongest first."""
+    same hands in a legal order, strongest first (each hand's cards as its label writes them)."""
 
     in_order: bool
     ranks: tuple[HandRank, ...]
@@ -310,7 +310,11 @@ def check_setting(
     parsed = tuple(h if not isinstance(h, str) else _setting_hand(h, i) for i, h in enumerate(hands, 1))
     name = hand_ranking(rules).name
     ranks = tuple(rank_hand(cards, name) for cards in parsed)
-    legal = tuple(cards for _, cards in sorted(zip(ranks, parsed), key=lambda pair: pair[0].value, reverse=True))
+    # Best first, each hand's cards as its label writes them (ranking.in_reading_order).
+    legal = tuple(
+        in_reading_order(cards, name)
+        for _, cards in sorted(zip(ranks, parsed), key=lambda pair: pair[0].value, reverse=True)
+    )
     pair = first_out_of_order(ranks)
     if pair is None:
         return SettingCheck(True, ranks, legal, text="in order")
@@ -319,7 +323,7 @@ def check_setting(
     text = (OUT_OF_ORDER_SORTED if sorts else OUT_OF_ORDER_FOULS).format(
         hands=out_of_order_hands(pair, parsed, ranks),
         cost=f", {cost}" if cost else "",
-        order=", ".join(show_cards(cards) for cards in legal),
+        order=", ".join(map(show_cards, legal)),
     )
     return SettingCheck(False, ranks, legal, lower + 1, higher + 1, text, sorts)
 
@@ -358,24 +362,26 @@ def kind_of_hand(rank: HandRank) -> str:
     return "high-card hand" if rank.category == "high_card" else CATEGORY_NAMES[rank.category]
 
 
-def hand_shown(position: int, cards: Sequence[Card], kind: str) -> str:
-    """ "hand 2 (Q♠ J♠ 10♠, a run)": a placed hand by its number, its cards and what it is."""
-    return f"hand {position} ({show_cards(cards)}, {kind})"
+def hand_shown(position: int, cards: Sequence[Card], rank: HandRank, kind: str) -> str:
+    """ "hand 2 (10♠ J♠ Q♠, a run)": a placed hand by its number, its cards (as its label
+    writes them) and what it is."""
+    return f"hand {position} ({show_hand(cards, rank.rules)}, {kind})"
 
 
 def out_of_order_hands(pair: tuple[int, int], placed: Sequence[Sequence[Card]], ranks: Sequence[HandRank]) -> str:
     """Two hands out of order, the words of the setting check and the foul alike (0-based
-    ``pair``, left then right): "hand 2 (Q♠ J♠ 10♠, a run) is stronger than hand 1 (9♥ 9♦ 4♣,
-    a pair of 9s)", or, of one kind, "hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1
-    (10♣ 9♣ 8♣)"."""
+    ``pair``, left then right): "hand 2 (10♠ J♠ Q♠, a run) is stronger than hand 1 (9♥ 9♦ 4♣,
+    a pair of 9s)", or, of one kind, "hand 2 (J♣ Q♣ K♣) is a higher running flush than hand 1
+    (8♣ 9♣ 10♣)"."""
     left, right = pair
     low, high = kind_of_hand(ranks[left]), kind_of_hand(ranks[right])
     if low == high:
         return (
-            f"hand {right + 1} ({show_cards(placed[right])}) is a higher {high} than "
-            f"hand {left + 1} ({show_cards(placed[left])})"
+            f"hand {right + 1} ({show_hand(placed[right], ranks[right].rules)}) is a higher {high} than "
+            f"hand {left + 1} ({show_hand(placed[left], ranks[left].rules)})"
         )
-    stronger, weaker = hand_shown(right + 1, placed[right], _a(high)), hand_shown(left + 1, placed[left], _a(low))
+    stronger = hand_shown(right + 1, placed[right], ranks[right], _a(high))
+    weaker = hand_shown(left + 1, placed[left], ranks[left], _a(low))
     return f"{stronger} is stronger than {weaker}"
 
 

@@ -15,6 +15,7 @@ from .ranking import (
     COMMERCE,
     TABLES,
     HandRank,
+    in_reading_order,
     rank_hand,
 )
 
@@ -43,8 +44,8 @@ _TEXT = {
         "Stop the Bus and Crash by default; Board Game Arena's ranking.",
         {
             "prial": ("3s 3h 3d", "3-3-3 is the best, then A-A-A, K-K-K ... 2-2-2."),
-            "running_flush": ("Ah 2h 3h", "A-2-3 is the best, then A-K-Q, K-Q-J ... 4-3-2. K-A-2 is no sequence."),
-            "run": ("Qs Kd Ac", "As running flushes: A-2-3 best, 4-3-2 lowest."),
+            "running_flush": ("Ah 2h 3h", "A-2-3 is the best, then Q-K-A, J-Q-K ... 2-3-4. K-A-2 is no sequence."),
+            "run": ("Qs Kd Ac", "As running flushes: A-2-3 best, 2-3-4 lowest."),
             "flush": ("As Js 4s", "Highest card, then the second, then the third."),
             "pair": ("7s 7h Kd", "The rank of the pair, then the odd card."),
             "high_card": ("As Kd 6c", "Highest card, then the second, then the third."),
@@ -67,7 +68,7 @@ _TEXT = {
         "Ace counts 11, K Q J 10, others their number; no mixed-suit runs.",
         {
             "tricon": ("As Ah Ad", "By rank: A-A-A best, 2-2-2 lowest."),
-            "sequence": ("Ah Kh Qh", "One suit in sequence: A-K-Q best ... 3-2-A lowest. K-A-2 is no sequence."),
+            "sequence": ("Qh Kh Ah", "One suit in sequence: Q-K-A best ... A-2-3 lowest. K-A-2 is no sequence."),
             "flush": ("As Ks 6s", "The higher point; equal points: highest card, then the next."),
             "pair": ("7s 7h Kd", "The rank of the pair, then the odd card."),
             "point": ("As Kd 6c", "The higher point; equal points: highest card, then the next."),
@@ -82,7 +83,7 @@ def _guide(rules: str) -> RulesetGuide:
     categories = []
     for category in CATEGORIES[rules]:
         example_text, order = examples[category]
-        example = parse_cards(example_text)
+        example = in_reading_order(parse_cards(example_text), rules)
         categories.append(
             CategoryGuide(
                 category, CATEGORY_NAMES[category], counts[category], example, rank_hand(example, rules), order

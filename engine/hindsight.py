@@ -22,7 +22,7 @@ from itertools import combinations, permutations
 from .cards import Card, show_cards
 from .crash import GAME, CrashOptions, best_quad, read_round, unscorable
 from .outcomes import GameOutcome
-from .ranking import hand_ranking
+from .ranking import hand_ranking, in_reading_order
 
 HANDS_APART = " · "
 _ALL_CARDS = (1 << 52) - 1  # the card bits of a deck
@@ -68,7 +68,7 @@ class Hindsight:
 
     @property
     def setting(self) -> str:
-        """ "A♠ A♥ 9♦ · K♣ Q♣ J♣ · …"."""
+        """ "A♠ A♥ 9♦ · J♣ Q♣ K♣ · …"."""
         return HANDS_APART.join(show_cards(hand) for hand in self.best)
 
     @property
@@ -220,7 +220,7 @@ def best_rearrangement(
         scored = search.score_of(placed_order)
     else:
         scored = Score(0, fouled=True)
-    setting = tuple(_cards_of(found.bits[i], placed) for i in order)
+    setting = tuple(_cards_of(found.bits[i], placed, showdown.settings.rules) for i in order)
     return scored, setting, search.score_of(order), moved
 
 
@@ -553,10 +553,9 @@ def _in_order(values: Sequence[int]) -> bool:
     return all(a >= b for a, b in zip(values, values[1:]))
 
 
-def _cards_of(bits: int, placed: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
-    """The cards of a triple, highest first as people lay them out."""
-    cards = [card for hand in placed for card in hand if card & bits]
-    return tuple(sorted(cards, key=lambda card: (card.rank, card), reverse=True))
+def _cards_of(bits: int, placed: Sequence[Sequence[Card]], rules) -> tuple[Card, ...]:
+    """The cards of a triple as its label writes them (ranking.in_reading_order)."""
+    return in_reading_order([card for hand in placed for card in hand if card & bits], rules)
 
 
 # --- Rounds and games ----------------------------------------------------------------------------

@@ -113,9 +113,9 @@ BRAG_ACE_TWO_THREE = Option(
     "top",
     within="rules",
     choices=(
-        Choice("top", "A-2-3 is the best run, then A-K-Q, K-Q-J ... 4-3-2"),
-        Choice("bottom", "A-2-3 is the lowest run (3-high); A-K-Q is the best"),
-        Choice("none", "A-2-3 is no run; A-K-Q is the best, 4-3-2 the lowest"),
+        Choice("top", "A-2-3 is the best run, then Q-K-A, J-Q-K ... 2-3-4"),
+        Choice("bottom", "A-2-3 is the lowest run (3-high); Q-K-A is the best"),
+        Choice("none", "A-2-3 is no run; Q-K-A is the best, 2-3-4 the lowest"),
     ),
 )
 FLUSH_OVER_RUN = Option(

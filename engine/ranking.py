@@ -56,7 +56,7 @@ class HandRank:
 
     ``key`` is what decides between hands of the same category (the prial's rank, the
     sequence's height, the pair and kicker, the point and then each card); ``ranks`` are
-    the hand's card ranks, highest first, as the label shows them.
+    the hand's card ranks, highest first (the label writes them as ``reading_ranks`` says).
     """
 
     value: int
@@ -127,11 +127,24 @@ def _dashed(ranks: Sequence[int]) -> str:
     return "-".join(map(_short, ranks))
 
 
+def reading_ranks(category: str, ranks: Sequence[int]) -> tuple[int, ...]:
+    """A hand's ranks in the one order people read them everywhere
+    (docs/rules.md, Brag hands: Writing hands): a run, running flush or sequence lowest
+    first, as a sequence is counted (``4-5-6``, ``Q-K-A``; ``A-2-3``, its ace low, wherever
+    it is a sequence); a pair's pair, then the odd card; any other hand highest first
+    (``Q-8-3``; A-2-3 that is no sequence, ``A-3-2``). Labels, verdicts, event texts and
+    every hand's cards shown follow it: ``in_reading_order`` lays out cards by it."""
+    if category in SEQUENCES:
+        return (14, 2, 3) if set(ranks) == ACE_LOW_RUN else tuple(sorted(ranks))
+    highest_first = sorted(ranks, reverse=True)
+    if category == "pair":
+        return tuple(sorted(highest_first, key=highest_first.count, reverse=True))
+    return tuple(highest_first)
+
+
 def sequence_text(ranks: Sequence[int]) -> str:
     """A sequence as people read it, lowest first: ``A-2-3``, ``4-5-6``, ``Q-K-A``."""
-    if set(ranks) == ACE_LOW_RUN:
-        return "A-2-3"
-    return _dashed(sorted(ranks))
+    return _dashed(reading_ranks("run", ranks))
 
 
 def point_of(ranks: Sequence[int]) -> int:
@@ -372,14 +385,15 @@ def hand_label(ranking: Ranking, category: str, key: tuple[int, ...], ranks: tup
     if category == "pair":
         pair, kicker = key
         return f"Pair of {rank_plural(pair)}, {rank_name(kicker)} kicker"
+    written = _dashed(reading_ranks(category, ranks))
     if category == "point":
-        return f"Point {point_of(ranks)} ({_dashed(ranks)})"
+        return f"Point {point_of(ranks)} ({written})"
     if category == "flush" and ranking.game == "commerce" and ranking.option("flush_by") == "point":
-        return f"Flush, point {point_of(ranks)} ({_dashed(ranks)})"
+        return f"Flush, point {point_of(ranks)} ({written})"
     high = rank_name(ranks[0]).capitalize()
     if category == "flush":
-        return f"{high}-high flush ({_dashed(ranks)})"
-    return f"{high} high ({_dashed(ranks)})"
+        return f"{high}-high flush ({written})"
+    return f"{high} high ({written})"
 
 
 # --- The tables ----------------------------------------------------------------------------
@@ -447,6 +461,26 @@ def rank_hand(cards: Sequence[Card], rules: str | Mapping[str, object] = BRAG) -
     if isinstance(cards, str):
         return rank_hand(parse_cards(cards), rules)
     raise _why_unrankable(cards)
+
+
+def in_reading_order(cards: Sequence[Card], rules: str | Mapping[str, object] = BRAG) -> tuple[Card, ...]:
+    """A hand's cards laid out as its label writes them under ``rules`` (``reading_ranks``):
+    "J♣ Q♣ K♣" beside "Running flush J-Q-K", "Q♠ 8♠ 3♠" beside "Queen-high flush (Q-8-3)",
+    "7♠ 7♥ K♦" beside "Pair of 7s, king kicker"; cards of one rank in the deck's suit order.
+    What is not one hand (a declaration's 13 cards, cards that do not rank) keeps its order."""
+    if len(cards) != 3:
+        return tuple(cards)
+    try:
+        rank = rank_hand(cards, rules)
+    except CardError:
+        return tuple(cards)
+    order = reading_ranks(rank.category, rank.ranks)
+    return tuple(sorted(cards, key=lambda card: (order.index(card.rank), card)))
+
+
+def show_hand(cards: Sequence[Card], rules: str | Mapping[str, object] = BRAG) -> str:
+    """A hand's cards as text people read, in its label's order: ``"J♣ Q♣ K♣"``."""
+    return " ".join(map(str, in_reading_order(cards, rules)))
 
 
 def _why_unrankable(cards: object) -> Exception:

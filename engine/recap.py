@@ -19,7 +19,7 @@ from .entries import named
 from .games import GAMES
 from .house_rules import RANKING_OPTIONS
 from .outcomes import GameOutcome
-from .ranking import HandRank, composed, hand_ranking, rank_hand, rank_plural
+from .ranking import HandRank, composed, hand_ranking, in_reading_order, rank_hand, rank_plural
 from .ratings import PROVISIONAL_GAMES
 from .verdicts import why_beats
 
@@ -273,7 +273,7 @@ def hand_of_the_night(games: Sequence[GamePlayed]) -> RecapItem | None:
         text,
         why=_decided_by(first, [hand for hand in shown if hand.game is first.game]),
         players=holders,
-        cards=tuple(card.code for card in first.cards),
+        cards=tuple(card.code for card in in_reading_order(first.cards, first.rank.rules)),
     )
 
 
@@ -321,7 +321,8 @@ def biggest_crash(games: Sequence[GamePlayed]) -> RecapItem | None:
                 placed = [parse_cards(text) for text in entry["hands"][name]]
                 if event.kind == "crash":
                     key = (1, round_.deltas[name])
-                    cards = [card for hand in placed for card in hand]
+                    rules = game.outcome.settings.rules
+                    cards = [card for hand in placed for card in in_reading_order(hand, rules)]
                     what = f"crash, taking every position ({_plural(round_.deltas[name], 'point')} that round)"
                 else:
                     rank = best_quad({name: placed})[1]

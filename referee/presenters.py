@@ -18,9 +18,11 @@ from engine import (
     HandRank,
     game_of,
     hand_ranking,
+    in_reading_order,
     parse_cards,
     rank_hand,
     show_cards,
+    show_hand,
 )
 from engine.crash import DECLARATION_KINDS
 
@@ -125,6 +127,15 @@ def shown(text: str) -> str:
         return text
 
 
+def shown_hand(text: str, rules) -> str:
+    """A stored hand as people read it, in its label's order under ``rules`` ("KC JC QC" ->
+    "J♣ Q♣ K♣", engine.show_hand); anything else as it is."""
+    try:
+        return show_hand(parse_cards(text), rules)
+    except CardError:
+        return text
+
+
 def as_tapped(initial: dict) -> dict:
     """Fields of cards as stored ("AS KS") written as the pad types them ("A♠ K♠"): the
     pad's Undo and its greyed cards read them as the player (or the host) left them."""
@@ -147,9 +158,10 @@ def hands_as_played(texts: Sequence[str], ranks: Sequence[HandRank]) -> list[tup
     return played
 
 
-def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
+def entry_lines(entry: Mapping, seats: Sequence[str], rules) -> list[str]:
     """A recorded entry as people read it, in seat order (a JSON column may keep its keys
-    in another order): "Ann: A♠ K♠ Q♠", "Bob: 3♠ 3♥ 3♦ | A♥ K♥ Q♥", ..."""
+    in another order), each hand as its label writes it under the game's ``rules``: "Ann:
+    A♠ K♠ 6♠", "Bob: 3♠ 3♥ 3♦ | Q♥ K♥ A♥", ..."""
 
     def seated(mapping: Mapping) -> list:
         return sorted(mapping.items(), key=lambda item: seats.index(item[0]) if item[0] in seats else len(seats))
@@ -159,11 +171,11 @@ def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
     lines = []
     for name, hands in seated(entry.get("hands", {})):
         placed = hands if isinstance(hands, list) else [hands]
-        lines.append(f"{name}: {' | '.join(shown(h) for h in placed) or 'no hand'}")
+        lines.append(f"{name}: {' | '.join(shown_hand(h, rules) for h in placed) or 'no hand'}")
     for name, (kind, cards) in seated(entry.get("declarations", {})):
         lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
     if entry.get("table"):
-        lines.append(f"Table: {shown(entry['table'])}")
+        lines.append(f"Table: {shown_hand(entry['table'], rules)}")
     for extra in dict.fromkeys(game.named for game in GAMES.values() if game.named):  # whichever it holds
         if entry.get(extra):
             lines.append(f"{extra.capitalize()}: {entry[extra]}")
@@ -176,6 +188,11 @@ def cards_of(text: str) -> tuple:
         return parse_cards(text)
     except CardError:
         return ()
+
+
+def hand_chips(text: str, rules) -> tuple:
+    """A stored hand as chips, in its label's order under ``rules`` (engine.in_reading_order)."""
+    return in_reading_order(cards_of(text), rules)
 
 
 def round_hands(entry: Mapping, ranks: Mapping[str, Sequence[HandRank]], seats: Sequence[str]) -> list[dict]:
@@ -194,7 +211,8 @@ def round_hands(entry: Mapping, ranks: Mapping[str, Sequence[HandRank]], seats: 
             texts = given if isinstance(given, list) else [given]
             played = hands_as_played(texts, ranks.get(name, ()))
             hands = [
-                {"number": n, "cards": cards_of(text), "label": rank.label} for n, (text, rank) in enumerate(played, 1)
+                {"number": n, "cards": hand_chips(text, rank.rules), "label": rank.label}
+                for n, (text, rank) in enumerate(played, 1)
             ]
         else:
             continue

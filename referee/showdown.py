@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from engine import EntryError
 from scoring import queries
 from scoring.models import Game
-from scoring.replays import game_replay
+from scoring.replays import game_options, game_replay
 
-from .presenters import cards_of, round_hands
+from .presenters import cards_of, hand_chips, round_hands
 
 
 @dataclass(frozen=True)
@@ -38,13 +38,15 @@ def showdown_of(
     try:
         outcome = game_replay(game, [*entries, entry], list(seats))
     except EntryError as error:
-        return Showdown(table.number, unranked_hands(entry, seats), missing=str(error))
+        rules = game_options(game, list(seats)).rules
+        return Showdown(table.number, unranked_hands(entry, seats, rules), missing=str(error))
     last = outcome.rounds[-1]
     return Showdown(table.number, round_hands(entry, last.hands, seats), list(last.events))
 
 
-def unranked_hands(entry: Mapping, seats: Sequence[str]) -> list[dict]:
-    """The hands of an entry the engine cannot rank yet (a seat missing): the chips alone."""
+def unranked_hands(entry: Mapping, seats: Sequence[str], rules) -> list[dict]:
+    """The hands of an entry the engine cannot rank yet (a seat missing): the chips alone,
+    each hand as its label will write it under the game's ``rules``."""
     shown = []
     declared = entry.get("declarations") or {}
     for name in seats:
@@ -53,7 +55,7 @@ def unranked_hands(entry: Mapping, seats: Sequence[str]) -> list[dict]:
         elif name in (entry.get("hands") or {}):
             given = entry["hands"][name]
             texts = given if isinstance(given, list) else [given]
-            hands = [{"number": n, "cards": cards_of(text), "label": ""} for n, text in enumerate(texts, 1)]
+            hands = [{"number": n, "cards": hand_chips(text, rules), "label": ""} for n, text in enumerate(texts, 1)]
         else:
             continue
         shown.append({"name": name, "hands": hands})

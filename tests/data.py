@@ -60,8 +60,8 @@ HINDSIGHT_ROUND = {
     "Ann": ["2S 2H 2D", "KC QC JC", "AS AH 9D", "3S 4H 6D"],
     "Bob": ["7H 7D 7C", "TS 9S 8S", "5C 5D 3H", "JD 4C 2C"],
 }
-ANN_COULD = "Ann could have scored 3 instead of 2 with A♠ 3♠ 2♠ · K♣ Q♣ J♣ · A♥ 4♥ 2♥ · 9♦ 6♦ 2♦ (by moving 6 cards)"
-BOB_COULD = "Bob could have scored 3 instead of 1 with 7♣ 7♦ 7♥ · 10♠ 9♠ 8♠ · 4♣ 3♥ 2♣ · J♦ 5♣ 5♦ (by moving 2 cards)"
+ANN_COULD = "Ann could have scored 3 instead of 2 with A♠ 2♠ 3♠ · J♣ Q♣ K♣ · A♥ 4♥ 2♥ · 9♦ 6♦ 2♦ (by moving 6 cards)"
+BOB_COULD = "Bob could have scored 3 instead of 1 with 7♥ 7♦ 7♣ · 8♠ 9♠ 10♠ · 2♣ 3♥ 4♣ · 5♦ 5♣ J♦ (by moving 2 cards)"
 
 # A Crash round's entry form fields (two hands a player) in which Cy fouls and is out of a
 # classic game: hand 2 (Q♣ 8♣ 2♣, a flush) is stronger than hand 1 (5♠ 5♥ 9♥, a pair of 5s).

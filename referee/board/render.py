@@ -15,7 +15,7 @@ from scoring import queries
 from scoring.models import Game, Session
 from scoring.odds import game_odds
 
-from ..presenters import GameSummary, cards_of, game_summary, round_hands, standings_rows
+from ..presenters import GameSummary, game_summary, hand_chips, round_hands, standings_rows
 from ..showdown import showdown_of
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
@@ -86,7 +86,9 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         "last_told": last.better_told if last and placed and not showdown else [],
         "placed": placed,
         "last_hands": hands,
-        "last_table": cards_of(last.entry.get("table") or "") if last and not showdown else (),
+        "last_table": hand_chips(last.entry.get("table") or "", outcome.settings.rules)
+        if last and not showdown
+        else (),
         "odds": odds,
         "provisional_games": PROVISIONAL_GAMES,
         "ticks": ticks_of(table),

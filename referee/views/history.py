@@ -32,7 +32,7 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
                 "hands": hands,
                 "corrected": recorded.corrected_at,
                 "hindsight": state.hindsight(round_.number),
-                "first": entry_lines(first_recorded[round_.number], state.seats)
+                "first": entry_lines(first_recorded[round_.number], state.seats, outcome.settings.rules)
                 if round_.number in first_recorded
                 else None,
             }

@@ -4,7 +4,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from engine import rank_hand
+from engine import in_reading_order, rank_hand
 from engine.guides import GUIDES
 from engine.verdicts import order_hands
 
@@ -55,7 +55,7 @@ def judge(form: HandJudgeForm) -> list[dict]:
         {
             "place": placing.place,
             "rank": placing.rank,
-            "hands": [{"name": hands[i][0], "cards": hands[i][1]} for i in placing.hands],
+            "hands": [{"name": hands[i][0], "cards": in_reading_order(hands[i][1], rules)} for i in placing.hands],
             "reason": placing.reason,
             "beats": names[n + 1] if n + 1 < len(names) else "",
         }

@@ -65,7 +65,10 @@ def correct_round(request, session_id, game_id, number):
         "form": form,
         "preview": preview,
         "number": number,
-        "revisions": [(revision, entry_lines(revision.entry, seats)) for revision in round_.revisions.all()],
+        "revisions": [
+            (revision, entry_lines(revision.entry, seats, correction.state.settings.rules))
+            for revision in round_.revisions.all()
+        ],
     }
     return render(request, "sessions/correct_round.html", context)
 

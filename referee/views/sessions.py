@@ -109,7 +109,9 @@ def session_context(
         (
             round_,
             recorded,
-            entry_lines(before[round_.number], current.seats) if round_.number in before else None,
+            entry_lines(before[round_.number], current.seats, current.settings.rules)
+            if round_.number in before
+            else None,
             round_hands(recorded.entry, round_.hands, current.seats),
         )
         for round_, recorded in rounds

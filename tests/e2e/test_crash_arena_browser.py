@@ -34,8 +34,8 @@ class ArenaOnAPhone(InBrowser):
         fill_hands(page, {"hand_0_1": "2s 2h 5d", "hand_0_2": "Ah Kh Qh", "hand_0_3": "3s 3h 3d"})
         check = page.locator(".setting-check").first
         expect(check).to_have_text(
-            "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (2♠ 2♥ 5♦, a pair of 2s): no foul "
-            "in this game, the hands will be played sorted, best first: 3♠ 3♥ 3♦, A♥ K♥ Q♥, 2♠ 2♥ 5♦"
+            "Hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (2♠ 2♥ 5♦, a pair of 2s): no foul "
+            "in this game, the hands will be played sorted, best first: 3♠ 3♥ 3♦, Q♥ K♥ A♥, 2♠ 2♥ 5♦"
         )
         expect(check.locator(".warning")).to_have_count(0)
         self.shoot("arena-setting-check")
@@ -47,7 +47,7 @@ class ArenaOnAPhone(InBrowser):
         ann = page.locator(".shown-hands > li").first
         expect(ann.locator(".hands-player")).to_have_text("Ann")
         expect(ann.locator(".shown-hand")).to_have_text(
-            ["Hand 1 3♠3♥3♦ Prial of 3s", "Hand 2 A♥K♥Q♥ Running flush Q-K-A", "Hand 3 2♠2♥5♦ Pair of 2s, 5 kicker"]
+            ["Hand 1 3♠3♥3♦ Prial of 3s", "Hand 2 Q♥K♥A♥ Running flush Q-K-A", "Hand 3 2♠2♥5♦ Pair of 2s, 5 kicker"]
         )
         self.shoot("arena-history")
         assert page.evaluate("document.documentElement.scrollWidth") <= 375

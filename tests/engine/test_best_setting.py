@@ -43,7 +43,7 @@ def test_the_best_setting_breaks_the_prial_for_two_running_flushes():
     # 4-4-2 beats only the high card at 3: 0 + 0 + 1/4. Two running flushes 4-5-6 win position 2
     # against the three runs (3/4) and leave 9-5-2, a high card that cannot score: 3/4.
     best = setting_of(NINE).best
-    assert shown(best) == ["6♠ 5♠ 4♠", "6♥ 5♥ 4♥", "9♣ 5♦ 2♦"]
+    assert shown(best) == ["4♠ 5♠ 6♠", "4♥ 5♥ 6♥", "9♣ 5♦ 2♦"]
     assert [rank.label for rank in best.ranks] == ["Running flush 4-5-6", "Running flush 4-5-6", "9 high (9-5-2)"]
     assert best.discard == ()
     assert best.can_score == (True, True, False)
@@ -90,11 +90,11 @@ def test_equal_expected_points_go_to_the_stronger_hands_position_by_position():
     # run the only hand that scores, and those settings tie: they come by their second hand, the
     # pair of 8s with the ace, then with the 10, then with the 4 (the run takes the other ace).
     answer_ = best_setting("2d Qh Td As 4c 8h Kd 8c Ad", cards=9, ignore="pair")
-    assert shown(answer_.best) == ["A♠ K♦ Q♥", "A♦ 10♦ 2♦", "8♥ 8♣ 4♣"]
+    assert shown(answer_.best) == ["Q♥ K♦ A♠", "A♦ 10♦ 2♦", "8♥ 8♣ 4♣"]
     assert [shown(setting) for setting in answer_.alternatives] == [
-        ["A♠ K♦ Q♥", "8♥ 8♣ A♦", "10♦ 4♣ 2♦"],
-        ["A♠ K♦ Q♥", "8♥ 8♣ 10♦", "A♦ 4♣ 2♦"],
-        ["A♦ K♦ Q♥", "8♥ 8♣ 4♣", "A♠ 10♦ 2♦"],
+        ["Q♥ K♦ A♠", "8♥ 8♣ A♦", "10♦ 4♣ 2♦"],
+        ["Q♥ K♦ A♠", "8♥ 8♣ 10♦", "A♦ 4♣ 2♦"],
+        ["Q♥ K♦ A♦", "8♥ 8♣ 4♣", "A♠ 10♦ 2♦"],
     ]
     run = answer_.best.chances[0]
     assert [setting.chances for setting in answer_.alternatives] == [(run, 0.0, 0.0)] * 3
@@ -107,7 +107,7 @@ def test_settings_the_same_up_to_suits_count_once_shown_with_the_lowest_cards():
     again = setting_of("6h 4h 9c 2d 5d 5h 4s 6s 5s")
     assert (answer_.best, answer_.alternatives) == (again.best, again.alternatives)
     assert [shown(setting)[:2] for setting in (answer_.best, *answer_.alternatives)].count(
-        ["6♠ 5♠ 4♠", "6♥ 5♥ 4♥"]
+        ["4♠ 5♠ 6♠", "4♥ 5♥ 6♥"]
     ) == 1
 
 

@@ -151,7 +151,7 @@ def test_the_order_of_the_cards_does_not_matter_under_any_ranking(cards, options
         # top_prial
         ("As Ah Ad", "3s 3h 3d", {"top_prial": "aces"}),
         ("3s 3h 3d", "As Ah Ad", {"top_prial": "threes"}),
-        # ace_two_three=bottom: A-2-3 is the lowest sequence, A-K-Q the best
+        # ace_two_three=bottom: A-2-3 is the lowest sequence, Q-K-A the best
         ("Qs Kd Ac", "As 2d 3c", {"ace_two_three": "bottom"}),
         ("2s 3d 4c", "As 2d 3c", {"ace_two_three": "bottom"}),
         ("As 2d 3c", "As Ks Js", {"ace_two_three": "bottom"}),  # still a run

@@ -186,7 +186,7 @@ def test_a_lower_hand_left_of_a_higher_one_is_a_foul_even_with_few_hands():
 def test_a_foul_between_hands_of_one_kind_names_them_in_full():
     game = play([hands(Ann=["2s 2h 5d", "2c 2d 9h"], Bob=["Ks Kh 3c"])], players=["Ann", "Bob"])
     assert game.rounds[0].events[0].text == (
-        "Ann fouled, out of the game: hand 2 (2♣ 2♦ 9♥) is a higher pair of 2s than hand 1 (2♠ 2♥ 5♦)"
+        "Ann fouled, out of the game: hand 2 (2♦ 2♣ 9♥) is a higher pair of 2s than hand 1 (2♠ 2♥ 5♦)"
     )
 
 
@@ -353,12 +353,12 @@ def test_the_setting_check_finds_hands_out_of_order_and_gives_a_legal_order():
     check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"])
     assert (check.in_order, check.lower, check.higher) == (False, 1, 2)
     assert check.text == (
-        "hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): foul if left "
-        "like this; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦"
+        "hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (7♦ 7♣ 9♠, a pair of 7s): foul if left "
+        "like this; legal order: Q♥ K♥ A♥, 7♦ 7♣ 9♠, 2♠ 2♥ 5♦"
     )
     assert [list(map(str, hand)) for hand in check.legal_order] == [
-        ["A♥", "K♥", "Q♥"],
-        ["7♣", "7♦", "9♠"],
+        ["Q♥", "K♥", "A♥"],
+        ["7♦", "7♣", "9♠"],
         ["2♠", "2♥", "5♦"],
     ]
 
@@ -367,8 +367,8 @@ def test_the_arena_setting_check_says_the_hands_will_be_played_sorted_not_a_foul
     check = check_setting(["7c 7d 9s", "Ah Kh Qh", "2s 2h 5d"], sorts=True)
     assert (check.in_order, check.sorts, check.lower, check.higher) == (False, True, 1, 2)
     assert check.text == (
-        "hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): no foul in "
-        "this game, the hands will be played sorted, best first: A♥ K♥ Q♥, 7♣ 7♦ 9♠, 2♠ 2♥ 5♦"
+        "hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (7♦ 7♣ 9♠, a pair of 7s): no foul in "
+        "this game, the hands will be played sorted, best first: Q♥ K♥ A♥, 7♦ 7♣ 9♠, 2♠ 2♥ 5♦"
     )
 
 

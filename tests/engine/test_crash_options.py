@@ -185,7 +185,7 @@ def test_foul_round_with_every_player_fouling_voids_the_deal_and_the_same_dealer
             "foul",
             ("Bob",),
             1,
-            "Bob fouled: hand 2 (J♦ J♥ 4♣, a pair of jacks) is stronger than hand 1 (2♠ 3♥ 9♣, a high-card hand)",
+            "Bob fouled: hand 2 (J♥ J♦ 4♣, a pair of jacks) is stronger than hand 1 (9♣ 3♥ 2♠, a high-card hand)",
         ),
         ("foul", ("Ann", "Bob"), None, "Every player fouled: the deal is void, nobody scores, and Bob deals again"),
     ]

@@ -129,7 +129,7 @@ def scores(found):
 # Bob's pairs, and Ann's hands, two of which win nothing: swapped 9♣ for 7♦, they win everything.
 BOB = ["QH QD 7C", "JH JD 6C", "TH TD 6D", "5H 5S 4C"]
 ANN = ["3S 3H 3D", "AS KS QS", "9C 8D 6S", "9D 7D 2H"]
-ANN_CRASHES = "3♦ 3♥ 3♠ · A♠ K♠ Q♠ · 8♦ 7♦ 6♠ · 9♣ 9♦ 2♥ (by moving 2 cards)"
+ANN_CRASHES = "3♠ 3♥ 3♦ · Q♠ K♠ A♠ · 6♠ 7♦ 8♦ · 9♦ 9♣ 2♥ (by moving 2 cards)"
 
 
 def test_a_missed_crash_that_would_have_won_the_game():
@@ -152,7 +152,7 @@ def test_a_foul_avoided_by_playing_the_same_hands_in_order():
     ann = told([{"hands": {"Ann": ["AS AH 5D", "KC QC JC"], "Bob": ["QH QD 2C", "JH JD 3C"]}}])["Ann"]
     assert ann.scored.fouled and (ann.could.points, ann.moved, ann.points_missed) == (2, 0, 2)
     assert ann.text == (
-        "Ann could have scored 2 and not fouled with K♣ Q♣ J♣ · A♥ A♠ 5♦ (by playing the same hands in order)"
+        "Ann could have scored 2 and not fouled with J♣ Q♣ K♣ · A♠ A♥ 5♦ (by playing the same hands in order)"
     )
 
 
@@ -161,7 +161,7 @@ def test_a_foul_that_cost_nothing_but_the_foul():
         "Ann"
     ]  # the run loses to the prial, and the pair of 2s cannot score
     assert (ann.scored.fouled, ann.could.points, ann.points_missed, ann.better) == (True, 0, 0, True)
-    assert ann.text == "Ann could have avoided the foul with 5♠ 4♦ 3♣ · 5♦ 2♥ 2♠ (by playing the same hands in order)"
+    assert ann.text == "Ann could have avoided the foul with 3♣ 4♦ 5♠ · 2♠ 2♥ 5♦ (by playing the same hands in order)"
 
 
 # All four 7s, the better pair placed on the right: a foul, and a foul scores no bonus. Moving
@@ -173,7 +173,7 @@ SEVENS = {"Ann": ["7S 7H 2D", "7D 7C 9S"], "Bob": ["AH AD 5C", "KH KD 6C"]}
 def test_a_four_of_a_kind_bonus_lost_to_a_foul_is_won_back_by_moving_two_cards():
     ann = told([{"hands": SEVENS}], out_of_order="foul_round")["Ann"]
     assert ann.scored.fouled and scores(ann) == (0, 2, False, False, 2)
-    assert ann.text == "Ann could have scored 2 and not fouled with 7♣ 7♦ 7♥ · 9♠ 7♠ 2♦ (by moving 2 cards)"
+    assert ann.text == "Ann could have scored 2 and not fouled with 7♥ 7♦ 7♣ · 9♠ 7♠ 2♦ (by moving 2 cards)"
     without_bonus = told([{"hands": SEVENS}], out_of_order="foul_round", quads="off")["Ann"]
     assert scores(without_bonus) == (0, 1, False, False, 2)  # the prial's position alone: the bonus was 1
     in_order = told([{"hands": {**SEVENS, "Ann": ["7D 7C 9S", "7S 7H 2D"]}}], out_of_order="foul_round")["Ann"]
@@ -187,7 +187,7 @@ def test_a_four_of_a_kind_bonus_is_lost_to_another_players_crash_and_won_by_stop
     assert found["Bob"].scored.wins_game  # Bob's crash wins the game: Ann's bonus is not scored
     assert scores(found["Ann"]) == (0, 2, False, False, 4)
     assert found["Ann"].text == (
-        "Ann could have scored 2 instead of 0 with 9♠ 8♠ 7♣ · 4♣ 3♠ 2♥ · 7♦ 6♦ 4♦ · 7♥ 7♠ 2♦ (by moving 4 cards)"
+        "Ann could have scored 2 instead of 0 with 7♣ 8♠ 9♠ · 2♥ 3♠ 4♣ · 7♦ 6♦ 4♦ · 7♠ 7♥ 2♦ (by moving 4 cards)"
     )
 
 
@@ -217,7 +217,7 @@ def test_next_best_a_tie_above_cancels_and_the_hand_below_scores():
     next_best = told(rounds, players=("Ann", "Bob", "Cy"), stick_up="next_best")["Cy"]
     assert (nobody.scored.points, nobody.could.points) == (0, 1)  # the kings alone at position 2
     assert (next_best.scored.points, next_best.could.points) == (1, 2)  # and the run 2-3-4 scores position 1
-    assert next_best.text == "Cy could have scored 2 instead of 1 with 4♠ 3♣ 2♠ · K♣ K♦ 8♥ (by moving 2 cards)"
+    assert next_best.text == "Cy could have scored 2 instead of 1 with 2♠ 3♣ 4♠ · K♦ K♣ 8♥ (by moving 2 cards)"
 
 
 def test_a_stick_up_avoided_by_moving_a_kicker():
@@ -227,7 +227,7 @@ def test_a_stick_up_avoided_by_moving_a_kicker():
     for stick_up in ("nobody", "next_best"):  # two players: a cancelled tie leaves no hand either
         ann = told([{"hands": hands}], stick_up=stick_up)["Ann"]
         assert scores(ann) == (0, 1, False, False, 2), stick_up
-        assert ann.text == "Ann could have scored 1 instead of 0 with K♥ K♠ 8♥ · 8♠ 4♦ 2♣ (by moving 2 cards)"
+        assert ann.text == "Ann could have scored 1 instead of 0 with K♠ K♥ 8♥ · 8♠ 4♦ 2♣ (by moving 2 cards)"
 
 
 def test_pairs_that_cannot_score_are_set_as_runs_instead():
@@ -235,7 +235,7 @@ def test_pairs_that_cannot_score_are_set_as_runs_instead():
     hands = {"Ann": ["9S 9H 8D", "8S 7S 7H"], "Bob": ["AC KC 3C", "QC JD 2H"]}
     ann = told([{"hands": hands}], ignore="pair")["Ann"]
     assert scores(ann) == (0, 2, False, False, 2)  # her pair of 7s beats Bob's high card, and scores nothing
-    assert ann.text == "Ann could have scored 2 instead of 0 with 9♠ 8♠ 7♠ · 9♥ 8♦ 7♥ (by moving 2 cards)"
+    assert ann.text == "Ann could have scored 2 instead of 0 with 7♠ 8♠ 9♠ · 7♥ 8♦ 9♥ (by moving 2 cards)"
     pairs_score = told([{"hands": hands}])["Ann"]
     assert scores(pairs_score) == (1, 2, False, False, 2)
 
@@ -244,7 +244,7 @@ def test_a_player_with_fewer_hands_than_positions_wins_them_all_and_is_no_crash(
     bob = ["KH KD 4C", "JH 9C 3D", "8H 6D 4D", "7S 5H 3C"]  # his kings, then high cards that cannot score
     ann = told([{"hands": {"Ann": ["AH AD 5C", "AS KS 5D"], "Bob": bob}}])["Ann"]
     assert scores(ann) == (1, 2, False, False, 2) and len(ann.best) == 2
-    assert ann.text == "Ann could have scored 2 instead of 1 with A♦ A♥ A♠ · K♠ 5♣ 5♦ (by moving 2 cards)"
+    assert ann.text == "Ann could have scored 2 instead of 1 with A♠ A♥ A♦ · 5♦ 5♣ K♠ (by moving 2 cards)"
 
 
 def test_the_one_player_the_others_fouls_leave_cannot_crash():

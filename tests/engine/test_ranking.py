@@ -73,7 +73,7 @@ def test_the_order_of_the_cards_does_not_matter(cards, rules):
         ("3s 3h 3d", "As Ah Ad", "brag"),
         ("As Ah Ad", "Ks Kh Kd", "brag"),
         ("4s 4h 4d", "2s 2h 2d", "brag"),
-        # sequences: A-2-3 best, then A-K-Q, K-Q-J, ..., 4-3-2 lowest
+        # sequences: A-2-3 best, then Q-K-A, J-Q-K, ..., 2-3-4 lowest
         ("Ah 2h 3h", "Qh Kh Ah", "brag"),
         ("As 2d 3c", "Qs Kd Ac", "brag"),
         ("Qs Kd Ac", "Js Qd Kc", "brag"),
@@ -92,7 +92,7 @@ def test_the_order_of_the_cards_does_not_matter(cards, rules):
         ("3s 4d 5c", "2s 3d 4c", "brag-ace-high"),
         ("2s 3d 4c", "Ah 2h 3h", "brag-ace-high"),
         ("2s 3s 4s", "2d 3d 4c", "brag-ace-high"),
-        # commerce: tricons by rank, suited sequences A-K-Q best, 3-2-A lowest
+        # commerce: tricons by rank, suited sequences Q-K-A best, A-2-3 lowest
         ("As Ah Ad", "3s 3h 3d", "commerce"),
         ("Ah Kh Qh", "Ah 2h 3h", "commerce"),
         ("4h 3h 2h", "Ah 2h 3h", "commerce"),

@@ -97,8 +97,8 @@ def test_an_unknown_game_is_refused():
 def test_the_setting_check_says_what_a_foul_costs_under_the_games_option(out_of_order, cost):
     check = check_setting(["7c 7d 9s", "Ah Kh Qh"], out_of_order=out_of_order)
     assert check.text == (
-        f"hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): {cost}; "
-        "legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
+        f"hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (7♦ 7♣ 9♠, a pair of 7s): {cost}; "
+        "legal order: Q♥ K♥ A♥, 7♦ 7♣ 9♠"
     )
 
 

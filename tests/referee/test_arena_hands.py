@@ -12,7 +12,7 @@ from ..pages import HX, text_of
 pytestmark = pytest.mark.django_db
 
 OUT_OF_ORDER = {"Ann": ["2S 2H 5D", "AH KH QH", "3S 3H 3D"], "Bob": ["AS AC 4D", "KS KD 6C", "7C 8C 10D"]}
-AS_PLAYED = "Ann Hand 1 3♠ 3♥ 3♦ Prial of 3s Hand 2 A♥ K♥ Q♥ Running flush Q-K-A Hand 3 2♠ 2♥ 5♦ Pair of 2s, 5 kicker"
+AS_PLAYED = "Ann Hand 1 3♠ 3♥ 3♦ Prial of 3s Hand 2 Q♥ K♥ A♥ Running flush Q-K-A Hand 3 2♠ 2♥ 5♦ Pair of 2s, 5 kicker"
 
 
 @pytest.fixture
@@ -42,9 +42,9 @@ def test_the_arena_setting_check_says_the_hands_will_be_played_sorted(host_clien
     url = f"/sessions/{arena.public_id}/games/{game.public_id}/setting-check/"
     response = host_client.get(url, {"seat": "0", "hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"}, headers=HX)
     assert text_of(response).strip() == (
-        "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): "
+        "Hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (7♦ 7♣ 9♠, a pair of 7s): "
         "no foul in this game, the hands will be played sorted, best first: "
-        "A♥ K♥ Q♥, 7♣ 7♦ 9♠"
+        "Q♥ K♥ A♥, 7♦ 7♣ 9♠"
     )
     assert 'class="warning"' not in response.content.decode()
     response = host_client.get(url, {"seat": "0", "hand_0_1": "Ah Kh Qh", "hand_0_2": "7c 7d 9s"}, headers=HX)

@@ -70,8 +70,8 @@ async def test_a_board_connecting_gets_the_last_rounds_hands_as_cards_beside_the
     # Ann and Bob have 2 tokens left, Cy 3: Cy first, then Ann and Bob in seat order
     assert standings_of(html) == [
         ("Cy", ["J♥", "J♦", "4♣"]),
-        ("Ann", ["2♣", "3♦", "5♥"]),
-        ("Bob", ["A♠", "K♠", "Q♠"]),
+        ("Ann", ["5♥", "3♦", "2♣"]),
+        ("Bob", ["Q♠", "K♠", "A♠"]),
     ]
     assert "<ol" not in html  # no list numbers beside the round numbers
     assert "Round 2" in text_of(html) and "Round 1 Bob's 5 high" in text_of(html)
@@ -83,7 +83,7 @@ def test_a_player_out_has_no_hand_shown_and_ranks_last(host):
     round_record(game=game, number=1, entry=ROUND, by=host)
     round_record(game=game, number=2, entry={"hands": {"Ann": "2C 3D 5H", "Cy": "JH JD 4C"}}, by=host)
     html = render_board(session).html
-    assert standings_of(html) == [("Cy", ["J♥", "J♦", "4♣"]), ("Ann", ["2♣", "3♦", "5♥"]), ("Bob", [])]
+    assert standings_of(html) == [("Cy", ["J♥", "J♦", "4♣"]), ("Ann", ["5♥", "3♦", "2♣"]), ("Bob", [])]
     assert re.search(
         r'<li class="row out">\s*<span class="name"><span class="who">Bob</span> <span class="tag">out', html
     )
@@ -97,8 +97,8 @@ def test_a_crash_round_shows_each_players_hands_under_hand_1_to_hand_4(host):
     html = render_board(session).html
     assert hands_table_of(html) == [
         ["Player", "Hand 1", "Hand 2", "Hand 3", "Hand 4"],
-        ["Ann", "2♠ 2♥ 2♦", "K♣ Q♣ J♣", "A♠ A♥ 9♦", "3♠ 4♥ 6♦"],
-        ["Bob", "7♥ 7♦ 7♣", "10♠ 9♠ 8♠", "5♣ 5♦ 3♥", "J♦ 4♣ 2♣"],
+        ["Ann", "2♠ 2♥ 2♦", "J♣ Q♣ K♣", "A♠ A♥ 9♦", "6♦ 4♥ 3♠"],
+        ["Bob", "7♥ 7♦ 7♣", "8♠ 9♠ 10♠", "5♦ 5♣ 3♥", "J♦ 4♣ 2♣"],
     ]
     assert standings_of(html) == [("Ann", []), ("Bob", [])]  # the hands are in the table, not twice
 
@@ -124,4 +124,5 @@ def test_the_table_cards_of_the_last_round_are_shown_with_it(host):
     html = render_board(session).html
     last = html[html.index('id="board-last"') : html.index('id="board-strip"')]
     table = re.search(r'<p class="table-cards">Table (.*?)</p>', last, re.S).group(1)
-    assert re.findall(r'class="card suit-\w">([^<]*)<', table) == ["4♦", "9♥", "J♣"]
+    # As its label writes it: highest first.
+    assert re.findall(r'class="card suit-\w">([^<]*)<', table) == ["J♣", "9♥", "4♦"]

@@ -133,8 +133,8 @@ def test_the_live_setting_check_says_what_a_foul_costs_under_the_games_options(h
     url = f"/sessions/{evening.public_id}/games/{game.public_id}/setting-check/"
     response = host_client.get(url, {"seat": "0", "hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"}, headers=HX)
     assert text_of(response).strip() == (
-        f"Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): {cost}; "
-        "legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠ Use this order"
+        f"Hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (7♦ 7♣ 9♠, a pair of 7s): {cost}; "
+        "legal order: Q♥ K♥ A♥, 7♦ 7♣ 9♠ Use this order"
     )
 
 

@@ -52,7 +52,7 @@ def test_a_plain_post_judges_and_renders_the_whole_page(client):
     assert response.content.decode().startswith("<!doctype html>")
     text = text_of(response)
     assert "1 Bob Run 4-5-6 4♠ 5♦ 6♣ Beats Hand 1: a run beats high card." in text
-    assert "2 Hand 1 Ace high (A-Q-10) A♠ 10♥ Q♣" in text
+    assert "2 Hand 1 Ace high (A-Q-10) A♠ Q♣ 10♥" in text
 
 
 def test_an_htmx_post_gets_only_the_judge_partial(client):

@@ -26,9 +26,9 @@ def test_a_past_session_shows_each_game_its_chart_and_every_round(host_client, f
     response = host_client.get(f"/sessions/{friday.public_id}/history/")
     text = text_of(response)
     assert "Game 1: Stop the Bus, 2 tokens" in text and "Not finished · 2 rounds" in text
-    assert "Ann A♠ K♠ Q♠ Running flush Q-K-A" in text and "Cy 2♣ 3♦ 5♥ 5 high (5-3-2)" in text
+    assert "Ann Q♠ K♠ A♠ Running flush Q-K-A" in text and "Cy 5♥ 3♦ 2♣ 5 high (5-3-2)" in text
     assert "Cy has no tokens left: Cy is out" in text
-    assert "corrected" in text and "First recorded as: Ann: 2♣ 3♦ 5♥; Bob: A♠ K♠ Q♠; Cy: 7♣ 7♦ 9♠" in text
+    assert "corrected" in text and "First recorded as: Ann: 5♥ 3♦ 2♣; Bob: Q♠ K♠ A♠; Cy: 7♦ 7♣ 9♠" in text
     html = response.content.decode()
     assert '<svg viewBox="0 0 640 260" role="img"' in html
     assert (
@@ -51,9 +51,9 @@ def test_each_hand_is_shown_as_card_chips_like_the_judges_and_a_crash_hand_a_lin
     lines = re.findall(r'<li class="shown-hand">(.*?)</li>', ann.group(1), re.S)
     assert [text_of(line).strip() for line in lines] == [
         "Hand 1 2♠ 2♥ 2♦ Prial of 2s",
-        "Hand 2 K♣ Q♣ J♣ Running flush J-Q-K",
+        "Hand 2 J♣ Q♣ K♣ Running flush J-Q-K",
         "Hand 3 A♠ A♥ 9♦ Pair of aces, 9 kicker",
-        "Hand 4 3♠ 4♥ 6♦ 6 high (6-4-3)",
+        "Hand 4 6♦ 4♥ 3♠ 6 high (6-4-3)",
     ]
     assert lines[0].count('class="card suit-') == 3 and '<span class="card suit-h">2♥</span>' in lines[0]
     assert " | " not in text_of(html)
@@ -137,8 +137,8 @@ def test_the_session_pages_list_of_rounds_shows_each_hand_as_card_chips(host_cli
         r'<strong class="hands-player">(\w+)</strong>\s*<span class="shown-hand">(.*?)</span>\s*</li>', rounds, re.S
     )
     assert [(name, text_of(hand).split()) for name, hand in players[:3]] == [
-        ("Ann", ["A♠", "K♠", "Q♠", "Running", "flush", "Q-K-A"]),
-        ("Bob", ["7♣", "7♦", "9♠", "Pair", "of", "7s,", "9", "kicker"]),
-        ("Cy", ["2♣", "3♦", "5♥", "5", "high", "(5-3-2)"]),
+        ("Ann", ["Q♠", "K♠", "A♠", "Running", "flush", "Q-K-A"]),
+        ("Bob", ["7♦", "7♣", "9♠", "Pair", "of", "7s,", "9", "kicker"]),
+        ("Cy", ["5♥", "3♦", "2♣", "5", "high", "(5-3-2)"]),
     ]
     assert players[0][1].count('class="card suit-') == 3

@@ -195,7 +195,7 @@ def test_a_house_rule_holding_a_semicolon_is_one_item_and_keeps_its_capital(host
         options={"preset": "classic", "rules": {"ace_two_three": "bottom"}},
     )
     page = host_client.get(evening.get_absolute_url())
-    assert house_rules_of(page) == [["A-2-3 is the lowest run (3-high); A-K-Q is the best"]]
+    assert house_rules_of(page) == [["A-2-3 is the lowest run (3-high); Q-K-A is the best"]]
     assert "a-2-3" not in text_of(page)
 
 

@@ -59,7 +59,7 @@ def test_without_the_pads_script_use_this_order_sets_the_hands_so_and_sends_noth
     again = hidden_fields(answer)
     assert again == hidden_fields(sent)  # the same form: its round, its game and its id, unused
     markup = answer.content.decode()
-    for position, hand in enumerate(("A♠ A♦ A♣", "K♥ Q♥ J♥", "2♠ 2♥ 5♦", "7♣ 8♦ 10♥"), 1):
+    for position, hand in enumerate(("A♠ A♦ A♣", "J♥ Q♥ K♥", "2♠ 2♥ 5♦", "10♥ 8♦ 7♣"), 1):  # each hand as it is written
         assert f'name="hand_0_{position}" value="{hand}"' in markup
     assert '<p class="check-ok" id="check-0">In order.</p>' in markup
     client.post(url, again | {f"hand_0_{p}": hand for p, hand in enumerate(ANN_LEGAL, 1)})
@@ -86,7 +86,7 @@ def test_with_the_coach_a_seat_sees_the_best_setting_of_its_own_cards_before_sen
     answer = client.get(url, {**cards, "other_cards": "3c"}, headers=HX)
     text = text_of(answer)
     assert "Best setting:" in text and "points to expect" in text and "against 1 opponent" in text
-    assert "A♠ 3♣ 2♠ Run A-2-3" in text and "Discard 7♣" in text
+    assert "A♠ 2♠ 3♣ Run A-2-3" in text and "Discard 7♣" in text
     assert not SeatHand.objects.exists()  # asking is not sending
 
 

@@ -364,7 +364,7 @@ def test_correcting_a_past_round_asks_for_confirmation_then_re_derives(host_clie
     assert round_.revisions.get().entry["hands"]["Ann"] == "AS KS QS"
     text = text_of(host_client.get(evening.get_absolute_url()))
     assert "Ann has no tokens left: Ann is out" in text and "corrected" in text
-    assert "First recorded as: Ann: A♠ K♠ Q♠; Bob: 2♣ 3♦ 5♥; Cy: 7♣ 7♦ 9♠" in text
+    assert "First recorded as: Ann: Q♠ K♠ A♠; Bob: 5♥ 3♦ 2♣; Cy: 7♦ 7♣ 9♠" in text
 
 
 def test_deleting_the_last_round_asks_first(host_client, evening, bus, host):
@@ -397,8 +397,8 @@ def test_the_crash_setting_check_answers_as_the_host_types(host_client, evening)
     url = f"/sessions/{evening.public_id}/games/{game.public_id}/setting-check/"
     response = host_client.get(url, {"seat": "1", "hand_1_1": "7c 7d 9s", "hand_1_2": "Ah Kh Qh"}, headers=HX)
     assert text_of(response).strip() == (
-        "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): "
-        "foul if left like this, out of the game; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠ Use this order"
+        "Hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (7♦ 7♣ 9♠, a pair of 7s): "
+        "foul if left like this, out of the game; legal order: Q♥ K♥ A♥, 7♦ 7♣ 9♠ Use this order"
     )
     response = host_client.get(url, {"seat": "1", "hand_1_1": "Ah Kh Qh", "hand_1_2": "7c 7d 9s"}, headers=HX)
     assert text_of(response).strip() == "In order."
