@@ -22,6 +22,7 @@ from engine import (
     rank_hand,
     show_cards,
 )
+from engine.bidi import isolate
 from engine.crash import DECLARATION_KINDS
 
 
@@ -143,9 +144,9 @@ def entry_lines(entry: Mapping, seats: Sequence[str]) -> list[str]:
     lines = []
     for name, hands in seated(entry.get("hands", {})):
         placed = hands if isinstance(hands, list) else [hands]
-        lines.append(f"{name}: {' | '.join(shown(h) for h in placed) or 'no hand'}")
+        lines.append(f"{isolate(name)}: {' | '.join(shown(h) for h in placed) or 'no hand'}")
     for name, (kind, cards) in seated(entry.get("declarations", {})):
-        lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
+        lines.append(f"{isolate(name)} declared {kind.replace('_', ' ')}: {shown(cards)}")
     if entry.get("table"):
         lines.append(f"Table: {shown(entry['table'])}")
     for extra in dict.fromkeys(game.named for game in GAMES.values() if game.named):  # whichever it holds
