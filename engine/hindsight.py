@@ -588,3 +588,9 @@ def round_hindsight(outcome: GameOutcome, entries: Sequence[object], number: int
         scored, best, could, moved = best_rearrangement(hands, showdown_for(name, placed, fouled, settings))
         found[name] = Hindsight(name, tuple(hands), scored, best, could, moved)
     return found
+
+
+def told_line(player: str, text: str) -> str:
+    """A kept hindsight line ("Ann could have …", Round.told) with its player's name isolated
+    (engine.bidi): lines kept before names were isolated begin with the name as typed."""
+    return isolate(player) + text[len(player) :] if text.startswith(player + " ") else text

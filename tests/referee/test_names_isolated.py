@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from engine.bidi import FSI, PDI, isolate
 from referee.story_picture import HEADLINE_LINES, MARGIN, WIDTH, font, headline_lines, plain, wrapped
-from scoring.models import Player, Season, Session, SessionPlayer
+from scoring.models import Player, Round, Season, Session, SessionPlayer
 from scoring.recap import evening_recap
 from scoring.services import game_end, game_start, round_record, season_add, seat_hand_send, session_start
 from scoring.services.names import clean_names, tidy_spaces
@@ -74,6 +74,7 @@ def the_evening(host):
         for number, entry in enumerate(rounds, 1):
             round_record(game=game, number=number, entry=renamed(entry), by=host)
     game_end(game=game)
+    assert told_as_kept_before(session) > 0
     game = game_start(session=session, kind="stop_the_bus", seat_names=[*seats, DANA], options={"tokens": 2})
     round_record(game=game, number=1, entry={"hands": dict(zip(game_seats(game), HANDS, strict=True))}, by=host)
     dana = session.players.get(name=DANA)
@@ -82,6 +83,21 @@ def the_evening(host):
 
 
 HANDS = ["AS KS QS", "2C 3D 5H", "7H 7D 9C", "4S 6H 8C"]
+
+
+def told_as_kept_before(session) -> int:
+    """The Crash rounds' hindsight lines as they were kept before names were isolated: each
+    beginning with its player's name as typed. Returns how many lines there are."""
+    lines = 0
+    for round_ in Round.objects.filter(game__session=session):
+        if round_.told:
+            round_.told = [
+                {**found, "text": found["text"].replace(isolate(found["player"]), found["player"])}
+                for found in round_.told
+            ]
+            round_.save(update_fields=["told"])
+            lines += sum(1 for found in round_.told if found["text"])
+    return lines
 
 
 def game_seats(game):
@@ -114,7 +130,8 @@ def unisolated(markup: str) -> list[str]:
 
 
 def pages(session, game):
-    """Every page of the evening that names its players, its title or its season."""
+    """Every page of the evening that names its players, its title or its season, with the
+    headers it is asked with (the host's table panel is htmx's)."""
     host = session.host
     players = list(Player.objects.filter(host=host))
     season = Season.objects.get(host=host)
@@ -141,15 +158,15 @@ def pages(session, game):
         reverse("story", args=[session.story_token]),
         *(player.get_absolute_url() for player in players),
     ]
-    return urls
+    return [(url, {}) for url in urls] + [(reverse("table-panel", args=[session.public_id]), HX)]
 
 
 @pytest.mark.django_db
 def test_every_page_shows_each_name_isolated(host_client, host):
     session, game = the_evening(host)
     seen, faults = set(), {}
-    for url in pages(session, game):
-        response = host_client.get(url)
+    for url, headers in pages(session, game):
+        response = host_client.get(url, headers=headers)
         assert response.status_code == 200, url
         markup = response.content.decode()
         if found := unisolated(markup):
@@ -244,3 +261,11 @@ def test_the_story_picture_draws_an_override_as_if_it_were_not_there():
         return story_png(Recap(f"{name} night · 20 November 2026", f"{name} won Commerce · game 1", (item,)))
 
     assert drawn("\u202eOrla") == drawn("Orla")
+
+
+def test_a_seat_hears_its_own_hindsight_as_you_whatever_its_name():
+    """A hindsight line kept before names were isolated, or after, said to its own seat."""
+    from referee.seats.render import yours
+
+    for kept in (f"{ANN} could have scored 3", f"{FSI}Orla{PDI} could have scored 3"):
+        assert yours(kept, ANN) == "You could have scored 3"
