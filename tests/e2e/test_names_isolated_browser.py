@@ -86,6 +86,7 @@ class NamesIsolated(InBrowser):
         phone = self.phone
         log_in(phone, self.live_server_url)
         phone.goto(f"{self.live_server_url}{session.get_absolute_url()}")
+        self.shot(phone, "host-375x812.png")
         phone.get_by_role("button", name="End the evening: show the story on the TV").tap()
         for tv in tvs:
             opening = tv.locator("#board-finale .finale-opening")
