@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .bidi import isolate
 from .entries import (
     check_option_names,
     check_players,
@@ -139,8 +140,8 @@ def hand_won(winners: Sequence[str], label: str, stake: int, pot: int, share: in
     """The pot to the best hand, or split between tied best hands."""
     if len(winners) == 1:
         name = winners[0]
-        prize = f"{name} wins the pot of {pot}" if stake else f"{name} wins the hand"
-        return Event("won_pot", (name,), f"{name}'s {label} is the best hand: {prize}")
+        prize = f"{isolate(name)} wins the pot of {pot}" if stake else f"{isolate(name)} wins the hand"
+        return Event("won_pot", (name,), f"{isolate(name)}'s {label} is the best hand: {prize}")
     tied = f"{named(winners)} tie for the best hand ({label})"
     if not stake:
         return Event("split_pot", tuple(winners), f"{tied}: each wins the hand")

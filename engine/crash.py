@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from operator import ge
 
 from . import house_rules as catalogue
+from .bidi import isolate
 from .cards import Card, CardError, parse_hand, show_cards
 from .entries import (
     RoundCards,
@@ -173,7 +174,7 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
     for name in still_in:
         if name in hands and name in declarations:
             raise EntryError(
-                f"{name} gave hands and a declaration: a player gives one or the other",
+                f"{isolate(name)} gave hands and a declaration: a player gives one or the other",
                 player=name,
                 field="declarations",
             )
@@ -183,7 +184,7 @@ def read_round(entry: object, players: Sequence[str], still_in: Sequence[str], s
             placed[name] = read_placed_hands(name, hands[name], settings, dealt)
         else:
             gave = "no hands and no declaration" if settings.declarations else "no hands"
-            raise EntryError(f"{name} is still in the game but gave {gave}", player=name, field="hands")
+            raise EntryError(f"{isolate(name)} is still in the game but gave {gave}", player=name, field="hands")
     dealt.check_one_deck()
     if entry.get("void") is not None:
         check_void_deal(entry["void"], placed, declared, settings)
@@ -204,9 +205,9 @@ def check_void_deal(void: object, placed: Mapping, declared: Mapping, settings: 
         raise EntryError(NO_VOID_DEAL, field="void")
     if declared:
         name = next(iter(declared))
-        raise EntryError(f"a void deal has no declarations, got {name}'s", player=name, field="declarations")
+        raise EntryError(f"a void deal has no declarations, got {isolate(name)}'s", player=name, field="declarations")
     if name := next((name for name, hands in placed.items() if hands), None):
-        raise EntryError(f"a void deal has no hands, got {name}'s", player=name, field="hands")
+        raise EntryError(f"a void deal has no hands, got {isolate(name)}'s", player=name, field="hands")
 
 
 def read_placed_hands(
@@ -214,10 +215,12 @@ def read_placed_hands(
 ) -> tuple[tuple[Card, ...], ...]:
     """0 to 4 hands (0 to 3 with 9 cards), three cards each, in the order placed."""
     if not isinstance(hands, (list, tuple)):
-        raise EntryError(f"{name}'s hands must be a list of hands in the order placed", player=name, field="hands")
+        raise EntryError(
+            f"{isolate(name)}'s hands must be a list of hands in the order placed", player=name, field="hands"
+        )
     if len(hands) > settings.positions:
         raise EntryError(
-            f"{name} placed {len(hands)} hands ({3 * len(hands)} cards): a deal of {settings.cards} cards "
+            f"{isolate(name)} placed {len(hands)} hands ({3 * len(hands)} cards): a deal of {settings.cards} cards "
             f"allows at most {settings.positions}",
             player=name,
             field="hands",
@@ -228,24 +231,26 @@ def read_placed_hands(
 def read_declaration(name: str, declaration: object, dealt: RoundCards) -> tuple[str, tuple[Card, ...]]:
     """[kind, the 13 cards], verified: six pairs, or one card of every rank."""
     if not isinstance(declaration, (list, tuple)) or len(declaration) != 2:
-        raise EntryError(f"{name}'s declaration must be [kind, the 13 cards]", player=name, field="declarations")
+        raise EntryError(
+            f"{isolate(name)}'s declaration must be [kind, the 13 cards]", player=name, field="declarations"
+        )
     kind, text = declaration
     if kind not in DECLARATION_KINDS:
         raise EntryError(
-            f"{name}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
+            f"{isolate(name)}'s declaration must be {SIX_PAIRS} or {THIRTEEN_RUN}, got {kind!r}",
             player=name,
             field="declarations",
         )
     cards = dealt.cards(text, name, field="declarations")
     if len(cards) != 13:
         raise EntryError(
-            f"{name}'s declared cards: expected 13 cards, got {len(cards)}", player=name, field="declarations"
+            f"{isolate(name)}'s declared cards: expected 13 cards, got {len(cards)}", player=name, field="declarations"
         )
     if kind == SIX_PAIRS and (pairs := count_pairs(cards)) < 6:
-        raise EntryError(f"{name}'s 13 cards hold {pairs} pairs, not 6", player=name, field="declarations")
+        raise EntryError(f"{isolate(name)}'s 13 cards hold {pairs} pairs, not 6", player=name, field="declarations")
     if kind == THIRTEEN_RUN and (missing := missing_ranks(cards)):
         raise EntryError(
-            f"{name}'s 13 cards are not a thirteen-card run: no {' and no '.join(missing)}",
+            f"{isolate(name)}'s 13 cards are not a thirteen-card run: no {' and no '.join(missing)}",
             player=name,
             field="declarations",
         )
@@ -422,7 +427,13 @@ class _Scoreboard:
         deltas[name] += 1
         if self.settings.ending == "at_once" and self.points[name] >= self.settings.target:
             self.winners = (name,)
-            events.append(Event("won", (name,), f"{name} reaches {self.points[name]} points, the target: {name} wins"))
+            events.append(
+                Event(
+                    "won",
+                    (name,),
+                    f"{isolate(name)} reaches {self.points[name]} points, the target: {isolate(name)} wins",
+                )
+            )
 
 
 def replay_crash(players: Sequence[str], rounds: Sequence[object], **options: object) -> GameOutcome:
@@ -512,7 +523,11 @@ def play_round(
             if fouls and len(remaining) == 1:
                 board.winners = (remaining[0],)
                 events.append(
-                    Event("won", (remaining[0],), f"Fouls leave {remaining[0]} the only player: {remaining[0]} wins")
+                    Event(
+                        "won",
+                        (remaining[0],),
+                        f"Fouls leave {isolate(remaining[0])} the only player: {isolate(remaining[0])} wins",
+                    )
                 )
                 return outcome(out=out)
         else:
@@ -534,7 +549,7 @@ def thirteen_card_run(names: list[str], board: _Scoreboard, events: list[Event],
     """A verified thirteen-card run wins the game at once, whatever else was entered."""
     board.winners = tuple(names)
     for name in names:
-        events.append(Event("thirteen_run", (name,), f"{name} declares a thirteen-card run, ace down to 2"))
+        events.append(Event("thirteen_run", (name,), f"{isolate(name)} declares a thirteen-card run, ace down to 2"))
     events.append(
         Event(
             "won",
@@ -553,7 +568,7 @@ def six_pairs(names: list[str], dealer: str, events: list[Event], outcome) -> Ro
             "six_pairs",
             tuple(names),
             f"{named(names)} {'declares' if len(names) == 1 else 'declare'} six pairs: "
-            f"the deal is void, nobody scores, and {dealer} deals again",
+            f"the deal is void, nobody scores, and {isolate(dealer)} deals again",
         )
     )
     return outcome(void=True)
@@ -561,7 +576,7 @@ def six_pairs(names: list[str], dealer: str, events: list[Event], outcome) -> Ro
 
 def void_deal(dealer: str, events: list[Event], outcome) -> RoundOutcome:
     """The host recorded the deal as void: nothing of it counts, the dealer deals again."""
-    events.append(Event("void_deal", (), f"A void deal: nobody scores, and {dealer} deals again"))
+    events.append(Event("void_deal", (), f"A void deal: nobody scores, and {isolate(dealer)} deals again"))
     return outcome(void=True)
 
 
@@ -575,7 +590,9 @@ def foul(
     """A hand below a hand to its right: the player is out of the game (foul_out), or scores
     nothing this round (foul_round)."""
     hands = out_of_order_hands(pair, placed, ranks)
-    return Event("foul", (name,), f"{name} fouled, {FOUL_COSTS[settings.out_of_order]}: {hands}", position=pair[0] + 1)
+    return Event(
+        "foul", (name,), f"{isolate(name)} fouled, {FOUL_COSTS[settings.out_of_order]}: {hands}", position=pair[0] + 1
+    )
 
 
 def every_player_fouled(
@@ -590,10 +607,12 @@ def every_player_fouled(
     """Every player still in fouled: the deal is void, nobody is put out, the dealer deals again."""
     for name, pair in fouls.items():
         hands = out_of_order_hands(pair, placed[name], ranks[name])
-        events.append(Event("foul", (name,), f"{name} fouled: {hands}", position=pair[0] + 1))
+        events.append(Event("foul", (name,), f"{isolate(name)} fouled: {hands}", position=pair[0] + 1))
     nobody = "nobody scores" if settings.out_of_order == "foul_round" else "nobody is out"
     events.append(
-        Event("foul", tuple(fouls), f"Every player fouled: the deal is void, {nobody}, and {dealer} deals again")
+        Event(
+            "foul", tuple(fouls), f"Every player fouled: the deal is void, {nobody}, and {isolate(dealer)} deals again"
+        )
     )
     return outcome(void=True)
 
@@ -631,11 +650,12 @@ def showdown(
             points = f"({board.points[name] + 1})"
             if cancelled:
                 text = (
-                    f"Hand {position}: {cancelled_ties(cancelled)}; {name}'s {best.phrase} scores: "
-                    f"a point for {name} {points}"
+                    f"Hand {position}: {cancelled_ties(cancelled)}; {isolate(name)}'s {best.phrase} scores: "
+                    f"a point for {isolate(name)} {points}"
                 )
             else:
-                text = f"Hand {position}: {name}'s {best.phrase} is the best hand: {name} scores a point {points}"
+                who = isolate(name)
+                text = f"Hand {position}: {who}'s {best.phrase} is the best hand: {who} scores a point {points}"
             events.append(Event("scored", (name,), text, position))
             scorers.append(name)
             board.add(name, deltas, events)
@@ -690,7 +710,7 @@ def stick_up(
 ) -> Event:
     """Equal highest hands at a position: nobody scores it, or (next_best) they cancel."""
     phrase = kind_of_hand(rank) if rank.category in ("prial", "pair") else rank.phrase
-    hands = " and ".join(f"{name}'s {phrase}" for name in tied)
+    hands = " and ".join(f"{isolate(name)}'s {phrase}" for name in tied)
     if rule == "nobody":
         then = "nobody scores"
     elif hands_left:
@@ -704,7 +724,7 @@ def no_score(position: int, top: Sequence[str], rank: HandRank, after_tie: bool 
     """The highest hand at a position (or the tied highest) cannot score: nobody scores it."""
     left = " left" if after_tie else ""
     holders = (
-        f"{top[0]}'s {rank.phrase} is the best hand{left}"
+        f"{isolate(top[0])}'s {rank.phrase} is the best hand{left}"
         if len(top) == 1
         else f"the best hands{left} ({rank.phrase}) tie"
     )
@@ -721,11 +741,15 @@ def crash(name: str, settings: CrashOptions, board: _Scoreboard, deltas: dict[st
     """A crash wins the game at once (wins_game), or scores one extra point (bonus_point)."""
     if settings.crash == "wins_game":
         board.winners = (name,)
-        events.append(Event("crash", (name,), f"{name} takes every position: crash"))
-        events.append(Event("won", (name,), f"A crash wins the game at once: {name} wins"))
+        events.append(Event("crash", (name,), f"{isolate(name)} takes every position: crash"))
+        events.append(Event("won", (name,), f"A crash wins the game at once: {isolate(name)} wins"))
     else:
         events.append(
-            Event("crash", (name,), f"{name} takes every position: crash, one extra point ({board.points[name] + 1})")
+            Event(
+                "crash",
+                (name,),
+                f"{isolate(name)} takes every position: crash, one extra point ({board.points[name] + 1})",
+            )
         )
         board.add(name, deltas, events)
 
@@ -742,8 +766,8 @@ def quad_bonus(
         Event(
             "quad_bonus",
             (name,),
-            f"{name} holds all four {rank_plural(rank)}: four-of-a-kind bonus, "
-            f"{name} scores a point ({board.points[name] + 1})",
+            f"{isolate(name)} holds all four {rank_plural(rank)}: four-of-a-kind bonus, "
+            f"{isolate(name)} scores a point ({board.points[name] + 1})",
         )
     )
     board.add(name, deltas, events)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .bidi import isolate
 from .cards import Card, CardClash, CardError, check_one_deck, parse_cards, parse_hand
 from .house_rules import Option
 from .outcomes import EntryError
@@ -72,7 +73,7 @@ def check_players(title: str, players: Sequence[str], low: int, high: int) -> tu
         if not isinstance(name, str) or not name.strip():
             raise EntryError(f"a player's name must be some text, got {name!r}", field="players")
         if name.casefold() in seen:
-            raise EntryError(f"{name} is seated twice", player=name, field="players")
+            raise EntryError(f"{isolate(name)} is seated twice", player=name, field="players")
         seen[name.casefold()] = name
     if not low <= len(players) <= high:
         raise EntryError(f"{title} needs {low} to {high} players, got {len(players)}", field="players")
@@ -103,14 +104,16 @@ def check_who_gave(
         raise EntryError(f"{what} must map each player's name to what they gave", field=field)
     for name in given:
         if name not in players:
-            raise EntryError(f"{name} is not a player in this game", player=str(name), field=field)
+            raise EntryError(f"{isolate(name)} is not a player in this game", player=str(name), field=field)
         if name not in still_in:
-            raise EntryError(f"{name} is out of the game ({out_reason}) and gives nothing", player=name, field=field)
+            raise EntryError(
+                f"{isolate(name)} is out of the game ({out_reason}) and gives nothing", player=name, field=field
+            )
     return given
 
 
 def missing_player_error(name: str, gave: str) -> EntryError:
-    return EntryError(f"{name} is still in the game but gave {gave}", player=name, field="hands")
+    return EntryError(f"{isolate(name)} is still in the game but gave {gave}", player=name, field="hands")
 
 
 def place_name(player: str | None, field: str, position: int | None = None) -> str:
@@ -118,8 +121,8 @@ def place_name(player: str | None, field: str, position: int | None = None) -> s
     if field == "table":
         return "the table cards"
     if field == "declarations":
-        return f"{player}'s declared cards"
-    return f"{player}'s hand" if position is None else f"{player}'s hand {position}"
+        return f"{isolate(player)}'s declared cards"
+    return f"{isolate(player)}'s hand" if position is None else f"{isolate(player)}'s hand {position}"
 
 
 class RoundCards:
@@ -232,15 +235,20 @@ def check_named_player(
     if name is None or name == "":
         return None
     if name not in players:
-        raise EntryError(f"the {key}, {name}, is not a player in this game", field=key)
+        raise EntryError(f"the {key}, {isolate(name)}, is not a player in this game", field=key)
     if name not in still_in:
-        raise EntryError(f"the {key}, {name}, is out of the game", player=name, field=key)
+        raise EntryError(f"the {key}, {isolate(name)}, is out of the game", player=name, field=key)
     return name  # type: ignore[return-value]
 
 
+def listed(phrases: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    phrases = list(phrases)
+    if len(phrases) <= 1:
+        return "".join(phrases)
+    return ", ".join(phrases[:-1]) + " and " + phrases[-1]
+
+
 def named(names: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy": each name isolated (engine.bidi)."""
+    return listed([isolate(name) for name in names])

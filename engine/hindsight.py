@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, permutations
 
+from .bidi import isolate
 from .cards import Card, show_cards
 from .crash import GAME, CrashOptions, best_quad, read_round, unscorable
 from .outcomes import GameOutcome
@@ -75,7 +76,7 @@ class Hindsight:
     def text(self) -> str:
         """What the host reads, e.g. "Bob could have scored 3 (a crash) instead of 1 with A♠ A♥ 9♦ · …"."""
         if not self.better:
-            return f"{self.player} could not have done better with these cards"
+            return f"{isolate(self.player)} could not have done better with these cards"
         could, scored = self.could, self.scored
         if could.wins_game:
             what = "crashed, which wins the game,"
@@ -89,7 +90,7 @@ class Hindsight:
             if self.moved == 0
             else f"by moving {self.moved} card{'s' if self.moved != 1 else ''}"
         )
-        return f"{self.player} could have {what} with {self.setting} ({how})"
+        return f"{isolate(self.player)} could have {what} with {self.setting} ({how})"
 
 
 # --- What a player's hands meet ------------------------------------------------------------------
@@ -586,3 +587,9 @@ def round_hindsight(outcome: GameOutcome, entries: Sequence[object], number: int
         scored, best, could, moved = best_rearrangement(hands, showdown_for(name, placed, fouled, settings))
         found[name] = Hindsight(name, tuple(hands), scored, best, could, moved)
     return found
+
+
+def told_line(player: str, text: str) -> str:
+    """A kept hindsight line ("Ann could have …", Round.told) with its player's name isolated
+    (engine.bidi): lines kept before names were isolated begin with the name as typed."""
+    return isolate(player) + text[len(player) :] if text.startswith(player + " ") else text

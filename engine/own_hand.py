@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .bidi import isolate
 from .cards import Card
 from .games import game_of
 from .outcomes import EntryError
@@ -22,12 +23,12 @@ def check_own_hand(
     that are not cards, a card twice, hands of the wrong size, a declaration that is not one)."""
     still_in = list(players) if still_in is None else list(still_in)
     if name not in players:
-        raise EntryError(f"{name} is not a player in this game", player=name, field="hands")
+        raise EntryError(f"{isolate(name)} is not a player in this game", player=name, field="hands")
     if name not in still_in:
-        raise EntryError(f"{name} is out of the game and gives nothing", player=name, field="hands")
+        raise EntryError(f"{isolate(name)} is out of the game and gives nothing", player=name, field="hands")
     if any(key not in OWN_KEYS for key in part) or any(
         other != name for key in OWN_KEYS for other in (part.get(key) or {})
     ):
-        raise EntryError(f"only {name}'s own hand is sent from {name}'s seat", player=name)
+        raise EntryError(f"only {isolate(name)}'s own hand is sent from {isolate(name)}'s seat", player=name)
     described = game_of(game)
     return described.read_own(part, players, name, described.read_options(players, options))

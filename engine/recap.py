@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .bidi import isolate
 from .cards import Card, parse_cards
 from .crash import QUAD_ORDER, best_quad
-from .entries import named
+from .entries import listed, named
 from .games import GAMES
 from .house_rules import RANKING_OPTIONS
 from .outcomes import GameOutcome
@@ -155,7 +156,7 @@ def recap(evening: Evening) -> Recap:
         *_present(ratings(evening.ratings, games)),
         *_present(settle_up(games)),
     ]
-    title = evening.title
+    title = isolate(evening.title)
     if evening.played_on:
         title += f" · {evening.played_on.day} {evening.played_on:%B %Y}"
     return Recap(title, headline(items), tuple(items))
@@ -264,7 +265,7 @@ def hand_of_the_night(games: Sequence[GamePlayed]) -> RecapItem | None:
     first = top[0]
     holders = tuple(dict.fromkeys(hand.player for hand in top))
     where = f"round {first.round} of {first.game.label}"
-    text = f"{first.player}'s {first.rank.phrase}, {where}"
+    text = f"{isolate(first.player)}'s {first.rank.phrase}, {where}"
     if len(holders) > 1:
         text += f"; {named(holders[1:])} showed one as strong"
     return RecapItem(
@@ -292,7 +293,10 @@ def _decided_by(best: Shown, others: Sequence[Shown]) -> str:
             values = ranking.values[:at] + (choice.value,) + ranking.values[at + 1 :]
             other = composed(ranking.game, values).name
             if not rank_hand(best.cards, other) > rank_hand(runner.cards, other):
-                why = f"{best.player}'s {best.rank.phrase} beat {runner.player}'s {runner.rank.phrase}: "
+                why = (
+                    f"{isolate(best.player)}'s {best.rank.phrase} beat "
+                    f"{isolate(runner.player)}'s {runner.rank.phrase}: "
+                )
                 verdict = why_beats(best.rank, runner.rank)
                 if verdict.endswith(")"):  # the verdict names the rule already: "(3-3-3 is the best prial)"
                     return why + verdict
@@ -335,10 +339,10 @@ def biggest_crash(games: Sequence[GamePlayed]) -> RecapItem | None:
     biggest = max(key for key, *_ in found)
     top = [one for one in found if one[0] == biggest]
     _, name, game, number, cards, what = top[0]
-    text = f"{name}'s {what}, round {number} of {game.label}"
-    level = [f"{other}'s in round {n} of {g.label}" for _, other, g, n, *_ in top[1:]]
+    text = f"{isolate(name)}'s {what}, round {number} of {game.label}"
+    level = [f"{isolate(other)}'s in round {n} of {g.label}" for _, other, g, n, *_ in top[1:]]
     if level:
-        text += f"; level with {named(level)}"
+        text += f"; level with {listed(level)}"
     title = TITLES["biggest_crash"] if biggest[0] else "The biggest four of a kind"
     return RecapItem(
         "biggest_crash",
@@ -361,9 +365,9 @@ def most_left(games: Sequence[GamePlayed]) -> RecapItem | None:
     most = max(kept.points_missed for kept, _ in found)
     top = [(kept, game) for kept, game in found if kept.points_missed == most]
     kept, game = top[0]
-    text = f"{kept.player} left {_plural(most, 'point')} on the table in round {kept.round} of {game.label}"
+    text = f"{isolate(kept.player)} left {_plural(most, 'point')} on the table in round {kept.round} of {game.label}"
     if len(top) > 1:
-        text += f"; as many as {named([f'{k.player} in round {k.round} of {g.label}' for k, g in top[1:]])}"
+        text += f"; as many as {listed([f'{isolate(k.player)} in round {k.round} of {g.label}' for k, g in top[1:]])}"
     return RecapItem(
         "most_left",
         TITLES["most_left"],
@@ -428,7 +432,7 @@ def comeback(games: Sequence[GamePlayed]) -> RecapItem | None:
     deficit, name, number, game = max(found, key=lambda one: one[0])
     unit = GAMES[game.outcome.game].unit(game.outcome.settings)
     behind = f"{deficit} behind" if unit == "balance" else f"{_standing(game.outcome, deficit)} behind"
-    text = f"{name} was {behind} the leader after round {number} of {game.label}, and won"
+    text = f"{isolate(name)} was {behind} the leader after round {number} of {game.label}, and won"
     return RecapItem("comeback", TITLES["comeback"], text, players=(name,))
 
 
@@ -451,7 +455,9 @@ def counts(games: Sequence[GamePlayed]) -> RecapItem | None:
     told = [_plural(sum(fouls.values()), "foul")] if fouls else []
     if stand_offs:
         told.append(_plural(stand_offs, "stand-off"))
-    lines = tuple(f"{name}: {_plural(count, 'foul')}" for name, count in sorted(fouls.items(), key=lambda f: -f[1]))
+    lines = tuple(
+        f"{isolate(name)}: {_plural(count, 'foul')}" for name, count in sorted(fouls.items(), key=lambda f: -f[1])
+    )
     return RecapItem("counts", TITLES["counts"], " and ".join(told), players=tuple(fouls), lines=lines)
 
 
@@ -474,11 +480,11 @@ def ratings(changes: Sequence[RatingChange], games: Sequence[GamePlayed]) -> Rec
     cells = {(c.player, c.kind): f"{c.after:.1f} ({c.change:+.1f})" + ("*" if c.provisional else "") for c in ranked}
     table = (
         ("Player", *(GAMES[kind].title for kind in kinds)),
-        *((player, *(cells.get((player, kind), "–") for kind in kinds)) for player in players),
+        *((isolate(player), *(cells.get((player, kind), "–") for kind in kinds)) for player in players),
     )
     why = f"* provisional: fewer than {PROVISIONAL_GAMES} rated games" if any(c.provisional for c in ranked) else ""
     rose = max(ranked, key=lambda c: c.change)
-    text = f"{rose.player} rose the most, {rose.change:+.1f} in {GAMES[rose.kind].title}"
+    text = f"{isolate(rose.player)} rose the most, {rose.change:+.1f} in {GAMES[rose.kind].title}"
     if rose.change <= 0:
         text = "Nobody's rating rose this evening"
     return RecapItem("ratings", TITLES["ratings"], text, why=why, players=players, table=table)
@@ -561,7 +567,7 @@ def settle_up(games: Sequence[GamePlayed]) -> RecapItem | None:
     transfers = fewest_transfers(owed)
     if not transfers:
         return None
-    lines = tuple(f"{payer} pays {payee} {amount}" for payer, payee, amount in transfers)
+    lines = tuple(f"{isolate(payer)} pays {isolate(payee)} {amount}" for payer, payee, amount in transfers)
     text = f"{_plural(len(transfers), 'transfer')} settle the night"
     why = f"{owed[POT]} stayed in the pot at the end: nobody's" if owed.get(POT) else ""
     players = tuple(name for name in owed if name != POT)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .bidi import isolate
 from .entries import (
     brag_rules,
     check_option_names,
@@ -91,20 +92,24 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
                 deltas[name] = -1
                 left = f"{tokens[name]} left" if tokens[name] else "none left"
                 worst = (
-                    f"{name}'s {label} is the worst hand"
+                    f"{isolate(name)}'s {label} is the worst hand"
                     if len(losers) == 1
                     else f"{named(losers)} tie for the worst hand with {label}"
                 )
-                events.append(Event("lost_token", (name,), f"{worst}: {name} loses a token ({left})"))
+                events.append(Event("lost_token", (name,), f"{worst}: {isolate(name)} loses a token ({left})"))
             for name in losers:
                 if tokens[name] == 0:
                     out.append(name)
-                    events.append(Event("out", (name,), f"{name} has no tokens left: {name} is out"))
+                    events.append(Event("out", (name,), f"{isolate(name)} has no tokens left: {isolate(name)} is out"))
             went_out.extend(out)
             survivors = [name for name in players if tokens[name] > 0]
             if len(survivors) == 1:
                 events.append(
-                    Event("won", (survivors[0],), f"{survivors[0]} is the last player with tokens: {survivors[0]} wins")
+                    Event(
+                        "won",
+                        (survivors[0],),
+                        f"{isolate(survivors[0])} is the last player with tokens: {isolate(survivors[0])} wins",
+                    )
                 )
         outcomes.append(
             RoundOutcome(

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from engine.bidi import isolate
 from engine.ranking import CATEGORY_NAMES
 
 # Distinct on light and dark backgrounds, and apart for the common colour blindnesses.
@@ -106,9 +107,9 @@ def standings_chart(
     ticks = sorted({low, high, 0} if low < 0 < high else {low, high})
     description = (
         f"{unit.capitalize()} after each round. "
-        + "; ".join(f"{name}: " + ", ".join(str(point[name]) for point in series) for name in players)
+        + "; ".join(f"{isolate(name)}: " + ", ".join(str(point[name]) for point in series) for name in players)
         + "."
-        + "".join(f" {name} went out in round {out_in[name]}." for name in players if name in out_in)
+        + "".join(f" {isolate(name)} went out in round {out_in[name]}." for name in players if name in out_in)
     )
     return Chart(
         title,
@@ -217,7 +218,7 @@ def categories_chart(title: str, player: str, shares: list, hands: int) -> BarCh
             )
         )
     description = (
-        f"Categories of the {hands} hands {player} showed, beside a random deal. "
+        f"Categories of the {hands} hands {isolate(player)} showed, beside a random deal. "
         + "; ".join(
             f"{CATEGORY_NAMES[s.category]}: {s.count} ({percent(s.share)}; a random deal gives {percent(s.expected)})"
             for s in shares
@@ -288,7 +289,7 @@ def rating_chart(title: str, player: str, nights: list) -> RatingChart:
     final = points[-1]
     highest = max(nights, key=lambda night: night.after.ordinal)
     description = (
-        f"{player}'s rating after each of {len(nights)} evening{'s' if len(nights) != 1 else ''}, "
+        f"{isolate(player)}'s rating after each of {len(nights)} evening{'s' if len(nights) != 1 else ''}, "
         f"from {nights[0].played_on:%-d %B %Y} to {nights[-1].played_on:%-d %B %Y}: "
         f"{points[0].ordinal:.1f} before the first, {final.ordinal:.1f} now "
         f"(estimated skill {final.mu:.1f} ± {final.sigma:.1f}); highest {highest.after.ordinal:.1f} "

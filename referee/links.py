@@ -9,6 +9,7 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
+from engine.bidi import isolate
 from scoring import queries
 from scoring.models import Game, Session, SessionPlayer
 
@@ -52,7 +53,7 @@ def seat_url(request, seat: SessionPlayer) -> str:
 
 def seat_qr(url: str, name: str) -> str:
     """A seat's link as a QR code, saying whose seat it opens."""
-    return qr_svg(url, f"Scan to open {name}'s seat")
+    return qr_svg(url, f"Scan to open {isolate(name)}'s seat")
 
 
 def seat_links(request, session: Session, seating: tuple[list, set[str]], playing: Game | None = None) -> list[dict]:

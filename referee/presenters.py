@@ -24,6 +24,7 @@ from engine import (
     show_cards,
     show_hand,
 )
+from engine.bidi import isolate
 from engine.crash import DECLARATION_KINDS
 
 
@@ -171,9 +172,9 @@ def entry_lines(entry: Mapping, seats: Sequence[str], rules) -> list[str]:
     lines = []
     for name, hands in seated(entry.get("hands", {})):
         placed = hands if isinstance(hands, list) else [hands]
-        lines.append(f"{name}: {' | '.join(shown_hand(h, rules) for h in placed) or 'no hand'}")
+        lines.append(f"{isolate(name)}: {' | '.join(shown_hand(h, rules) for h in placed) or 'no hand'}")
     for name, (kind, cards) in seated(entry.get("declarations", {})):
-        lines.append(f"{name} declared {kind.replace('_', ' ')}: {shown(cards)}")
+        lines.append(f"{isolate(name)} declared {kind.replace('_', ' ')}: {shown(cards)}")
     if entry.get("table"):
         lines.append(f"Table: {shown_hand(entry['table'], rules)}")
     for extra in dict.fromkeys(game.named for game in GAMES.values() if game.named):  # whichever it holds

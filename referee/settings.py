@@ -113,6 +113,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # |isolate for every name printed (referee/templatetags/names.py), with no load tag.
+            "builtins": ["referee.templatetags.names"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

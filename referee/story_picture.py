@@ -4,7 +4,11 @@ that shows some. Drawn on the server with Pillow in the DejaVu font shipped besi
 (fonts/, with its licence), so every machine draws the same picture, suits included.
 
 Names are drawn as the text they are (markup is only letters here); every line is wrapped or
-cut with "…" inside the picture: nothing overflows, whatever the names' length.
+cut with "…" inside the picture: nothing overflows, whatever the names' length. Each line is
+laid out left to right with the recap's isolates (engine.bidi) closed on it, so a name written
+right to left, or holding an override, reads its own way without turning the line; where
+Pillow has no bidirectional layout (libraqm), every direction control is dropped instead, as
+that layout would draw them as boxes.
 
 A picture is kept in Django's default cache (settings.CACHES: LocMemCache, each process its
 own) per session and revision (``story_picture``): a new revision (a round, a correction)
@@ -19,8 +23,9 @@ from functools import cache
 from pathlib import Path
 
 from django.core.cache import cache as django_cache
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
+from engine.bidi import balanced, without_controls
 from engine.cards import CardError, parse_cards
 from engine.recap import Recap
 
@@ -37,8 +42,11 @@ HEADLINE_LINES = 3
 ITEMS_SHOWN = 3
 CARDS_SHOWN = 6
 # A change of the drawing is a new key: a cache kept across a deployment never serves the old.
-DRAWING = 1
+DRAWING = 2
 KEPT_FOR = 24 * 60 * 60  # seconds; each revision has its own key, so only the stale age out
+# Pillow's layout with libraqm (and FriBiDi): it reorders right-to-left text and honours the
+# isolates, drawing them as nothing; its basic layout does neither.
+BIDI = features.check("raqm")
 
 
 @cache
@@ -47,9 +55,19 @@ def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def plain(text: str) -> str:
-    """One line of text: control characters (a NUL, a newline) and runs of spaces as one space."""
+    """One line of text: control characters (a NUL, a newline) and runs of spaces as one space;
+    without the direction controls, but the isolates, where the layout honours them."""
     text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)
-    return " ".join(text.split())
+    return " ".join((balanced(text) if BIDI else without_controls(text)).split())
+
+
+def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], line: str, **style) -> None:
+    """One line drawn left to right, its isolates closed on it (a name broken over two lines
+    has its halves isolated on each)."""
+    if BIDI:
+        draw.text(xy, balanced(line), direction="ltr", **style)
+    else:
+        draw.text(xy, without_controls(line), **style)
 
 
 def cut(text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
@@ -137,12 +155,12 @@ def story_png(recap: Recap) -> bytes:
     y = MARGIN - 12
 
     title = font(30)
-    draw.text((MARGIN, y), cut(plain(recap.title), title, width), font=title, fill=MUTED)
+    write(draw, (MARGIN, y), cut(plain(recap.title), title, width), font=title, fill=MUTED)
     y += line_height(title) + 14
 
     face, lines = headline_lines(recap.headline, width)
     for line in lines:
-        draw.text((MARGIN, y), line, font=face, fill=TEXT)
+        write(draw, (MARGIN, y), line, font=face, fill=TEXT)
         y += line_height(face)
     y += 18
 
@@ -160,10 +178,10 @@ def story_png(recap: Recap) -> bytes:
         needed = line_height(heading) + line_height(sentence) * len(text_lines)
         if y + needed > items_bottom:
             break
-        draw.text((MARGIN, y), cut(plain(item.title), heading, width), font=heading, fill=GOLD)
+        write(draw, (MARGIN, y), cut(plain(item.title), heading, width), font=heading, fill=GOLD)
         y += line_height(heading)
         for line in text_lines:
-            draw.text((MARGIN, y), line, font=sentence, fill=TEXT)
+            write(draw, (MARGIN, y), line, font=sentence, fill=TEXT)
             y += line_height(sentence)
         y += 10
 

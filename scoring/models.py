@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine import GAMES, GameDescription, game_of
+from engine.hindsight import told_line
 from engine.ranking import CATEGORY_NAMES
 from engine.statistics import Figures
 
@@ -246,7 +247,7 @@ class Round(models.Model):
     @property
     def better_told(self) -> list[dict]:
         """The players who could have done better in this round, in seat order."""
-        return [found for found in self.told if found["text"]]
+        return [{**found, "text": told_line(found["player"], found["text"])} for found in self.told if found["text"]]
 
     def __str__(self) -> str:
         return f"Round {self.number} of {self.game}"

@@ -14,6 +14,7 @@ from django.db.models import Case, Count, F, QuerySet, Value, When
 from django.utils import timezone
 
 from engine import EntryError, GameOutcome, card_clashes, parse_cards
+from engine.bidi import isolate
 
 from .models import (
     Game,
@@ -264,7 +265,7 @@ class SeatClash:
     second: str
 
     def __str__(self) -> str:
-        return f"{self.first} and {self.second} both entered {self.card}"
+        return f"{isolate(self.first)} and {isolate(self.second)} both entered {self.card}"
 
     def concerns(self, name: str) -> bool:
         return name in (self.first, self.second)

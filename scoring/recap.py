@@ -5,6 +5,7 @@ constant number of queries, however long the evening: the games, their seats and
 
 from __future__ import annotations
 
+from engine.hindsight import told_line
 from engine.recap import Evening, GamePlayed, KeptHindsight, RatingChange, Recap, recap
 
 from .models import Session
@@ -24,7 +25,9 @@ def evening_recap(session: Session, *, with_ratings: bool = True) -> Recap:
 
 def game_played(state: GameState) -> GamePlayed:
     kept = tuple(
-        KeptHindsight(round_.number, found["player"], found["points_missed"], found.get("text", ""))
+        KeptHindsight(
+            round_.number, found["player"], found["points_missed"], told_line(found["player"], found.get("text", ""))
+        )
         for round_ in state.rounds
         for found in round_.told or ()
     )

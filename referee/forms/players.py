@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from django import forms
 from django.utils import timezone
 
+from engine.bidi import isolate
 from scoring.models import Game, Player, Season
 from scoring.queries import season_holding
 
@@ -104,13 +105,15 @@ class CircleFilter(GameFilter):
 
 def circle_player(label: str) -> forms.ModelChoiceField:
     """A player of the host's circle (the form narrows the choice to the host's), by public id."""
-    return forms.ModelChoiceField(
+    field = forms.ModelChoiceField(
         queryset=Player.objects.none(),
         to_field_name="public_id",
         label=label,
         empty_label="Choose a player",
         error_messages={"required": NOT_A_PLAYER, "invalid_choice": NOT_A_PLAYER},
     )
+    field.label_from_instance = lambda player: isolate(player.name)
+    return field
 
 
 class CompareForm(GameFilter):

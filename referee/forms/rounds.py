@@ -20,8 +20,9 @@ from engine import (
     parse_cards,
     parse_hand,
 )
+from engine.bidi import isolate
 from engine.crash import DECLARATION_KINDS
-from engine.entries import named
+from engine.entries import listed
 
 CRASH_DECLARATIONS = [("", "No declaration"), *DECLARATION_KINDS.items()]
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
@@ -206,7 +207,8 @@ class RoundEntryForm(forms.Form):
         self.placed = described.placed  # hands in positions (Crash), or one hand a player
         self.setting = setting  # Crash: the game's options, for each player's setting check
         self.dealt = dealt  # the cards each player is dealt (Crash), as the game's settings say
-        for seat, name in enumerate(self.players):
+        for seat, player in enumerate(self.players):
+            name = isolate(player)  # the labels are sentences people read
             if self.placed:
                 for position in range(1, positions + 1):
                     self.fields[f"hand_{seat}_{position}"] = CardsField(
@@ -239,7 +241,7 @@ class RoundEntryForm(forms.Form):
             )
         if described.named and extras:
             self.fields[described.named] = forms.ChoiceField(
-                choices=[("", "Nobody / not noted")] + [(name, name) for name in self.players],
+                choices=[("", "Nobody / not noted")] + [(name, isolate(name)) for name in self.players],
                 required=False,
                 label=described.named_label,
                 help_text=CALLER_HELP.format(called=described.named_verb),
@@ -281,7 +283,7 @@ class RoundEntryForm(forms.Form):
             return ""
         missing = self.missing_hands()
         if len(missing) > 1 and self.has_error(name, "required"):  # every player it concerns, at once
-            return HANDS_NEEDED.format(hands=named([f"{player}'s" for player in missing]))
+            return HANDS_NEEDED.format(hands=listed([f"{isolate(player)}'s" for player in missing]))
         label = self.fields[name].label  # a hidden field has none: its message says it all
         return f"{label}: {self.errors[name][0]}" if label else self.errors[name][0]
 

@@ -9,6 +9,7 @@ from django import forms
 from django.utils import timezone
 
 from engine import RuleLine, game_of, rule_lines
+from engine.bidi import isolate
 from engine.crash import PLAYERS as CRASH_PLAYERS
 from engine.house_rules import CARDS, CRASH, CRASH_PRESET_OPTIONS, CRASH_PRESETS, PRESET, game_rankings, ranking_with
 from scoring.models import Game
@@ -73,7 +74,7 @@ class NewSessionForm(forms.Form):
         names = [name.strip() for name in NAMES_SPLIT.split(self.cleaned_data["new_players"])]
         with_semicolon = [name for name in names if ";" in name]
         if with_semicolon:
-            raise forms.ValidationError([NAME_SEPARATOR.format(name=name) for name in with_semicolon])
+            raise forms.ValidationError([NAME_SEPARATOR.format(name=isolate(name)) for name in with_semicolon])
         return names
 
     def player_names(self) -> list[str]:
@@ -116,10 +117,10 @@ class NewGameForm(forms.Form):
                 empty_value=None,
                 required=False,
                 initial=str(i + 1),
-                label=name,
+                label=isolate(name),
                 error_messages={"invalid_choice": SEAT_UNKNOWN.format(seats=len(players))},
             )
-        self.fields["first_dealer"].choices = [(name, name) for name in players]
+        self.fields["first_dealer"].choices = [(name, isolate(name)) for name in players]
 
     def seat_fields(self):
         return [self[f"seat_{i}"] for i in range(len(self.players))]

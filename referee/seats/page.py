@@ -17,6 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from engine import CardError, EntryError, best_setting, game_of, parse_cards
+from engine.bidi import isolate
 from scoring import queries, services
 from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
@@ -212,7 +213,7 @@ def host_seat_hand(request, session_id, player_id):
     if game is not None:
         context["action"] = reverse("host-seat-hand", kwargs={"session_id": session.public_id, "player_id": player_id})
         context["draft"] = f"host-seat-{seat.player.public_id}:{game.public_id}"
-        context["whose"] = f"{seat.player.name}'s hand"
-        context["send"] = f"Send {seat.player.name}'s hand"
+        context["whose"] = f"{isolate(seat.player.name)}'s hand"
+        context["send"] = f"Send {isolate(seat.player.name)}'s hand"
     template = "seats/host_hand.html#host-entry" if request.htmx and sent is not None else "seats/host_hand.html"
     return render(request, template, context)

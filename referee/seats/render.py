@@ -20,6 +20,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from engine import game_of
+from engine.bidi import isolate
+from engine.hindsight import told_line
 from scoring import queries
 from scoring.models import Game, Session, SessionPlayer
 from scoring.services import HAND_TOO_LATE
@@ -95,7 +97,8 @@ def sent_initial(table, name: str, kind: str, positions: int) -> dict:
 
 def yours(text: str, name: str) -> str:
     """The host's hindsight ("Ann could have …") said to Ann ("You could have …")."""
-    return "You" + text[len(name) :] if text.startswith(name + " ") else text
+    text, shown = told_line(name, text), isolate(name)
+    return "You" + text[len(shown) :] if text.startswith(shown + " ") else text
 
 
 def recorded_without(now: queries.SessionNow, name: str) -> str:
@@ -170,7 +173,7 @@ def own_context(now: queries.SessionNow, seat: SessionPlayer, token: str | None 
         **hand_state(tick),
         # once revealed only (never a hint before: docs/rules.md, Until the reveal)
         "clashes": [
-            CLASH.format(other=clash.second if clash.first == name else clash.first, card=clash.card)
+            CLASH.format(other=isolate(clash.second if clash.first == name else clash.first), card=clash.card)
             for clash in (table.clashes if table else [])
             if clash.concerns(name)
         ],

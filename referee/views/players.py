@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from engine.bidi import isolate
 from engine.ratings import PROVISIONAL_GAMES
 from scoring.models import Game, Player, Session
 from scoring.queries import season_holding, seasons_of
@@ -50,14 +51,14 @@ def player_page(request, player_id):
             "record": kind_record,
             "rating": ratings.get(kind_record.kind),
             "rating_chart": rating_chart(
-                f"{player.name}'s rating in {kind_record.kind.label}",
+                f"{isolate(player.name)}'s rating in {kind_record.kind.label}",
                 player.name,
                 ratings[kind_record.kind].nights,
             )
             if ratings.get(kind_record.kind)
             else None,
             "chart": categories_chart(
-                f"{player.name}'s hands in {kind_record.kind.label}",
+                f"{isolate(player.name)}'s hands in {kind_record.kind.label}",
                 player.name,
                 kind_record.categories,
                 kind_record.hands_shown,

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from engine.bidi import isolate
 from scoring import services
 from scoring.models import Season
 from scoring.queries import season_holding, seasons_of
@@ -40,7 +41,7 @@ def seasons_page(request):
         except ValidationError as error:
             _refused(form, error)
         else:
-            messages.info(request, SEASON_ADDED.format(name=season.name))
+            messages.info(request, SEASON_ADDED.format(name=isolate(season.name)))
             return redirect("seasons")
     seasons = list(seasons_of(request.user))
     return render(
@@ -57,7 +58,7 @@ def season_page(request, season_id):
     season = get_object_or_404(Season.objects.filter(host=request.user), public_id=season_id)
     if request.method == "POST" and request.POST.get("action") == "delete":
         services.season_delete(season=season)
-        messages.info(request, SEASON_DELETED.format(name=season.name))
+        messages.info(request, SEASON_DELETED.format(name=isolate(season.name)))
         return redirect("seasons")
     initial = {"name": season.name, "first_day": season.first_day, "last_day": season.last_day}
     form = SeasonForm(request.POST or None, initial=initial)
@@ -68,6 +69,6 @@ def season_page(request, season_id):
             _refused(form, error)
             season.refresh_from_db()  # the page names the season as it is kept
         else:
-            messages.info(request, SEASON_SAVED.format(name=season.name))
+            messages.info(request, SEASON_SAVED.format(name=isolate(season.name)))
             return redirect("seasons")
     return render(request, "players/season.html", {"form": form, "season": season})

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine import EntryError
+from engine.bidi import isolate
 from scoring import services
 from scoring.models import Player
 
@@ -45,13 +46,14 @@ def rotate_seat_links(request, session_id, player_id=None):
     player = session_player(session, player_id) if player_id else None
     if request.method == "POST":
         services.seat_links_rotate(session=session, players=[player] if player else None)
-        messages.info(request, NEW_LINK.format(name=player.name) if player else NEW_LINKS)
+        messages.info(request, NEW_LINK.format(name=isolate(player.name)) if player else NEW_LINKS)
         return redirect(session)
     if player:
-        question, button = f"Give {player.name}'s seat a new link?", "New link"
+        name = isolate(player.name)
+        question, button = f"Give {name}'s seat a new link?", "New link"
         detail = (
-            f"{player.name}'s old link and QR code stop working; a phone open on it is closed. "
-            f"{player.name} opens the seat again from the new QR code."
+            f"{name}'s old link and QR code stop working; a phone open on it is closed. "
+            f"{name} opens the seat again from the new QR code."
         )
     else:
         question, button = "Give every seat a new link?", "New links for everyone"
@@ -86,5 +88,5 @@ def host_plays(request, session_id):
     except EntryError as error:
         messages.error(request, str(error))
     else:
-        messages.info(request, PLAYS_AS.format(name=player.name) if player else PLAYS_NOT)
+        messages.info(request, PLAYS_AS.format(name=isolate(player.name)) if player else PLAYS_NOT)
     return redirect(session)

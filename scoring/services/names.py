@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from engine.bidi import without_controls
+
 
 def tidy_spaces(text: str) -> str:
-    """The text with its runs of spaces made one, and none at its ends."""
-    return re.sub(r"\s+", " ", text or "").strip()
+    """The text with its runs of spaces made one, and none at its ends; without direction
+    controls (an override pasted in a name, invisible, would turn the sentence it is shown in:
+    engine.bidi; names kept from before are isolated where they are shown)."""
+    return re.sub(r"\s+", " ", without_controls(text or "")).strip()
 
 
 def tidy_name(name: str) -> str:

@@ -9,6 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models.functions import Lower
 
+from engine.bidi import isolate, without_controls
+
 from ..models import Player, Session, SessionPlayer, new_share_token
 from .announcing import announce, board_setting_change, share_token_rotated, take_turn
 from .names import clean_names
@@ -25,18 +27,18 @@ def session_start(
 ) -> Session:
     """A new evening: its players are taken from the host's circle by name (ignoring case)
     or added to it. ``show_odds``: the board shows the odds as each game starts."""
-    title = (title or "").strip()
+    title = without_controls(title or "").strip()  # as names are kept (services.names)
     names, repeated = clean_names(player_names)
     errors: dict[str, list[str]] = {}
     if not title:
         errors["title"] = [TITLE_NEEDED]
     if repeated:  # said before counting: "ann, Ann" is two people meant, or a slip
-        errors["players"] = [NAME_TWICE.format(name=name) for name in sorted(repeated, key=str.casefold)]
+        errors["players"] = [NAME_TWICE.format(name=isolate(name)) for name in sorted(repeated, key=str.casefold)]
     elif len(names) < 2:
         errors["players"] = [TWO_PLAYERS_NEEDED]
     for name in names:
         if len(name) > 24:
-            errors.setdefault("players", []).append(NAME_TOO_LONG.format(name=name))
+            errors.setdefault("players", []).append(NAME_TOO_LONG.format(name=isolate(name)))
     if errors:
         raise ValidationError(errors)
     session = Session(host=host, title=title, played_on=played_on, show_odds=show_odds)
