@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ..factories import UserFactory
-from ..referee.test_names_isolated import the_evening
+from ..named_evening import the_evening
 from .conftest import PHONE, InBrowser, log_in, opened, serious_violations
 
 pytestmark = pytest.mark.browser

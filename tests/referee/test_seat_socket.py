@@ -27,7 +27,7 @@ from scoring.services import (
 
 from ..pages import HX, text_of
 from .boards import database_unreachable
-from .seats import without_pad
+from .seats import connect, frame, without_pad
 
 ORIGIN = [(b"origin", b"http://localhost")]
 HANDS = {"Ann": "AS KS QS", "Bob": "7H 7D 9C", "Cy": "2C 3D 5H"}
@@ -50,21 +50,6 @@ def send(game, name, cards=None):
     player = game.session.players.get(name=name)
     entry = {"hands": {name: cards or HANDS[name]}}
     return seat_hand_send(game=game, player=player, number=1, entry=entry, submission=uuid.uuid4())
-
-
-async def connect(token):
-    communicator = WebsocketCommunicator(application, f"/ws/seat/{token}/", headers=ORIGIN)
-    connected, _ = await communicator.connect()
-    return communicator, connected
-
-
-async def frame(socket) -> str:
-    """All that one change sent a seat's socket (what every seat sees, and its own part), as
-    one, without the pad's 52 cards (every card is a button there)."""
-    parts = [await socket.receive_from()]
-    while not await socket.receive_nothing(timeout=0.2):
-        parts.append(await socket.receive_from())
-    return without_pad("".join(parts))
 
 
 async def seated(tokens, *names):
