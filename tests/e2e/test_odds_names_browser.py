@@ -13,6 +13,7 @@ from scoring.models import Player
 from scoring.services import game_start, round_record, seat_codes_show, session_start
 
 from ..factories import UserFactory
+from .boxes import ODDS
 from .conftest import InBrowser, board_shown, serious_violations
 
 pytestmark = pytest.mark.browser
@@ -31,28 +32,6 @@ LONGEST = [
     "Montgomery Wolstenholmes",
 ]
 
-# Each line of the odds as the room reads it: its name's text; whether the name is cut (by the
-# name's element or any box around it in its line: its text wider than the box, the box's
-# content wider than it, or an ellipsis); and the share beside it, on the same line, on the screen.
-ODDS = """() => [...document.querySelectorAll('#board-last .odds li')].map((li) => {
-  const who = li.querySelector('.who'), chance = li.querySelector('.chance');
-  const range = document.createRange();
-  range.selectNodeContents(who);
-  const text = range.getBoundingClientRect(), share = chance.getBoundingClientRect();
-  const boxes = [];
-  for (let el = who; el !== li; el = el.parentElement) boxes.push(el);
-  const cut = boxes.some((el) => {
-    const box = el.getBoundingClientRect();  // an ellipsis shows only where the content overflows
-    const overflows = el.clientWidth > 0 && el.scrollWidth > el.clientWidth;
-    return overflows || text.left < box.left - 0.5 || text.right > box.right + 0.5;
-  });
-  return {
-    name: who.textContent, chance: chance.textContent, cut,
-    beside: text.top < share.bottom && share.top < text.bottom && text.right <= share.left,
-    inside: text.left >= 0 && share.right <= innerWidth && text.top >= 0
-      && Math.max(text.bottom, share.bottom) <= innerHeight,
-  };
-})"""
 # The note under the odds (what "provisional" and "a guess" mean), whole on the screen.
 NOTE_SHOWN = "() => document.querySelector('.odds-note').getBoundingClientRect().bottom <= innerHeight"
 
