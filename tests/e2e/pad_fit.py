@@ -70,3 +70,15 @@ EVERY_COUNT = """(counts, width, height) => {
   else counts.forEach((count) => { leave(count); measure(count); });
   return problems;
 }"""
+
+FOUL_ROUND = {  # each player's cards in the order placed; Cy's hand 2 ranks above hand 1: a foul
+    "Ann": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
+    "Bob": "AH AD AC KH QH JH TH 9H 8H 7H 6H 2S",
+    "Cy": "TC 9C 8C KC QC JC KD QD JD TD 9D 8D",
+    "Di": "7D 6D 5D 6C 5C 4C 4D 3D 2D 3C 2C 3H",
+}
+NEXT_ROUND = {  # the round after it, Cy out: no foul, no crash (Di's prial of threes is the best)
+    "Ann": "AS AH AD KS KH KD QS QH QD JS JH JD",
+    "Bob": "TS TH TD 9S 9H 9D 8S 8H 8D 7S 7H 7D",
+    "Di": "3S 3H 3D AC KC QC JC TC 9C 8C 7C 6C",
+}

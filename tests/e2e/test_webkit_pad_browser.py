@@ -7,13 +7,13 @@ import os
 
 import pytest
 
-from scoring.models import SessionPlayer
+from scoring.models import Round, SessionPlayer
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
-from .pad_fit import EVERY_COUNT, SENT, WIDTHS
+from .pad_fit import EVERY_COUNT, FOUL_ROUND, NEXT_ROUND, SENT, WIDTHS
 from .seat_sending import send_hand
-from .webkit import log_in
+from .webkit import log_in, tap_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.webkit, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("SCREENSHOTS")
@@ -44,4 +44,43 @@ def test_the_pad_keeps_its_grid_on_the_screen_after_a_crash_reveal_and_at_every_
         if SHOTS:
             window.screenshot(os.path.join(SHOTS, f"webkit-pad-revealed-{width}.png"))
         assert window.js(MEASURED, list(range(53)), width, height) == []
+    assert window.errors() == []
+
+
+def test_the_pad_stays_open_through_a_crash_round_after_a_round_with_a_foul(lan_server, webkit_window):
+    """The players' phones panel is polled every 3 s; what it swaps in (two phones opening
+    mid-hand) is the panel, not the round's answer: the pad stays as the host left it."""
+    window = webkit_window()
+    host = UserFactory(username="host")
+    log_in(window, lan_server.url)
+    session = session_start(host=host, title="Tonight", played_on="2026-11-28", player_names=["Ann", "Bob", "Cy", "Di"])
+    game = game_start(
+        session=session, kind="crash", seat_names=["Ann", "Bob", "Cy", "Di"], options={"preset": "classic"}
+    )
+    window.goto(lan_server.url + session.get_absolute_url())
+    tap_cards(window, " ".join((FOUL_ROUND["Ann"], FOUL_ROUND["Bob"], FOUL_ROUND["Cy"])))
+    window.click_button("Leave it, go on to Di", within=".pad")
+    tap_cards(window, FOUL_ROUND["Di"])
+    window.click_button("Record round", within=".pad")
+    window.wait_text(".last-round.just-recorded .event-foul", "Cy fouled", contains=True)
+    window.click_button("Enter the next round", within=".pad")
+    folded = "return document.querySelector('.pad').classList.contains('folded')"
+    window.wait(f"return !({folded.removeprefix('return ')})", what="the pad open")
+    for number, (name, cards) in enumerate(NEXT_ROUND.items()):
+        tap_cards(window, " ".join(cards.split()[:8]))
+        if number < 2:  # twice, mid-hand: a player's phone opens and the host's panel changes
+            token = SessionPlayer.objects.get(session=session, player__name=name).seat_token
+            webkit_window().goto(f"{lan_server.url}/seat/{token}/")
+            window.wait(
+                "return [...document.querySelectorAll('#table-panel .table-tick')]"
+                ".some((tick) => tick.dataset.tick === arguments[0] && tick.querySelector('.phone-on'))",
+                name,
+                what=f"{name}'s phone shown open",
+            )
+        assert not window.js(folded), f"the pad folded in {name}'s hands"
+        tap_cards(window, " ".join(cards.split()[8:]))
+        assert not window.js(folded), f"the pad folded after {name}'s hands"
+    window.click_button("Record round", within=".pad")
+    window.wait_text(".last-round", "Round 2 recorded", contains=True)
+    assert Round.objects.filter(game=game).count() == 2
     assert window.errors() == []
