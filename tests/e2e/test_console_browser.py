@@ -58,7 +58,7 @@ class NoConsoleErrors(ChannelsLiveServerTestCase):
         page.goto(f"{session_url}?game={games[1].number}")
         fill_hands(page, {"hand_0_1": "7c 7d 9s", "hand_0_2": "Ah Kh Qh"})
         expect(page.locator(".setting-check").first).to_contain_text(
-            "Hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1"
+            "Hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1"
         )
         self.record(
             1,

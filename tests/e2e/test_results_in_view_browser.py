@@ -19,9 +19,9 @@ DEALS = {  # each player's four hands in the order placed (the 13th card is kept
     "Di": "7D 6D 5D 6C 5C 4C 4D 3D 2D 3C 2C 3H",
 }
 CY_FOULS = (
-    "Cy: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣): "
+    "Cy: hand 2 (J♣ Q♣ K♣) is a higher running flush than hand 1 (8♣ 9♣ 10♣): "
     "foul if left like this, out of the game; "
-    "legal order: K♣ Q♣ J♣, K♦ Q♦ J♦, 10♣ 9♣ 8♣, 10♦ 9♦ 8♦"
+    "legal order: J♣ Q♣ K♣, J♦ Q♦ K♦, 8♣ 9♣ 10♣, 8♦ 9♦ 10♦"
 )
 
 
@@ -39,8 +39,8 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.tap_cards("7C 7D 9S AH KH QH")
         check = page.locator(".pad [data-pad-check]")
         expect(check).to_have_text(
-            "Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1 (7♣ 7♦ 9♠, a pair of 7s): "
-            "foul if left like this, out of the game; legal order: A♥ K♥ Q♥, 7♣ 7♦ 9♠"
+            "Ann: hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1 (7♦ 7♣ 9♠, a pair of 7s): "
+            "foul if left like this, out of the game; legal order: Q♥ K♥ A♥, 7♦ 7♣ 9♠"
         )
         expect(check).to_have_attribute("role", "status")
         self.assert_on_screen(check, "the setting check")
@@ -49,7 +49,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         self.tap(self.step("Bob"), "Bob's step")
         expect(check).to_have_text("")
         self.tap(self.step("Ann"), "Ann's step")
-        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush)")
+        expect(check).to_contain_text("Ann: hand 2 (Q♥ K♥ A♥, a running flush)")
         assert page.locator("[role=status]:has-text('is stronger than')").count() == 1  # said once
         assert [text for text in logged if "hx-disabled-elt" in text] == []  # the check disables no button
         assert self.serious() == []
@@ -88,7 +88,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         # Any player is one tap away, the steps on screen above the last hand.
         self.tap(self.step("Cy"), "Cy's step")
         expect(page.locator(".seat-entry:visible legend")).to_have_text("Cy")
-        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (K♣ Q♣ J♣) is a higher running flush")
+        expect(page.locator(".pad [data-pad-check]")).to_contain_text("Cy: hand 2 (J♣ Q♣ K♣) is a higher running flush")
         self.tap(self.step("Di"), "Di's step")
         self.record()
         expect(page.locator(".pad .pad-note")).to_contain_text("Round 1 recorded")
@@ -107,7 +107,7 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         expect(outcome).to_be_visible()
         events = outcome.locator(".event")
         expect(events.first).to_have_text(
-            "Cy fouled, out of the game: hand 2 (K♣ Q♣ J♣) is a higher running flush than hand 1 (10♣ 9♣ 8♣)"
+            "Cy fouled, out of the game: hand 2 (J♣ Q♣ K♣) is a higher running flush than hand 1 (8♣ 9♣ 10♣)"
         )
         expect(outcome).to_contain_text("Hand 1: Bob's prial of aces is the best hand")
         pad = page.locator(".pad")
@@ -181,10 +181,10 @@ class ResultsInView(Thumb, ChannelsLiveServerTestCase):
         page = self.page
         check = page.locator(".pad [data-pad-check]")
         self.tap_cards("7C 7D 9S AH KH QH")
-        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1")
+        expect(check).to_contain_text("Ann: hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1")
         with page.expect_response(lambda response: "setting-check" in response.url) as answer:
             self.tap_cards("2S 3S")
         answer.value.finished()
         # "2♠ 3♠" is not a hand yet: the check leaves it out, and Ann's two full hands stay checked.
         assert "hand_0_3" not in answer.value.url
-        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1")
+        expect(check).to_contain_text("Ann: hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1")

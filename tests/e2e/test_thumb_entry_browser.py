@@ -139,7 +139,7 @@ class ThumbEntry(Thumb, ChannelsLiveServerTestCase):
         page = self.page
         self.tap_cards("7C 7D 9S AH KH QH")
         check = page.locator(".pad [data-pad-check]")  # in view, in the pad
-        expect(check).to_contain_text("Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1")
+        expect(check).to_contain_text("Ann: hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1")
         self.tap(page.locator("[data-seat-steps] button", has_text="Bob"), "Bob's step")
         expect(page.locator(".seat-entry:visible legend")).to_have_text("Bob")
         self.assert_hand_and_pad_on_screen()

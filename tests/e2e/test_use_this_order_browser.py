@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the phone sees at each step, to look at
 OPEN = """document.addEventListener("htmx:wsOpen", () => { document.documentElement.dataset.socket = "open"; });"""
 ANN_FOULS = "2S 2H 5D AS AD AC 7C 8D TH KH QH JH"  # a pair, a prial, a high card, a running flush
-ANN_LEGAL = ["AS AD AC", "KH QH JH", "2S 2H 5D", "7C 8D TH"]  # strongest first, each as placed
+ANN_LEGAL = ["AS AD AC", "JH QH KH", "2S 2H 5D", "TH 8D 7C"]  # strongest first, each as it is written
 DEALS = {  # as test_results_in_view_browser: Cy's hand 2 ranks above hand 1, a foul
     "Ann": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
     "Bob": "AH AD AC KH QH JH TH 9H 8H 7H 6H 2S",
@@ -52,14 +52,14 @@ class UseThisOrder(Thumb, ChannelsLiveServerTestCase):
         page = self.page
         self.tap_cards(ANN_FOULS)
         foul = page.locator("[data-pad-foul]")
-        expect(foul).to_contain_text("legal order: A♠ A♦ A♣, K♥ Q♥ J♥, 2♠ 2♥ 5♦, 7♣ 8♦ 10♥")
+        expect(foul).to_contain_text("legal order: A♠ A♦ A♣, J♥ Q♥ K♥, 2♠ 2♥ 5♦, 10♥ 8♦ 7♣")
         self.assert_targets_big_enough(".pad-foul")
         self.shoot("seat-foul")
         assert self.serious() == []
         self.tap(foul.get_by_role("button", name="Use this order"), "Use this order")
         expect(foul).to_be_hidden()
         expect(page.locator("#id_hand_0_1")).to_have_value("A♠ A♦ A♣")
-        expect(page.locator("#id_hand_0_4")).to_have_value("7♣ 8♦ 10♥")
+        expect(page.locator("#id_hand_0_4")).to_have_value("10♥ 8♦ 7♣")
         expect(page.locator(".pad [data-pad-check]")).to_have_text("Ann: in order.")
         self.shoot("seat-in-order")
         self.send()
@@ -85,14 +85,14 @@ class UseThisOrder(Thumb, ChannelsLiveServerTestCase):
         page = self.page
         self.tap_cards(DEALS["Ann"] + " " + DEALS["Bob"] + " " + DEALS["Cy"])
         foul = page.locator(".pad [data-pad-foul]")
-        expect(foul).to_contain_text("legal order: K♣ Q♣ J♣, K♦ Q♦ J♦, 10♣ 9♣ 8♣, 10♦ 9♦ 8♦")
+        expect(foul).to_contain_text("legal order: J♣ Q♣ K♣, J♦ Q♦ K♦, 8♣ 9♣ 10♣, 8♦ 9♦ 10♦")
         self.shoot("host-foul")
         self.tap(foul.get_by_role("button", name="Use this order"), "Use this order")
         # Cy's hands set so, and the pad on Di's first hand, as after a setting in order.
         expect(page.locator(".seat-entry:visible legend")).to_have_text("Di")
         expect(page.locator(".field.active #id_hand_3_1")).to_have_count(1)
-        expect(page.locator("#id_hand_2_1")).to_have_value("K♣ Q♣ J♣")
-        expect(page.locator("#id_hand_2_3")).to_have_value("10♣ 9♣ 8♣")
+        expect(page.locator("#id_hand_2_1")).to_have_value("J♣ Q♣ K♣")
+        expect(page.locator("#id_hand_2_3")).to_have_value("8♣ 9♣ 10♣")
         expect(page.locator("[data-seat-steps] button", has_text="Cy")).not_to_have_class("seat-step is-foul")
         self.assert_hand_and_pad_on_screen()
         self.shoot("host-on-to-di")
@@ -102,5 +102,5 @@ class UseThisOrder(Thumb, ChannelsLiveServerTestCase):
         expect(page.locator(".pad .pad-note")).to_contain_text("Round 1 recorded")
         assert self.taps - taps == 13  # after Use this order: Di's twelve cards and Record round
         entry = Round.objects.get(game=game).entry
-        assert entry["hands"]["Cy"] == ["KC QC JC", "KD QD JD", "TC 9C 8C", "TD 9D 8D"]
+        assert entry["hands"]["Cy"] == ["JC QC KC", "JD QD KD", "8C 9C TC", "8D 9D TD"]  # each as it is written
         assert "fouled" not in page.locator(".last-round").inner_text()

@@ -119,7 +119,7 @@ def test_a_classic_crash_round_says_each_setting_check_and_asks_before_leaving_a
     _, game = open_game(phone, lan_server, "crash", {"preset": "classic"}, players=["Ann", "Bob"])
     tap_cards(phone, "7C 7D 9S AH KH QH")
     phone.wait_text(
-        ".pad [data-pad-check]", "Ann: hand 2 (A♥ K♥ Q♥, a running flush) is stronger than hand 1", contains=True
+        ".pad [data-pad-check]", "Ann: hand 2 (Q♥ K♥ A♥, a running flush) is stronger than hand 1", contains=True
     )
     tap_cards(phone, "2S 3S 5D 4C 6C 8H")  # Ann's last hand: checked before the pad moves on
     foul = "[data-pad-foul]"

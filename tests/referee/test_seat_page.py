@@ -226,7 +226,7 @@ def test_after_the_reveal_the_seat_sees_the_showdown_and_that_the_host_is_record
     round_reveal(game=bus, number=1)
     text = text_of(client.get(seat_url(bus.session, "Ann")))
     assert "The host is recording round 1." in text
-    assert "7♥ 7♦ 9♣" in text and "A♠ K♠ Q♠" in text
+    assert "7♥ 7♦ 9♣" in text and "Q♠ K♠ A♠" in text  # each hand as its label writes it
 
 
 def test_the_same_form_sent_again_with_other_cards_is_refused_and_the_first_hand_kept(client, bus):
