@@ -698,9 +698,17 @@
 
   // The panel's poll brought fresh ticks (out of band in the pad, in the panel's own swap):
   // say again which hands are typed here.
-  function retick() {
+  // The panel's poll grew what is above the hand being filled, or the pad itself: the hand is
+  // held where it was, then kept above the pad (WebKit has no scroll anchoring to do it).
+  function retick(event) {
     var form = document.querySelector("[data-picker-form]");
-    if (form) tickTyped(form);
+    if (!form) return;
+    tickTyped(form);
+    var config = event.detail && event.detail.requestConfig;  // the panel's poll (a GET), not an answer
+    if (config && config.verb === "get" && event.target.closest && event.target.closest("#table-panel, #pad-table")) {
+      holdAnchor();
+      followActive();
+    }
   }
   document.addEventListener("htmx:oobAfterSwap", retick);
   document.addEventListener("htmx:afterSettle", retick);
