@@ -14,10 +14,11 @@ from .entries import (
     chosen,
     first_dealer,
     named,
+    read_ended,
     read_three_card_round,
 )
 from .house_rules import COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY, STAKE
-from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
+from .outcomes import EntryError, Event, GameOutcome, RoundOutcome, as_it_stands
 from .ranking import HandRank, composed, rank_hand
 from .seating import pass_the_deal
 
@@ -46,13 +47,10 @@ class CommerceOptions:
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> CommerceOptions:
     check_option_names(TITLE, options, OPTIONS)
-    ended = options.get("ended", False)
-    if not isinstance(ended, bool):
-        raise EntryError(f"ended must be true or false, got {ended!r}", field="ended")
     return CommerceOptions(
         stake=chosen(STAKE, options),  # type: ignore[arg-type]
         first_dealer=first_dealer(options.get("first_dealer", 0), players),
-        ended=ended,
+        ended=read_ended(options),
         **{option.name: chosen(option, options) for option in RANKING_OPTIONS},  # type: ignore[arg-type]
     )
 
@@ -108,24 +106,20 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
             )
         )
         dealer = pass_the_deal(players, dealer, players)
-    if settings.ended:
-        best = max(standings.values())
-        winners = tuple(name for name in players if standings[name] == best)
-    else:
-        winners = ()
-    return GameOutcome(
+    outcome = GameOutcome(
         game=GAME,
         players=players,
         settings=settings,
         rounds=tuple(outcomes),
         standings=standings,
-        finished=settings.ended,
-        winners=winners,
+        finished=False,  # until the host ends it
+        winners=(),
         out=(),
-        next_dealer=None if settings.ended else players[dealer],
+        next_dealer=players[dealer],
         pot=pot,
         still_in=players,
     )
+    return as_it_stands(outcome) if settings.ended else outcome
 
 
 def best_hand_phrase(best: Sequence[HandRank]) -> str:

@@ -26,9 +26,10 @@ from .entries import (
     chosen,
     first_dealer,
     named,
+    read_ended,
 )
 from .house_rules import CRASH_PRESETS
-from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
+from .outcomes import EntryError, Event, GameOutcome, RoundOutcome, as_it_stands
 from .ranking import BRAG, CATEGORY_NAMES, HandRank, hand_ranking, in_reading_order, rank_hand, rank_plural, show_hand
 from .seating import pass_the_deal
 
@@ -49,6 +50,7 @@ OPTIONS = (
     "ending",
     "rules",
     "coach",
+    "ended",
 )
 ROUND_KEYS = ("hands", "declarations", "void")
 SIX_PAIRS, THIRTEEN_RUN = "six_pairs", "thirteen_run"
@@ -87,6 +89,7 @@ class CrashOptions:
     # A player may ask for the best setting of their own cards before sending them from their
     # own phone (docs/rules.md, Players' own phones): no rule of the replay reads it.
     coach: bool = _CLASSIC["coach"]  # type: ignore[assignment]
+    ended: bool = False  # the host ended the game as it stands
 
     @property
     def classic(self) -> bool:
@@ -94,8 +97,9 @@ class CrashOptions:
         return self.preset == CLASSIC
 
     def as_dict(self) -> dict[str, object]:
-        """As replay takes them, every one spelled out; a composed ranking as its options."""
-        options = {name: getattr(self, name) for name in OPTIONS}
+        """As replay takes them, every one spelled out (the end once the host has ended the
+        game); a composed ranking as its options."""
+        options = {name: getattr(self, name) for name in OPTIONS if name != "ended" or self.ended}
         options["rules"] = hand_ranking(self.rules).as_option()
         return options
 
@@ -130,6 +134,7 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
         preset=preset,
         rules=brag_rules(options.get("rules", BRAG)),  # type: ignore[arg-type]
         first_dealer=first_dealer(options.get("first_dealer", 0), players),
+        ended=read_ended(options),
         **chosen_,  # type: ignore[arg-type]
     )
 
@@ -457,7 +462,7 @@ def replay_crash(players: Sequence[str], rounds: Sequence[object], **options: ob
         if not outcome.void:
             dealer = pass_the_deal(players, dealer, [name for name in players if name not in fouled])
     finished = bool(board.winners)
-    return GameOutcome(
+    outcome = GameOutcome(
         game=GAME,
         players=players,
         settings=settings,
@@ -469,6 +474,7 @@ def replay_crash(players: Sequence[str], rounds: Sequence[object], **options: ob
         next_dealer=None if finished else players[dealer],
         still_in=tuple(name for name in players if name not in fouled),
     )
+    return as_it_stands(outcome) if settings.ended else outcome
 
 
 def play_round(

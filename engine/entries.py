@@ -84,6 +84,14 @@ def first_dealer(value: object, players: Sequence[str]) -> int:
     return whole_number("first_dealer", value, 0, len(players) - 1, "a seat number")
 
 
+def read_ended(options: Mapping[str, object]) -> bool:
+    """Every game's ``ended``: True once the host has ended it (outcomes.as_it_stands)."""
+    value = options.get("ended", False)
+    if not isinstance(value, bool):
+        raise EntryError(f"ended must be true or false, got {value!r}", field="ended")
+    return value
+
+
 # --- A round's entries ---------------------------------------------------------------------
 
 

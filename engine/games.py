@@ -62,7 +62,9 @@ class GameDescription:
     placed: bool = False
     tokens: Callable[[Settings], int] = _zero  # each player's start, shown as pips (0: a figure from 0)
     for_stake: Callable[[Settings], bool] = lambda settings: False  # the standings are a balance
-    ended_by_host: bool = False  # the game ends when the host says so: replay takes ``ended``
+    # The game ends only when the host says so (any game's replay takes ``ended``: the host
+    # may end any game as it stands, outcomes.as_it_stands).
+    ended_by_host: bool = False
     # What a house rule changes beside the ranking, each as the host's line for it.
     house_rules: Callable[[Settings], tuple[str, ...]] = _nothing
     # What can void a deal under these options, the host then recording the deal as void

@@ -7,7 +7,7 @@ here are a contract that code outside the package relies on.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Protocol
 
 from .ranking import HandRank
@@ -102,6 +102,7 @@ class GameOptions(Protocol):
 
     first_dealer: int
     rules: str  # the name of the ranking its hands are ranked under
+    ended: bool  # the host has ended the game (as_it_stands)
 
     def as_dict(self) -> dict[str, object]: ...
 
@@ -126,3 +127,15 @@ class GameOutcome:
     def options(self) -> dict[str, object]:
         """The options as replay takes them, every one spelled out."""
         return self.settings.as_dict()
+
+
+def as_it_stands(outcome: GameOutcome) -> GameOutcome:
+    """The game as the host ended it (``ended``, any game: docs/rules.md, Ending a game): one
+    its rules have not finished is won by the highest standing of the players still in, equal
+    highest sharing the win; one its rules finished is as they left it."""
+    if outcome.finished:
+        return outcome
+    contenders = outcome.still_in or outcome.players
+    best = max(outcome.standings[name] for name in contenders)
+    winners = tuple(name for name in contenders if outcome.standings[name] == best)
+    return replace(outcome, finished=True, winners=winners, next_dealer=None)

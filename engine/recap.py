@@ -19,7 +19,7 @@ from .crash import QUAD_ORDER, best_quad
 from .entries import listed, named
 from .games import GAMES
 from .house_rules import RANKING_OPTIONS
-from .outcomes import GameOutcome
+from .outcomes import GameOutcome, as_it_stands
 from .ranking import HandRank, composed, hand_ranking, in_reading_order, rank_hand, rank_plural
 from .ratings import PROVISIONAL_GAMES
 from .verdicts import why_beats
@@ -27,6 +27,7 @@ from .verdicts import why_beats
 # The kinds of item, in the order a recap tells them.
 ITEM_KINDS = (
     "winner",  # one item a finished game: who won it, and how
+    "leading",  # one item a game not finished: who leads it as it stands
     "hand_of_the_night",  # the best hand shown at any showdown, by its game's own ranking
     "biggest_crash",  # the biggest crash or four-of-a-kind bonus (Crash)
     "most_left",  # the most points left on the table, by hindsight (Crash)
@@ -60,12 +61,15 @@ class RecapItem:
 @dataclass(frozen=True, slots=True)
 class Recap:
     """An evening's story: ``title`` (the evening's title and day), ``headline`` (one sentence
-    for a picture or a link's preview) and its ``items`` in the order of ``ITEM_KINDS``. An
-    evening with nothing finished to tell has no items and says so in its headline."""
+    for a picture or a link's preview), its ``items`` in the order of ``ITEM_KINDS`` and its
+    ``standings`` (a table as RecapItem's: each player's games won and standing in each game
+    played, see ``evening_standings``). An evening with no round has no items and says so in
+    its headline."""
 
     title: str
     headline: str
     items: tuple[RecapItem, ...] = ()
+    standings: tuple[tuple[str, ...], ...] = ()
 
 
 # --- What the recap is worked out from ---------------------------------------------------
@@ -118,12 +122,13 @@ class RatingChange:
 @dataclass(frozen=True, slots=True)
 class Evening:
     """What an evening stored, as the recap reads it: its title and day, its games in the order
-    played, and its players' rating changes."""
+    played, its players' rating changes and its players (those who played no game too)."""
 
     title: str
     games: tuple[GamePlayed, ...] = ()
     ratings: tuple[RatingChange, ...] = ()
     played_on: datetime.date | None = None
+    players: tuple[str, ...] = ()
 
 
 # --- The recap ------------------------------------------------------------------------------
@@ -147,6 +152,7 @@ def recap(evening: Evening) -> Recap:
     games = evening.games
     items = [
         *winners(games),
+        *leading(games),
         *_present(hand_of_the_night(games)),
         *_present(biggest_crash(games)),
         *_present(most_left(games)),
@@ -159,17 +165,18 @@ def recap(evening: Evening) -> Recap:
     title = isolate(evening.title)
     if evening.played_on:
         title += f" · {evening.played_on.day} {evening.played_on:%B %Y}"
-    return Recap(title, headline(items), tuple(items))
+    return Recap(title, headline(items, games), tuple(items), evening_standings(evening.players, games))
 
 
 def _present(item: RecapItem | None) -> tuple[RecapItem, ...]:
     return (item,) if item else ()
 
 
-def headline(items: Sequence[RecapItem]) -> str:
-    """One sentence: who won what, and the hand of the night."""
+def headline(items: Sequence[RecapItem], games: Sequence[GamePlayed] = ()) -> str:
+    """One sentence: who won what, who leads each game not finished, and the hand of the night."""
     won = [f"{named(item.players)} won {item.title}" for item in items if item.kind == "winner"]
-    parts = won or ["No game was finished"]
+    led = [lead_line(game.outcome, game.label) for game in games if not game.outcome.finished and game.outcome.rounds]
+    parts = won + led if won else [f"No game was finished: {'; '.join(led)}" if led else "No game was finished"]
     best = next((item for item in items if item.kind == "hand_of_the_night"), None)
     if best:
         parts.append(f"the hand of the night: {best.text}")
@@ -180,6 +187,13 @@ def headline(items: Sequence[RecapItem]) -> str:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _figure(outcome: GameOutcome, figure: int) -> str:
+    """A standing in a table's cell: "7 points", "2 tokens", "+12" (a balance), "5 hands won"."""
+    if GAMES[outcome.game].unit(outcome.settings) == "balance":
+        return f"{figure:+d}".replace("-", "\N{MINUS SIGN}")
+    return _standing(outcome, figure)
 
 
 def _standing(outcome: GameOutcome, figure: int) -> str:
@@ -206,12 +220,83 @@ def winners(games: Sequence[GamePlayed]) -> list[RecapItem]:
         figure = _standing(outcome, outcome.standings[won[0]])
         verb = "won" if len(won) == 1 else "shared the win"
         said = [event.text for r in outcome.rounds[-1:] for event in r.events if event.kind == "won"]
-        if not said and GAMES[outcome.game].ended_by_host:
+        if not said and outcome.settings.ended:
             said = [f"The host ended the game after {_plural(len(outcome.rounds), 'round')}: the highest standing wins"]
         items.append(
             RecapItem("winner", game.label, f"{named(won)} {verb}, with {figure}", players=won, lines=tuple(said))
         )
     return items
+
+
+# --- Who leads each game not finished ---
+
+
+def leaders(outcome: GameOutcome) -> tuple[str, ...]:
+    """Who leads a game as it stands: who would win it if the host ended it now (the highest
+    standing of those still in); nobody before its first round."""
+    return as_it_stands(outcome).winners if outcome.rounds else ()
+
+
+def lead_line(outcome: GameOutcome, label: str = "") -> str:
+    """Who leads a game not finished, in words: "Ann leads, with 3 tokens", "Sam and Cy share
+    the lead, with 2 points each" (of ``label``, if given: "Ann leads Crash · game 2, with…");
+    "No round played yet"."""
+    ahead = leaders(outcome)
+    if not ahead:
+        return "No round played yet"
+    figure = _standing(outcome, outcome.standings[ahead[0]])
+    of = f" {label}" if label else ""
+    if len(ahead) == 1:
+        return f"{named(ahead)} leads{of}, with {figure}"
+    return f"{named(ahead)} share the lead{' of' + of if label else ''}, with {figure} each"
+
+
+def leading(games: Sequence[GamePlayed]) -> list[RecapItem]:
+    """One item a game not finished that has a round: who leads it as it stands."""
+    return [
+        RecapItem(
+            "leading",
+            game.label,
+            f"Not finished: {lead_line(game.outcome)}",
+            players=leaders(game.outcome),
+        )
+        for game in games
+        if not game.outcome.finished and game.outcome.rounds
+    ]
+
+
+# --- The evening's standings ---
+
+
+def evening_standings(players: Sequence[str], games: Sequence[GamePlayed]) -> tuple[tuple[str, ...], ...]:
+    """Each player's games won and their standing in each game played (a column a game with a
+    round, in the order played; "–" where they did not play it), as a table: its headings,
+    then a row a player: most games won first, then most games led, then by name. The players
+    given (every player of the evening) and every player of a game are in it."""
+    played = [game for game in games if game.outcome.rounds]
+    won: dict[str, int] = {}
+    led: dict[str, int] = {}
+    for game in played:
+        outcome = game.outcome
+        tally = won if outcome.finished else led
+        for name in outcome.winners if outcome.finished else leaders(outcome):
+            tally[name] = tally.get(name, 0) + 1
+    everyone = dict.fromkeys([*players, *(name for game in played for name in game.outcome.players)])
+    order = sorted(everyone, key=lambda name: (-won.get(name, 0), -led.get(name, 0), name))
+    return (
+        ("Player", "Games won", *(game.label for game in played)),
+        *(
+            (
+                isolate(name),
+                str(won.get(name, 0)),
+                *(
+                    _figure(game.outcome, game.outcome.standings[name]) if name in game.outcome.players else "–"
+                    for game in played
+                ),
+            )
+            for name in order
+        ),
+    )
 
 
 # --- The hand of the night ---

@@ -14,15 +14,16 @@ from .entries import (
     chosen,
     first_dealer,
     named,
+    read_ended,
     read_three_card_round,
 )
 from .house_rules import TOKENS
-from .outcomes import EntryError, Event, GameOutcome, RoundOutcome
+from .outcomes import EntryError, Event, GameOutcome, RoundOutcome, as_it_stands
 from .ranking import BRAG, HandRank, hand_ranking, rank_hand
 from .seating import pass_the_deal
 
 GAME, TITLE = "stop_the_bus", "Stop the Bus"
-OPTIONS = ("tokens", "rules", "first_dealer")
+OPTIONS = ("tokens", "rules", "first_dealer", "ended")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +31,14 @@ class StopTheBusOptions:
     tokens: int = TOKENS.default  # type: ignore[assignment]
     rules: str = BRAG  # the Brag ranking's name: "brag", "brag-ace-high" or composed ("brag:ABF")
     first_dealer: int = 0
+    ended: bool = False  # the host ended the game as it stands
 
     def as_dict(self) -> dict[str, object]:
-        """As replay takes them; a composed ranking as the mapping of its options."""
-        return {"tokens": self.tokens, "rules": hand_ranking(self.rules).as_option(), "first_dealer": self.first_dealer}
+        """As replay takes them; a composed ranking as the mapping of its options; the end
+        once the host has ended the game."""
+        rules = hand_ranking(self.rules).as_option()
+        options = {"tokens": self.tokens, "rules": rules, "first_dealer": self.first_dealer}
+        return {**options, "ended": True} if self.ended else options
 
 
 def read_options(players: Sequence[str], options: Mapping[str, object]) -> StopTheBusOptions:
@@ -42,6 +47,7 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> StopT
         tokens=chosen(TOKENS, options),  # type: ignore[arg-type]
         rules=brag_rules(options.get("rules", BRAG)),
         first_dealer=first_dealer(options.get("first_dealer", 0), players),
+        ended=read_ended(options),
     )
 
 
@@ -125,7 +131,7 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
         dealer = pass_the_deal(players, dealer, [name for name in players if tokens[name] > 0])
     still_in = tuple(name for name in players if tokens[name] > 0)
     finished = len(still_in) == 1
-    return GameOutcome(
+    outcome = GameOutcome(
         game=GAME,
         players=players,
         settings=settings,
@@ -137,3 +143,4 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
         next_dealer=None if finished else players[dealer],
         still_in=still_in,
     )
+    return as_it_stands(outcome) if settings.ended else outcome

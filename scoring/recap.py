@@ -1,7 +1,7 @@
 """An evening's story (engine/recap.py) from what the session stored: its games replayed from
 their rounds, the hindsight its Crash rounds kept and its players' ratings of the night. A
 constant number of queries, however long the evening: the games, their seats and rounds
-(queries.games_of), and the host's leagues (ratings.leagues)."""
+(queries.games_of), the evening's players, and the host's leagues (ratings.leagues)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ def evening_recap(session: Session, *, with_ratings: bool = True) -> Recap:
     picture, which has no room for them, goes without)."""
     played = tuple(game_played(state) for state in games_of(session) if state.outcome)
     changes = night_ratings(session) if with_ratings else ()
-    return recap(Evening(session.title, played, changes, session.played_on))
+    players = tuple(session.players.values_list("name", flat=True))
+    return recap(Evening(session.title, played, changes, session.played_on, players))
 
 
 def game_played(state: GameState) -> GamePlayed:

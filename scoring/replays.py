@@ -27,9 +27,9 @@ def recorded_entries(game: Game) -> list[dict]:
 
 
 def replay_options(kind: str, options: Mapping, ended: bool) -> dict:
-    """A game's options as replay takes them: the end of a game the host ends (Commerce) is
-    kept beside its options, and replay takes it as one."""
-    return {**options, "ended": ended} if game_of(kind).ended_by_host else dict(options)
+    """A game's options as replay takes them: the host's end of a game (Commerce's, or any
+    game's as it stands) is kept beside its options, and replay takes it as one."""
+    return {**options, "ended": True} if ended else dict(options)
 
 
 def game_replay(game: Game, rounds: list[Mapping] | None = None, seats: list[str] | None = None) -> GameOutcome:

@@ -10,12 +10,13 @@ typed, tidied), importing one another one way only; callers use them all from he
 from .announcing import announced, seat_links_rotated, session_changed, share_token_rotated
 from .games import (
     GAME_ENDED,
+    GAME_OVER_NOT_ENDED,
     GAME_OVER_NOT_RESUMED,
-    ONLY_COMMERCE_ENDS,
     SEATS_FROM_SESSION,
     game_end,
     game_resume,
     game_start,
+    games_end_as_they_stand,
 )
 from .rounds import (
     GAME_FULL,
@@ -88,11 +89,12 @@ __all__ = [
     # games
     "GAME_ENDED",
     "GAME_OVER_NOT_RESUMED",
-    "ONLY_COMMERCE_ENDS",
+    "GAME_OVER_NOT_ENDED",
     "SEATS_FROM_SESSION",
     "game_end",
     "game_resume",
     "game_start",
+    "games_end_as_they_stand",
     # submissions
     "SUBMISSION_REUSED",
     "AlreadySubmitted",

@@ -199,3 +199,39 @@ def fewest_transfers(owed: dict) -> int:
         return best
 
     return len(amounts) - most_blocks(amounts)
+
+
+def leaders(game) -> tuple[str, ...]:
+    """Who leads a game not finished: the highest standing of the players not out."""
+    outcome = game.outcome
+    standing = {name: outcome.standings[name] for name in outcome.players if name not in outcome.out}
+    return tuple(name for name, figure in standing.items() if figure == max(standing.values()))
+
+
+def standings(games) -> tuple:
+    """The evening's standings table: a column a game with a round, a row a player of one of
+    them, by games won, then games led, then name; a balance signed, the other units spelled."""
+    played = [game for game in games if game.entries]
+    won, led = Counter(), Counter()
+    for game in played:
+        if game.outcome.finished:
+            won.update(game.outcome.winners)
+        else:
+            led.update(leaders(game))
+
+    def cell(game, name):
+        if name not in game.outcome.players:
+            return "–"
+        figure, settings = game.outcome.standings[name], game.outcome.settings
+        if game.outcome.game == "commerce":
+            if settings.stake:
+                return ("+" if figure >= 0 else "\N{MINUS SIGN}") + str(abs(figure))
+            return f"{figure} hand{'s' * (figure != 1)} won"
+        unit = "token" if game.outcome.game == "stop_the_bus" else "point"
+        return f"{figure} {unit}{'s' * (figure != 1)}"
+
+    names = sorted({name for game in played for name in game.outcome.players}, key=lambda n: (-won[n], -led[n], n))
+    return (
+        ("Player", "Games won", *(game.label for game in played)),
+        *((name, str(won[name]), *(cell(game, name) for game in played)) for name in names),
+    )

@@ -226,7 +226,7 @@ def test_opponents_out_of_range_are_refused_naming_the_range(opponents, options,
         (
             {"colour": "red"},
             'unknown option "colour" for Crash: expected preset, target, cards, ignore, first_dealer, '
-            "out_of_order, stick_up, crash, quads, declarations, ending, rules, coach",
+            "out_of_order, stick_up, crash, quads, declarations, ending, rules, coach, ended",
             "colour",
         ),
         ({"ignore": "pairs"}, "ignore must be one of 'high_card', 'pair', 'none', got 'pairs'", "ignore"),

@@ -398,7 +398,7 @@ def test_the_setting_check_refuses_what_is_not_a_hand():
         (
             {"tokens": 3},
             'unknown option "tokens" for Crash: expected preset, target, cards, ignore, first_dealer, '
-            "out_of_order, stick_up, crash, quads, declarations, ending, rules, coach",
+            "out_of_order, stick_up, crash, quads, declarations, ending, rules, coach, ended",
         ),
     ],
 )

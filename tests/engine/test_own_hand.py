@@ -60,7 +60,7 @@ def test_the_games_options_are_checked_as_the_round_checks_them():
     assert check_own_hand("crash", PLAYERS, "Ann", hands(Ann=ANN_SET), coach=True) == parse_cards("As Ks Qs 2c 2d 2h")
     error = refused("stop_the_bus", {"hands": {"Ann": "As Ks Qs"}}, coach=True)
     assert (str(error), error.field) == (
-        'unknown option "coach" for Stop the Bus: expected tokens, rules, first_dealer',
+        'unknown option "coach" for Stop the Bus: expected tokens, rules, first_dealer, ended',
         "coach",
     )
 

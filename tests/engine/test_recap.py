@@ -66,6 +66,11 @@ def test_every_item_agrees_with_the_oracle(evening):
     won = [(g.label, g.outcome.winners) for g in games if g.outcome.finished and g.outcome.winners and g.entries]
     assert [(item.title, item.players) for item in _items(told, "winner")] == won
 
+    # Who leads each game not finished, and the standings: every player's wins and standings.
+    led = [(g.label, oracle.leaders(g)) for g in games if not g.outcome.finished and g.entries]
+    assert [(item.title, item.players) for item in _items(told, "leading")] == led
+    assert told.standings == oracle.standings(games)
+
     # The hand of the night: as many hands beaten as the best shown, its holders in the order shown.
     best, item = oracle.hand_of_the_night(games), _one(told, "hand_of_the_night")
     if best is None:
@@ -178,8 +183,8 @@ def test_the_hand_of_the_night_says_why_where_a_ranking_rule_decided_it():
     bus = _game(
         "stop_the_bus", ["Priya", "Tom", "Cy"], [{"hands": {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}]
     )
-    item = _evening(bus).items[0]
-    assert item.kind == "hand_of_the_night" and item.players == ("Priya",) and item.cards == ("3S", "3H", "3D")
+    item = _one(_evening(bus), "hand_of_the_night")
+    assert item.players == ("Priya",) and item.cards == ("3S", "3H", "3D")
     assert item.text == "Priya's prial of 3s, round 1 of Stop the Bus · game 1"
     assert item.why.startswith("Priya's prial of 3s beat Tom's prial of kings: a prial of 3s beats a prial of kings")
     assert item.why.endswith("(3-3-3 is the best prial)")
@@ -190,7 +195,7 @@ def test_the_hand_of_the_night_says_why_where_a_ranking_rule_decided_it():
         [{"hands": {"Priya": "AS AH AD", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}],
         rules="brag-ace-high",
     )
-    assert _evening(aces).items[0].why == ""
+    assert _one(_evening(aces), "hand_of_the_night").why == ""
 
 
 def test_a_flush_over_a_run_says_the_house_rule_that_decided_it():
@@ -200,7 +205,7 @@ def test_a_flush_over_a_run_says_the_house_rule_that_decided_it():
         [{"hands": {"Ann": "AS JS 4S", "Bob": "4H 5D 6C", "Cy": "2C 8D 9H"}}],
         rules={"flush_over_run": True},
     )
-    item = _evening(bus).items[0]
+    item = _one(_evening(bus), "hand_of_the_night")
     assert item.players == ("Ann",)
     assert item.why == (
         "Ann's ace-high flush (A-J-4) beat Bob's run 4-5-6: a flush beats a run, as under these rules "
@@ -362,5 +367,9 @@ def test_settling_up_commerce_for_a_stake_with_what_stayed_in_the_pot():
 def test_a_game_not_finished_has_no_winner_and_the_headline_says_none_was():
     bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}], tokens=3)
     told = _evening(bus)
-    assert "winner" not in _kinds(told)
-    assert told.headline.startswith("No game was finished; the hand of the night: Ann's running flush")
+    assert _kinds(told) == ["leading", "hand_of_the_night"]
+    assert told.items[0].text == "Not finished: Ann leads, with 3 tokens"
+    assert told.headline.startswith(
+        "No game was finished: Ann leads Stop the Bus · game 1, with 3 tokens; "
+        "the hand of the night: Ann's running flush"
+    )

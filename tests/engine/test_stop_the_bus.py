@@ -208,7 +208,7 @@ def test_a_whole_game_to_the_end():
             "rules",
         ),
         ({"first_dealer": 3}, "first_dealer must be a seat number from 0 to 2, got 3", "first_dealer"),
-        ({"stake": 5}, 'unknown option "stake" for Stop the Bus: expected tokens, rules, first_dealer', "stake"),
+        ({"stake": 5}, 'unknown option "stake" for Stop the Bus: expected tokens, rules, first_dealer, ended', "stake"),
     ],
 )
 def test_an_option_out_of_range_is_refused_by_name(options, message, field):

@@ -78,9 +78,11 @@ def test_an_evening_with_no_finished_game_says_so(host_client, evening, host):
     bus = game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 3})
     round_record(game=bus, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}})
     response = _story(host_client, evening)
-    assert "No game was finished" in text_of(response)
+    assert "No game was finished: Ann and Bob share the lead of Stop the Bus · game 1, with 3 tokens each" in text_of(
+        response
+    )
     titles = re.findall(r'<h2 class="recap-title">(.*?)</h2>', response.content.decode())
-    assert titles == ["The hand of the night"]  # no winner, no ratings: nothing was finished
+    assert titles == ["Stop the Bus · game 1", "The hand of the night"]  # who leads it; no ratings: nothing finished
 
 
 def test_an_evening_with_no_round_has_nothing_to_tell(host_client, evening):

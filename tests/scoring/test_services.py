@@ -14,7 +14,6 @@ from scoring.replays import game_replay, points_missed, rounds_told, seat_names
 from scoring.services import (
     GAME_ENDED,
     NAME_TWICE,
-    ONLY_COMMERCE_ENDS,
     ROUND_ALREADY_RECORDED,
     ROUND_NOT_NEXT,
     TITLE_NEEDED,
@@ -330,9 +329,7 @@ def test_a_finished_game_takes_no_more_rounds(evening, host):
         round_record(game=game, number=3, by=host, entry=hands(Ann="AS KS QS"))
 
 
-def test_only_commerce_is_ended_by_the_host_and_then_takes_no_rounds(evening, host):
-    with pytest.raises(EntryError, match=f"^{ONLY_COMMERCE_ENDS}$"):
-        game_end(game=bus(evening))
+def test_commerce_is_ended_by_the_host_and_then_takes_no_rounds(evening, host):
     commerce = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob"], options={"stake": 5})
     round_record(game=commerce, number=1, by=host, entry=hands(Ann="AS KS 6S", Bob="QH QD 2C"))
     outcome = game_end(game=commerce)
