@@ -20,9 +20,8 @@ from .entries import listed, named
 from .games import GAMES
 from .house_rules import RANKING_OPTIONS
 from .outcomes import GameOutcome, as_it_stands
-from .ranking import HandRank, composed, hand_ranking, in_reading_order, rank_hand, rank_plural
+from .ranking import CATEGORY_NAMES, HandRank, composed, hand_ranking, in_reading_order, rank_hand, rank_plural
 from .ratings import PROVISIONAL_GAMES
-from .verdicts import why_beats
 
 # The kinds of item, in the order a recap tells them.
 ITEM_KINDS = (
@@ -364,29 +363,33 @@ def hand_of_the_night(games: Sequence[GamePlayed]) -> RecapItem | None:
 
 
 def _decided_by(best: Shown, others: Sequence[Shown]) -> str:
-    """Where a ranking option decided that the best hand beat the next best of its game, the
-    line saying so; "" otherwise."""
+    """Where a house ranking option decided that the best hand beat the next best of its game
+    (under that option's default, the rest as played, it would not have), the line saying so,
+    the rule said once; "" otherwise, and always under the default ranking."""
     beaten = [hand for hand in others if hand.rank < best.rank]
     if not beaten:
         return ""
     runner = max(beaten, key=lambda hand: hand.rank.value)  # the first shown of the strongest
     ranking = hand_ranking(best.rank.rules)
     for at, option in enumerate(RANKING_OPTIONS[ranking.game]):
-        for choice in option.choices:
-            if choice.value == ranking.values[at] and type(choice.value) is type(ranking.values[at]):
-                continue
-            values = ranking.values[:at] + (choice.value,) + ranking.values[at + 1 :]
-            other = composed(ranking.game, values).name
-            if not rank_hand(best.cards, other) > rank_hand(runner.cards, other):
-                why = (
-                    f"{isolate(best.player)}'s {best.rank.phrase} beat "
-                    f"{isolate(runner.player)}'s {runner.rank.phrase}: "
-                )
-                verdict = why_beats(best.rank, runner.rank)
-                if verdict.endswith(")"):  # the verdict names the rule already: "(3-3-3 is the best prial)"
-                    return why + verdict
-                said = option.explain(ranking.values[at])
-                return f"{why}{verdict}, as under these rules {said[0].lower()}{said[1:]}"
+        value = ranking.values[at]
+        if value == option.default and type(value) is type(option.default):
+            continue
+        default = composed(ranking.game, ranking.values[:at] + (option.default,) + ranking.values[at + 1 :]).name
+        theirs = rank_hand(runner.cards, default)
+        if rank_hand(best.cards, default) > theirs:
+            continue
+        # Not a tie: a default ranking ties only the same ranks, one suit or not, as every ranking does.
+        # The head names both hands and the option's line says the rule: no verdict between
+        # them, which would say it again ("a flush beats a run").
+        rule = option.explain(value)
+        if rule.split(" ", 1)[0].isalpha():  # "A run beats…" reads "a run", but "A-2-3 is…" stays
+            rule = rule[0].lower() + rule[1:]
+        return (
+            f"{isolate(best.player)}'s {best.rank.phrase} beat {isolate(runner.player)}'s {runner.rank.phrase}, "
+            f"as under these rules {rule}; by default {isolate(runner.player)}'s "
+            f"{CATEGORY_NAMES[theirs.category]} would have won"
+        )
     return ""
 
 

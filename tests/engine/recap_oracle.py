@@ -72,6 +72,36 @@ def hand_of_the_night(games):
     return best, list(dict.fromkeys(name for count, name in found if count == best))
 
 
+def _ranking(outcome):
+    """The reference key and the game's ranking options, as keyword arguments."""
+    settings = outcome.settings
+    if outcome.game == "commerce":
+        options = {
+            "ace_two_three": settings.ace_two_three,
+            "flush_by": settings.flush_by,
+            "point_by": settings.point_by,
+        }
+        return commerce_key, options
+    return brag_key, hand_ranking(settings.rules).options
+
+
+def decided_by_a_house_rule(game, cards) -> bool:
+    """Whether these cards, shown in ``game``, beat the strongest hand of the game they beat only
+    because of a ranking option: with that option left out (the reference key's own default,
+    the game's default ranking), they would not beat it."""
+    key, options = _ranking(game.outcome)
+    mine = key(cards, **options)
+    beaten = [other for _, _, other in shown(game) if key(other, **options) > mine]
+    if not beaten:
+        return False
+    runner = min(beaten, key=lambda other: key(other, **options))  # the first shown of the strongest
+    for name in options:
+        rest = {other: value for other, value in options.items() if other != name}
+        if not key(cards, **rest) < key(runner, **rest):
+            return True
+    return False
+
+
 def fouls(games) -> Counter:
     """Each player's fouls: hands placed left of a stronger hand, in a round not settled by a
     declaration or voided by the host, in a game that does not sort hands."""

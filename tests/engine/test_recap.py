@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import replay
+from engine.house_rules import RANKING_OPTIONS
 from engine.recap import (
     ITEM_KINDS,
     POT,
@@ -82,6 +83,8 @@ def test_every_item_agrees_with_the_oracle(evening):
         from engine import parse_cards
 
         assert oracle.beaten(shown_in.outcome, parse_cards(" ".join(item.cards))) == count
+        # A line of why only where a house ranking option decided it.
+        assert bool(item.why) == oracle.decided_by_a_house_rule(shown_in, parse_cards(" ".join(item.cards)))
 
     # The biggest crash or four-of-a-kind bonus.
     crash, item = oracle.biggest_crash(games), _one(told, "biggest_crash")
@@ -179,26 +182,21 @@ def test_an_evening_of_only_commerce_tells_no_crash_no_fouls_and_no_hindsight():
     assert told.items[0].text == "Ann and Bob shared the win, with 1 hand won"
 
 
-def test_the_hand_of_the_night_says_why_where_a_ranking_rule_decided_it():
+def test_under_the_default_ranking_no_house_rule_decided_the_hand_of_the_night():
     bus = _game(
         "stop_the_bus", ["Priya", "Tom", "Cy"], [{"hands": {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}]
     )
     item = _one(_evening(bus), "hand_of_the_night")
     assert item.players == ("Priya",) and item.cards == ("3S", "3H", "3D")
     assert item.text == "Priya's prial of 3s, round 1 of Stop the Bus · game 1"
-    assert item.why.startswith("Priya's prial of 3s beat Tom's prial of kings: a prial of 3s beats a prial of kings")
-    assert item.why.endswith("(3-3-3 is the best prial)")
-    # Aces over kings whatever the options: no rule decided it, no line of why.
-    aces = _game(
-        "stop_the_bus",
-        ["Priya", "Tom", "Cy"],
-        [{"hands": {"Priya": "AS AH AD", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}],
-        rules="brag-ace-high",
-    )
-    assert _one(_evening(aces), "hand_of_the_night").why == ""
+    assert item.why == ""  # 3-3-3 the best prial is the default: no house rule decided it
+    # A run over a flush is the default too, though flush_over_run would turn it round.
+    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS JS 4S", "Bob": "4H 5D 6C"}}])
+    item = _one(_evening(bus), "hand_of_the_night")
+    assert item.players == ("Bob",) and item.why == ""
 
 
-def test_a_flush_over_a_run_says_the_house_rule_that_decided_it():
+def test_a_house_ranking_option_that_decided_the_hand_of_the_night_is_said_once():
     bus = _game(
         "stop_the_bus",
         ["Ann", "Bob", "Cy"],
@@ -208,9 +206,78 @@ def test_a_flush_over_a_run_says_the_house_rule_that_decided_it():
     item = _one(_evening(bus), "hand_of_the_night")
     assert item.players == ("Ann",)
     assert item.why == (
-        "Ann's ace-high flush (A-J-4) beat Bob's run 4-5-6: a flush beats a run, as under these rules "
-        "a flush beats a run (a running flush still beats both)"
+        "Ann's ace-high flush (A-J-4) beat Bob's run 4-5-6, as under these rules a flush beats a run "
+        "(a running flush still beats both); by default Bob's run would have won"
     )
+    aces = _game(
+        "stop_the_bus",
+        ["Priya", "Tom", "Cy"],
+        [{"hands": {"Priya": "AS AH AD", "Tom": "3S 3H 3D", "Cy": "2C 4D 7H"}}],
+        rules="brag-ace-high",
+    )
+    assert _one(_evening(aces), "hand_of_the_night").why == (
+        "Priya's prial of aces beat Tom's prial of 3s, as under these rules prials go by rank: A-A-A is the best, "
+        "2-2-2 the lowest; by default Tom's prial would have won"
+    )
+
+
+def test_a_house_ranking_option_that_did_not_decide_the_hand_of_the_night_says_nothing():
+    # A flush over a run is the house's, but a prial beat a prial: 3-3-3 the best is the default.
+    bus = _game(
+        "stop_the_bus",
+        ["Priya", "Tom", "Cy"],
+        [{"hands": {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}],
+        rules={"flush_over_run": True},
+    )
+    assert _one(_evening(bus), "hand_of_the_night").why == ""
+    # Aces over kings whatever the options.
+    aces = _game(
+        "stop_the_bus",
+        ["Priya", "Tom", "Cy"],
+        [{"hands": {"Priya": "AS AH AD", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}],
+        rules="brag-ace-high",
+    )
+    assert _one(_evening(aces), "hand_of_the_night").why == ""
+
+
+# For each house ranking option (every choice but the default), hands it decides: Ann's beats
+# Bob's under it, and would not under the default.
+DECIDED_BY = {
+    ("brag", "top_prial", "aces"): ("4S 4H 4D", "3S 3H 3D"),
+    ("brag", "ace_two_three", "bottom"): ("2S 3H 4D", "AS 2H 3D"),
+    ("brag", "ace_two_three", "none"): ("5S 5H 9D", "AS 2H 3D"),
+    ("brag", "flush_over_run", True): ("AS JS 4S", "4H 5D 6C"),
+    ("commerce", "ace_two_three", "none"): ("KS QS 5S", "AH 2H 3H"),
+    ("commerce", "flush_by", "cards"): ("AS 5S 2S", "KH QH 9H"),
+    # Equal points tie: a point hand beats another only by its point, and by default too.
+    ("commerce", "point_by", "sum"): None,
+}
+
+
+def test_every_house_ranking_option_that_decides_says_its_rule_once_and_nothing_twice():
+    rules = [choice.text for options in RANKING_OPTIONS.values() for option in options for choice in option.choices]
+    for game, options in RANKING_OPTIONS.items():
+        for option in options:
+            for choice in option.choices:
+                if choice.value == option.default:
+                    continue
+                hands = DECIDED_BY[game, option.name, choice.value]
+                if hands is None:
+                    continue
+                if game == "commerce":
+                    kind, given = "commerce", {option.name: choice.value}
+                else:
+                    kind, given = "stop_the_bus", {"rules": {option.name: choice.value}}
+                rounds = [{"hands": {"Ann": hands[0], "Bob": hands[1]}}]
+                told = _evening(_game(kind, ["Ann", "Bob"], rounds, **given))
+                item = next(i for i in told.items if i.kind == "hand_of_the_night")
+                said = [text for text in rules if text.lower() in item.why.lower()]
+                assert item.players == ("Ann",) and said == [choice.text], (option.name, item.why)
+                assert item.why.lower().count(choice.text.lower()) == 1
+                assert not re.search(r"\b[ajqk]-", item.why)  # a card is written as the rest of the app writes it
+                clauses = [clause.strip() for clause in re.split(r"[,;:()]", item.why) if clause.strip()]
+                repeated = [one for one in clauses if sum(one in other for other in clauses) > 1]
+                assert not repeated, item.why
 
 
 def test_equal_best_hands_name_every_holder_and_hands_of_other_rankings_compare_by_what_they_beat():

@@ -21,12 +21,17 @@ def _story(client, session):
 
 @pytest.fixture
 def friday(evening, host):
-    """Stop the Bus won by Ann (a round corrected), then Commerce for a stake of 2, ended."""
-    bus = game_start(session=evening, kind="stop_the_bus", seat_names=["Ann", "Bob", "Cy"], options={"tokens": 1})
+    """Stop the Bus, aces high, won by Ann (a round corrected), then Commerce for a stake of 2, ended."""
+    bus = game_start(
+        session=evening,
+        kind="stop_the_bus",
+        seat_names=["Ann", "Bob", "Cy"],
+        options={"tokens": 1, "rules": "brag-ace-high"},
+    )
     first, _ = round_record(
         game=bus, number=1, by=host, entry={"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS", "Cy": "7C 7D 9S"}}
     )
-    round_correct(round=first, by=host, entry={"hands": {"Ann": "3S 3H 3D", "Bob": "KS KH KD", "Cy": "2C 4D 7H"}})
+    round_correct(round=first, by=host, entry={"hands": {"Ann": "AS AH AD", "Bob": "3S 3H 3D", "Cy": "2C 4D 7H"}})
     round_record(game=bus, number=2, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}})
     commerce = game_start(session=evening, kind="commerce", seat_names=["Ann", "Bob", "Cy"], options={"stake": 2})
     round_record(
@@ -49,9 +54,11 @@ def test_the_story_tells_each_item_as_a_card(host_client, friday):
         "The night&#x27;s ratings",
         "Settling up",
     ]
-    assert "Ann's prial of 3s, round 1 of Stop the Bus · game 1" in text  # round 1 as corrected
-    assert "Ann's prial of 3s beat Bob's prial of kings" in text  # the house rule that decided it
-    assert '<span class="card suit-s">3♠</span>' in response.content.decode()
+    assert "Ann's prial of aces, round 1 of Stop the Bus · game 1" in text  # round 1 as corrected
+    assert (
+        "Ann's prial of aces beat Bob's prial of 3s, as under these rules prials go by rank" in text
+    )  # the house rule
+    assert '<span class="card suit-s">A♠</span>' in response.content.decode()
     assert "Ann pays Bob 2" in text and "Cy pays Bob 2" in text
     assert "provisional" in text
 
