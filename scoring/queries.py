@@ -233,14 +233,6 @@ def tally_of(session: Session) -> dict[str, int]:
     return dict(wins)
 
 
-def evening_standings(session: Session) -> list[tuple[str, int]]:
-    """Every player of the evening with the games they won (tally_of), most first, then by
-    name: the finale's last card (a player who won nothing is in it too)."""
-    won = tally_of(session)
-    names = session.players.values_list("name", flat=True)
-    return sorted(((name, won.get(name, 0)) for name in names), key=lambda row: (-row[1], row[0]))
-
-
 # A seat whose page has not been heard from for this long is not connected: its socket writes
 # when it opens and closes, and once a minute while it stays open (referee/seats/consumer.py),
 # so a seat whose process died shows as gone within this.
@@ -487,6 +479,5 @@ __all__ = [
     "round_correction_preview",
     "sessions_of",
     "tally_of",
-    "evening_standings",
     "unfinished_games",
 ]

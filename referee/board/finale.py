@@ -11,7 +11,6 @@ import logging
 
 from django.template.loader import render_to_string
 
-from scoring import queries
 from scoring.models import Session
 from scoring.recap import evening_recap
 
@@ -29,7 +28,6 @@ def render_finale(session: Session) -> str:
     """The finale, as the out-of-band fragment that fills the board's empty one."""
     context = {
         "recap": evening_recap(session),
-        "standings": queries.evening_standings(session),
         "card_seconds": CARD_SECONDS,
         "standings_seconds": STANDINGS_SECONDS,
     }

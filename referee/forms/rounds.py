@@ -112,6 +112,24 @@ class SubmissionForm(forms.Form):
         return next(iter(self.non_field_errors() or [e for errors in self.errors.values() for e in errors]), "")
 
 
+class EndOpenGamesForm(SubmissionForm):
+    """ "End the evening" answered "End them as they stand": the games the host was asked
+    about, by number (``numbers``: the session's games), with the form's id."""
+
+    game = forms.TypedMultipleChoiceField(
+        coerce=int,
+        widget=forms.MultipleHiddenInput,
+        error_messages={
+            "required": "No game was named to end: ask again.",
+            "invalid_choice": "A game named here is not one of this session's: ask again.",
+        },
+    )
+
+    def __init__(self, *args, numbers: Sequence[int] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(str(number), str(number)) for number in numbers]
+
+
 class DeleteRoundForm(SubmissionForm):
     """ "Delete round N?": the round the host confirmed deleting."""
 
