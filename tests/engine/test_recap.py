@@ -440,3 +440,36 @@ def test_a_game_not_finished_has_no_winner_and_the_headline_says_none_was():
         "No game was finished: Ann leads Stop the Bus · game 1, with 3 tokens; "
         "the hand of the night: Ann's running flush"
     )
+
+
+def test_the_standings_give_each_players_games_won_and_their_standing_in_each_games_own_measure():
+    bus = replay(
+        "stop_the_bus", ["Ann", "Bob", "Cy"], [{"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}}]
+    )
+    commerce = replay(
+        "commerce", ["Ann", "Bob", "Cy"], [{"hands": {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H"}}], stake=5
+    )
+    played = (GamePlayed(1, bus, ()), GamePlayed(2, commerce, ()))
+    told = recap(Evening("Friday", played, players=("Di", "Cy", "Bob", "Ann")))  # Di played no game
+    assert told.standings == (
+        ("Player", "Games won", "Stop the Bus · game 1", "Commerce · game 2"),
+        ("Ann", "0", "3 tokens", "+10"),  # leads both: first, though nobody won a game
+        ("Bob", "0", "3 tokens", "\N{MINUS SIGN}5"),  # shares the lead of one
+        ("Cy", "0", "2 tokens", "\N{MINUS SIGN}5"),
+        ("Di", "0", "–", "–"),
+    )
+    ended = replay(
+        "commerce",
+        ["Ann", "Bob", "Cy"],
+        commerce_rounds := [{"hands": {"Ann": "2C 3D 5H", "Bob": "AS KS QS", "Cy": "7C 7D 9S"}}],
+        ended=True,
+    )
+    told = recap(
+        Evening("Friday", (*played, GamePlayed(3, ended, tuple(commerce_rounds))), players=("Ann", "Bob", "Cy"))
+    )
+    assert [row[:2] for row in told.standings[1:]] == [("Bob", "1"), ("Ann", "0"), ("Cy", "0")]
+    assert told.headline == (
+        "Bob won Commerce · game 3; Ann and Bob share the lead of Stop the Bus · game 1, with 3 tokens each; "
+        "Ann leads Commerce · game 2, with a balance of +10; "
+        "the hand of the night: Bob's sequence Q-K-A, round 1 of Commerce · game 3."  # the only hands given
+    )
