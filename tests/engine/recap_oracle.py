@@ -168,8 +168,9 @@ def comeback(games):
     return best
 
 
-def balances(games) -> dict:
-    """Each player's net over the evening's Commerce for a stake, the pots' leftovers as "the pot"."""
+def nets(games) -> dict:
+    """Each player's net over the evening's Commerce for a stake (0 included), from each hand's
+    changes, the pots' leftovers as "the pot"."""
     owed: Counter = Counter()
     for game in games:
         if game.outcome.game == "commerce" and game.outcome.settings.stake:
@@ -179,7 +180,22 @@ def balances(games) -> dict:
     left = -sum(owed.values())
     if left:
         owed["the pot"] = left
-    return {name: amount for name, amount in owed.items() if amount}
+    return dict(owed)
+
+
+def balances(games) -> dict:
+    """The nets that are not zero."""
+    return {name: amount for name, amount in nets(games).items() if amount}
+
+
+def balance_rows(games) -> list:
+    """(name, balance as shown) a row: the players by their net, the highest first, equal ones
+    in the order first seen; the pot last."""
+    owed = nets(games)
+    pot = owed.pop("the pot", 0)
+    rows = sorted(owed.items(), key=lambda one: -one[1])
+    shown = [(name, "0" if not net else f"+{net}" if net > 0 else f"\u2212{-net}") for name, net in rows]
+    return shown + ([("The pot", f"+{pot}")] if pot else [])
 
 
 def fewest_transfers(owed: dict) -> int:

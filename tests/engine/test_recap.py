@@ -122,10 +122,11 @@ def test_every_item_agrees_with_the_oracle(evening):
         }
         assert {line.split(":")[0]: int(line.split(": ")[1].split()[0]) for line in item.lines} == dict(fouls)
 
-    # Settling up: every balance settled, in the fewest transfers there are.
+    # Settling up: each balance, then every balance settled, in the fewest transfers there are.
     owed, item = oracle.balances(games), _one(told, "settle_up")
     assert (item is None) == (not owed)
     if owed:
+        assert item.table == (("Player", "Balance"), *oracle.balance_rows(games))
         assert len(item.lines) == oracle.fewest_transfers(owed)
         left = dict(owed)
         for line in item.lines:
@@ -356,7 +357,20 @@ def test_settling_up_commerce_for_a_stake_with_what_stayed_in_the_pot():
     item = next(i for i in told.items if i.kind == "settle_up")
     assert item.why == "1 stayed in the pot at the end: nobody's"
     assert sorted(item.lines) == sorted(["Cy pays Ann 2", "Cy pays Bob 2", f"Cy pays {POT} 1"])
+    # Each balance first, the biggest credit first, a minus sign for a debt; the pot a row of its own.
+    assert item.table == (("Player", "Balance"), ("Ann", "+2"), ("Bob", "+2"), ("Cy", "\u22125"), ("The pot", "+1"))
     assert "settle_up" not in _kinds(_evening(_game("commerce", ["Ann", "Bob", "Cy"], rounds, ended=True)))
+
+
+def test_settling_up_shows_each_balance_over_the_evenings_games_even_at_zero():
+    best, worse, worst = "AS KS 5D", "QH JH 5C", "2C 4D 7H"
+    first = _game("commerce", ["Ann", "Bob", "Cy"], [{"hands": {"Ann": best, "Bob": worse, "Cy": worst}}], stake=1)
+    second = [{"hands": {"Ann": worse, "Bob": best, "Cy": worst}}] * 2
+    told = _evening(first, _game("commerce", ["Ann", "Bob", "Cy"], second, stake=1, ended=True))
+    item = next(i for i in told.items if i.kind == "settle_up")
+    # Ann +2 then -2, Bob -1 then +4, Cy -1 then -2: Ann's 0 shown too.
+    assert item.table == (("Player", "Balance"), ("Bob", "+3"), ("Ann", "0"), ("Cy", "\u22123"))
+    assert item.lines == ("Cy pays Bob 3",)
 
 
 def test_a_game_not_finished_has_no_winner_and_the_headline_says_none_was():
