@@ -11,6 +11,7 @@ import datetime
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 from .bidi import isolate
@@ -424,16 +425,23 @@ def deficits(game: GamePlayed) -> list[tuple[int, str, int]]:
 
 
 def comeback(games: Sequence[GamePlayed]) -> RecapItem | None:
-    """The largest deficit a winner turned into a win, the first played of the largest."""
+    """The largest deficit a winner turned into a win, as a share of what was at stake in its
+    game (GameDescription.at_stake: games of other units compare by it), the first played of
+    the largest."""
     found = [(deficit, name, number, game) for game in games for deficit, name, number in deficits(game)]
     found = [one for one in found if one[0] > 0]
     if not found:
         return None
-    deficit, name, number, game = max(found, key=lambda one: one[0])
+    deficit, name, number, game = max(found, key=lambda one: _share(one[0], one[3]))  # max keeps the first
     unit = GAMES[game.outcome.game].unit(game.outcome.settings)
     behind = f"{deficit} behind" if unit == "balance" else f"{_standing(game.outcome, deficit)} behind"
     text = f"{isolate(name)} was {behind} the leader after round {number} of {game.label}, and won"
     return RecapItem("comeback", TITLES["comeback"], text, players=(name,))
+
+
+def _share(deficit: int, game: GamePlayed) -> Fraction:
+    """A deficit as a share of what was at stake in its game (exact: equal shares tie)."""
+    return Fraction(deficit, GAMES[game.outcome.game].at_stake(game.outcome))
 
 
 # --- Fouls and stand-offs counted ---
