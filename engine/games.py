@@ -53,6 +53,9 @@ class GameDescription:
     read_own: Callable[[Mapping, Sequence[str], str, Settings], tuple[Card, ...]]
     summary: Callable[[Settings], str]  # the game in a line: "Crash, classic, to 7"
     unit: Callable[[Settings], str]  # what the standings count: "tokens", "points"
+    # What was at stake in a game played, in its standings' unit: a deficit's measure, so that
+    # games of other units compare (the night's story's comeback: a deficit as a share of it).
+    at_stake: Callable[[GameOutcome], int]
     options: tuple[Option, ...] = ()  # its house rules, in the order a form shows them
     first_rules: Callable[[Mapping[str, object]], tuple[RuleLine, ...]] = _nothing  # rule_lines.py
     named: str = ""
@@ -113,6 +116,13 @@ def _commerce_summary(settings: Settings) -> str:
     return f"{commerce.TITLE}, stake {settings.stake}" if settings.stake else f"{commerce.TITLE}, for the win"
 
 
+def _commerce_at_stake(outcome: GameOutcome) -> int:
+    """All that was staked in the game, every player every hand; at stake 0 (hands won), the
+    hands played."""
+    hands = len(outcome.rounds)
+    return outcome.settings.stake * len(outcome.players) * hands if outcome.settings.stake else hands
+
+
 def _crash_house_rules(settings: Settings) -> tuple[str, ...]:
     """What the game plays differently from its preset (the cards and the target are in its summary)."""
     preset = CRASH_PRESETS[settings.preset].options
@@ -133,6 +143,7 @@ STOP_THE_BUS = GameDescription(
     read_own=_three_card_own("caller", stop_the_bus.TITLE),
     summary=_stop_the_bus_summary,
     unit=lambda settings: "tokens",
+    at_stake=lambda outcome: outcome.settings.tokens,  # each player's start
     options=GAME_OPTIONS[stop_the_bus.GAME],
     first_rules=lines.stop_the_bus_lines,
     named="caller",
@@ -150,6 +161,7 @@ CRASH = GameDescription(
     read_own=_crash_own,
     summary=_crash_summary,
     unit=lambda settings: "points",
+    at_stake=lambda outcome: outcome.settings.target,
     options=GAME_OPTIONS[crash.GAME],
     first_rules=lines.crash_lines,
     placed=True,
@@ -166,6 +178,7 @@ COMMERCE = GameDescription(
     read_own=_three_card_own("knocker", commerce.TITLE),
     summary=_commerce_summary,
     unit=lambda settings: "balance" if settings.stake else "hands won",
+    at_stake=_commerce_at_stake,
     options=GAME_OPTIONS[commerce.GAME],
     first_rules=lines.commerce_lines,
     named="knocker",

@@ -11,6 +11,7 @@ import datetime
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 from .bidi import isolate
@@ -44,8 +45,8 @@ class RecapItem:
     "Priya's prial of 3s, round 4 of Crash · game 2"), ``why`` (a line of why, where a house
     rule decided it; "" otherwise), the ``players`` it is about, the ``cards`` it shows (card
     codes as stored, "3S", in the order shown), its ``lines`` (rows: a transfer, a foul count;
-    each a sentence) or its ``table`` (figures by player, read across: the first row its
-    headings, each row after it a player's, the player first)."""
+    each a sentence) and its ``table`` (figures by player, read across: the first row its
+    headings, each row after it a player's, the player first; shown before the lines)."""
 
     kind: str
     title: str
@@ -512,16 +513,23 @@ def deficits(game: GamePlayed) -> list[tuple[int, str, int]]:
 
 
 def comeback(games: Sequence[GamePlayed]) -> RecapItem | None:
-    """The largest deficit a winner turned into a win, the first played of the largest."""
+    """The largest deficit a winner turned into a win, as a share of what was at stake in its
+    game (GameDescription.at_stake: games of other units compare by it), the first played of
+    the largest."""
     found = [(deficit, name, number, game) for game in games for deficit, name, number in deficits(game)]
     found = [one for one in found if one[0] > 0]
     if not found:
         return None
-    deficit, name, number, game = max(found, key=lambda one: one[0])
+    deficit, name, number, game = max(found, key=lambda one: _share(one[0], one[3]))  # max keeps the first
     unit = GAMES[game.outcome.game].unit(game.outcome.settings)
     behind = f"{deficit} behind" if unit == "balance" else f"{_standing(game.outcome, deficit)} behind"
     text = f"{isolate(name)} was {behind} the leader after round {number} of {game.label}, and won"
     return RecapItem("comeback", TITLES["comeback"], text, players=(name,))
+
+
+def _share(deficit: int, game: GamePlayed) -> Fraction:
+    """A deficit as a share of what was at stake in its game (exact: equal shares tie)."""
+    return Fraction(deficit, GAMES[game.outcome.game].at_stake(game.outcome))
 
 
 # --- Fouls and stand-offs counted ---
@@ -649,8 +657,25 @@ def _zero_sum_groups(amounts: Sequence[int]) -> list[list[int]]:
     return [group for group in groups if group]
 
 
+def signed(amount: int) -> str:
+    """A balance as the story shows it: "+50", "−10" (a minus sign, not a hyphen), "0"."""
+    return f"{amount:+d}".replace("-", "\N{MINUS SIGN}") if amount else "0"
+
+
+def balance_table(owed: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
+    """The balances as a table: the biggest credit first (equal ones as first seated), so it
+    reads from who is owed the most down to who owes the most; what stayed in the pot (POT)
+    last, a row of its own, as it is nobody's but a transfer may pay it."""
+    players = sorted((name for name in owed if name != POT), key=lambda name: -owed[name])
+    rows = [(isolate(name), signed(owed[name])) for name in players]
+    if owed.get(POT):
+        rows.append((POT.capitalize(), signed(owed[POT])))
+    return (("Player", "Balance"), *rows)
+
+
 def settle_up(games: Sequence[GamePlayed]) -> RecapItem | None:
-    """Commerce for a stake: who pays whom to settle the night, in the fewest transfers."""
+    """Commerce for a stake: each player's balance, then who pays whom to settle the night, in
+    the fewest transfers."""
     owed = balances(games)
     transfers = fewest_transfers(owed)
     if not transfers:
@@ -659,4 +684,6 @@ def settle_up(games: Sequence[GamePlayed]) -> RecapItem | None:
     text = f"{_plural(len(transfers), 'transfer')} settle the night"
     why = f"{owed[POT]} stayed in the pot at the end: nobody's" if owed.get(POT) else ""
     players = tuple(name for name in owed if name != POT)
-    return RecapItem("settle_up", TITLES["settle_up"], text, why=why, players=players, lines=lines)
+    return RecapItem(
+        "settle_up", TITLES["settle_up"], text, why=why, players=players, lines=lines, table=balance_table(owed)
+    )

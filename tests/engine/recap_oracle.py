@@ -1,11 +1,13 @@
 """The night's story worked out again, another way, to check engine/recap.py against: hands
 ranked by tests/engine/reference.py's best-first lists (not the engine's tables), fouls and
-stand-offs found from the entries, and the fewest transfers by trying every partition."""
+stand-offs found from the entries, the fewest transfers by trying every partition,
+and the comeback measured by what was at stake as docs/rules.md says."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
+from fractions import Fraction
 from functools import cache
 
 from engine import hand_ranking, parse_cards
@@ -183,8 +185,22 @@ def biggest_crash(games):
     return best, [(name, cards) for key, name, cards in found if key == best]
 
 
+def at_stake(game) -> int:
+    """What was at stake in a game, as docs/rules.md's comeback says: Stop the Bus, each player's
+    tokens at the start; Crash, the target; Commerce, the stake times the players times the
+    hands played (at stake 0, the hands played)."""
+    outcome = game.outcome
+    if outcome.game == "stop_the_bus":
+        return outcome.settings.tokens
+    if outcome.game == "crash":
+        return outcome.settings.target
+    hands = len(game.entries)
+    return outcome.settings.stake * len(outcome.players) * hands or hands
+
+
 def comeback(games):
-    """(deficit, winner, round) of the largest deficit turned into a win, the first played."""
+    """(deficit, winner, round, game) of the largest deficit turned into a win, as a share of
+    what was at stake in its game; the first played of the largest."""
     best = None
     for game in games:
         outcome = game.outcome
@@ -193,13 +209,15 @@ def comeback(games):
         for name in outcome.winners:
             for round_ in outcome.rounds:
                 deficit = max(round_.standings.values()) - round_.standings[name]
-                if deficit > 0 and (best is None or deficit > best[0]):
-                    best = (deficit, name, round_.number, game)
-    return best
+                share = Fraction(deficit, at_stake(game))
+                if deficit > 0 and (best is None or share > best[0]):
+                    best = (share, deficit, name, round_.number, game)
+    return best and best[1:]
 
 
-def balances(games) -> dict:
-    """Each player's net over the evening's Commerce for a stake, the pots' leftovers as "the pot"."""
+def nets(games) -> dict:
+    """Each player's net over the evening's Commerce for a stake (0 included), from each hand's
+    changes, the pots' leftovers as "the pot"."""
     owed: Counter = Counter()
     for game in games:
         if game.outcome.game == "commerce" and game.outcome.settings.stake:
@@ -209,7 +227,22 @@ def balances(games) -> dict:
     left = -sum(owed.values())
     if left:
         owed["the pot"] = left
-    return {name: amount for name, amount in owed.items() if amount}
+    return dict(owed)
+
+
+def balances(games) -> dict:
+    """The nets that are not zero."""
+    return {name: amount for name, amount in nets(games).items() if amount}
+
+
+def balance_rows(games) -> list:
+    """(name, balance as shown) a row: the players by their net, the highest first, equal ones
+    in the order first seen; the pot last."""
+    owed = nets(games)
+    pot = owed.pop("the pot", 0)
+    rows = sorted(owed.items(), key=lambda one: -one[1])
+    shown = [(name, "0" if not net else f"+{net}" if net > 0 else f"\u2212{-net}") for name, net in rows]
+    return shown + ([("The pot", f"+{pot}")] if pot else [])
 
 
 def fewest_transfers(owed: dict) -> int:

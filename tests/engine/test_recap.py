@@ -130,10 +130,11 @@ def test_every_item_agrees_with_the_oracle(evening):
         }
         assert {line.split(":")[0]: int(line.split(": ")[1].split()[0]) for line in item.lines} == dict(fouls)
 
-    # Settling up: every balance settled, in the fewest transfers there are.
+    # Settling up: each balance, then every balance settled, in the fewest transfers there are.
     owed, item = oracle.balances(games), _one(told, "settle_up")
     assert (item is None) == (not owed)
     if owed:
+        assert item.table == (("Player", "Balance"), *oracle.balance_rows(games))
         assert len(item.lines) == oracle.fewest_transfers(owed)
         left = dict(owed)
         for line in item.lines:
@@ -376,6 +377,56 @@ def test_the_comeback_is_the_largest_deficit_turned_into_a_win():
     assert "comeback" not in _kinds(_evening(_game("stop_the_bus", ["Ann", "Bob"], rounds[1:], tokens=2)))
 
 
+# Crash, two players: Ann scores three positions and Bob the last (a pair of 4s over a high card).
+THREE_TO_ONE = {
+    "Ann": ["AS AH AD", "KS QS JS", "9H 9C 4D", "2H 5C 7S"],
+    "Bob": ["QH QC 5S", "8S 8H 3C", "6S 6H 2C", "4C 4H 3D"],
+}
+
+
+def _crash_comeback(target=7):
+    """Bob 4 points behind Ann after round 2 (6 to 2), then a crash that wins at once: 4 of the target."""
+    swapped = {"Ann": CRASH_ROUND["Bob"], "Bob": CRASH_ROUND["Ann"]}
+    rounds = [{"hands": THREE_TO_ONE}, {"hands": THREE_TO_ONE}, {"hands": swapped}]
+    return _game("crash", ["Ann", "Bob"], rounds, target=target)
+
+
+def _comeback(told):
+    return next(i for i in told.items if i.kind == "comeback")
+
+
+def test_the_comeback_compares_each_games_deficit_as_a_share_of_what_was_at_stake():
+    # Commerce for 5: Cy wins seven hands, Di 70 behind, then Di the next eight; 5 x 2 x 15 = 150
+    # staked, and 70 of 150 is less than Crash's 4 of a target of 7.
+    cy, di = {"Cy": "AS KS 5D", "Di": "2C 4D 7H"}, {"Cy": "2C 4D 7H", "Di": "AS KS 5D"}
+    hands = [{"hands": cy}] * 7 + [{"hands": di}] * 8
+    commerce = _game("commerce", ["Cy", "Di"], hands, stake=5, ended=True)
+    told = _evening(commerce, _crash_comeback())
+    assert _comeback(told).text == "Bob was 4 points behind the leader after round 2 of Crash · game 2, and won"
+    # The same Commerce alone: its comeback, in its own unit.
+    alone = _comeback(_evening(commerce)).text
+    assert alone == "Di was 70 behind the leader after round 7 of Commerce · game 1, and won"
+
+
+def test_a_stop_the_bus_comeback_is_measured_by_the_tokens_each_player_started_with():
+    # Ann loses two of her three tokens (2 behind: 2/3), then Bob all of his: more than Crash's 4 of 7.
+    lost, won = {"Ann": "2C 4D 7H", "Bob": "AS KS QS"}, {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}
+    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": lost}] * 2 + [{"hands": won}] * 3, tokens=3)
+    item = _comeback(_evening(_crash_comeback(), bus))
+    assert item.text == "Ann was 2 tokens behind the leader after round 2 of Stop the Bus · game 2, and won"
+    # Out of five tokens, 2 behind is 2/5, less than 4/7: the Crash one, played first, is told.
+    bus5 = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": lost}] * 2 + [{"hands": won}] * 5, tokens=5)
+    assert _comeback(_evening(bus5, _crash_comeback())).players == ("Bob",)
+
+
+def test_equal_shares_keep_the_first_played():
+    # 1 token behind of 2 in Stop the Bus; 4 points behind of a target of 8 in Crash: a half each.
+    lost, won = {"Ann": "2C 4D 7H", "Bob": "AS KS QS"}, {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}
+    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": lost}] + [{"hands": won}] * 2, tokens=2)
+    assert _comeback(_evening(bus, _crash_comeback(target=8))).text.endswith("of Stop the Bus · game 1, and won")
+    assert _comeback(_evening(_crash_comeback(target=8), bus)).text.endswith("of Crash · game 1, and won")
+
+
 def test_the_nights_ratings_a_row_a_player_a_column_a_game_provisional_marked():
     bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}], tokens=1)
     commerce = _game("commerce", ["Bob", "Cy"], [{"hands": {"Bob": "9S 9H 9D", "Cy": "4S 5S 6S"}}])
@@ -428,7 +479,20 @@ def test_settling_up_commerce_for_a_stake_with_what_stayed_in_the_pot():
     item = next(i for i in told.items if i.kind == "settle_up")
     assert item.why == "1 stayed in the pot at the end: nobody's"
     assert sorted(item.lines) == sorted(["Cy pays Ann 2", "Cy pays Bob 2", f"Cy pays {POT} 1"])
+    # Each balance first, the biggest credit first, a minus sign for a debt; the pot a row of its own.
+    assert item.table == (("Player", "Balance"), ("Ann", "+2"), ("Bob", "+2"), ("Cy", "\u22125"), ("The pot", "+1"))
     assert "settle_up" not in _kinds(_evening(_game("commerce", ["Ann", "Bob", "Cy"], rounds, ended=True)))
+
+
+def test_settling_up_shows_each_balance_over_the_evenings_games_even_at_zero():
+    best, worse, worst = "AS KS 5D", "QH JH 5C", "2C 4D 7H"
+    first = _game("commerce", ["Ann", "Bob", "Cy"], [{"hands": {"Ann": best, "Bob": worse, "Cy": worst}}], stake=1)
+    second = [{"hands": {"Ann": worse, "Bob": best, "Cy": worst}}] * 2
+    told = _evening(first, _game("commerce", ["Ann", "Bob", "Cy"], second, stake=1, ended=True))
+    item = next(i for i in told.items if i.kind == "settle_up")
+    # Ann +2 then -2, Bob -1 then +4, Cy -1 then -2: Ann's 0 shown too.
+    assert item.table == (("Player", "Balance"), ("Bob", "+3"), ("Ann", "0"), ("Cy", "\u22123"))
+    assert item.lines == ("Cy pays Bob 3",)
 
 
 def test_a_game_not_finished_has_no_winner_and_the_headline_says_none_was():

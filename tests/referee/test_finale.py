@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 
 from referee.board.broadcast import CHANGE_BEHIND
-from referee.board.finale import CARD_SECONDS, STANDINGS_SECONDS
+from referee.board.finale import CARD_SECONDS, STANDINGS_SECONDS, render_finale
 from scoring.services import game_start, round_record, session_start
 
 from ..layers import BrokenLayer, use_layer
@@ -98,6 +98,19 @@ async def test_another_sessions_board_is_not_sent_the_story(host_client, host):
     await sync_to_async(host_client.post)(story_url(session), {"action": "play"}, headers=HX)
     assert await stranger.receive_nothing()
     await stranger.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_settling_up_card_shows_each_balance_before_who_pays_whom(host):
+    session = session_start(host=host, title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob", LONG])
+    commerce = game_start(session=session, kind="commerce", seat_names=["Ann", "Bob", LONG], options={"stake": 2})
+    hands = {"Ann": "AH KH QH", "Bob": "2S 5S 9D", LONG: "3C 4C 7H"}
+    round_record(game=commerce, number=1, by=host, entry={"hands": hands})
+    card = render_finale(session).split('class="finale-card recap-settle_up"')[1].split("</section>")[0]
+    assert '<table class="finale-table"' in card
+    told = text_of(card)
+    balances = f"Player Balance Ann +4 Bob \u22122 {LONG} \u22122"
+    assert f"Settling up 2 transfers settle the night {balances} {LONG} pays" in told
 
 
 @pytest.mark.django_db

@@ -3,6 +3,7 @@ login), with the tags a link preview reads and the picture they point at; 404 fo
 token, the old one once the host gives it a new link; read-only; nothing private on it."""
 
 import io
+import re
 
 import pytest
 from django.core.cache import cache
@@ -44,8 +45,6 @@ def story(client, session, suffix=""):
 
 def meta(html: str, key: str) -> str:
     """The content of the page's one <meta> tag of that property or name."""
-    import re
-
     found = re.findall(rf'<meta (?:property|name)="{re.escape(key)}" content="([^"]*)">', html)
     assert len(found) == 1, f"{key}: {found}"
     return found[0]
@@ -111,6 +110,17 @@ def test_the_public_page_holds_nothing_private(client, night, host):
 def test_names_that_look_like_markup_are_shown_as_text(client, night):
     html = story(client, night).content.decode()
     assert MARKUP not in html and "&lt;b&gt;Zed&lt;/b&gt;" in html
+
+
+def test_settling_up_shows_each_balance_before_who_pays_whom(client, night, host):
+    commerce = game_start(session=night, kind="commerce", seat_names=["Ann", "Bob", MARKUP], options={"stake": 3})
+    hands = {"Ann": "2S 5S 9D", "Bob": "3C 4C 7H", MARKUP: "AH KH QH"}
+    round_record(game=commerce, number=1, by=host, entry={"hands": hands})
+    html = story(client, night).content.decode()
+    settle = html[html.index('class="recap-item recap-settle_up"') :].split("</ul>")[0]
+    rows = re.findall(r'<tr><th scope="row">([^<]*)</th><td>([^<]*)</td></tr>', settle)
+    assert rows == [("&lt;b&gt;Zed&lt;/b&gt;", "+6"), ("Ann", "\u22123"), ("Bob", "\u22123")]
+    assert "Ann pays &lt;b&gt;Zed&lt;/b&gt; 3" in settle and settle.index("</table>") < settle.index(" pays ")
 
 
 def test_the_host_gives_the_story_a_new_link_after_being_asked(host_client, night):

@@ -74,6 +74,15 @@ def test_the_nights_ratings_are_a_table_a_row_a_player_a_column_a_game(host_clie
     assert "* provisional: fewer than 10 rated games" in text_of(ratings)
 
 
+def test_settling_up_shows_each_balance_before_who_pays_whom(host_client, friday):
+    html = _story(host_client, friday).content.decode()
+    settle = html[html.index('class="recap-item recap-settle_up"') :].split("</ul>")[0]
+    assert re.findall(r'<th scope="col">(.*?)</th>', settle) == ["Player", "Balance"]
+    rows = re.findall(r'<tr><th scope="row">([^<]*)</th><td>([^<]*)</td></tr>', settle)
+    assert rows == [("Bob", "+4"), ("Ann", "\u22122"), ("Cy", "\u22122")]  # the biggest credit first
+    assert "Ann pays Bob 2" in settle and settle.index("</table>") < settle.index(" pays ")
+
+
 def test_the_session_page_and_looking_back_link_to_the_story(host_client, friday):
     link = f'href="/sessions/{friday.public_id}/story/"'
     for page in ("", "history/"):

@@ -88,6 +88,7 @@ HIGH_HAND = GameDescription(
     read_own=read_own,
     summary=lambda settings: f"{TITLE}, first to {settings.stars} stars",
     unit=lambda settings: "stars",
+    at_stake=lambda outcome: outcome.settings.stars,  # the stars that win
     options=(STARS,),
 )
 
