@@ -268,6 +268,11 @@ def leading(games: Sequence[GamePlayed]) -> list[RecapItem]:
 # --- The evening's standings ---
 
 
+def _heading(game: GamePlayed) -> str:
+    """A game as a column's heading: its label, broken (if at all) before "game 2", not in it."""
+    return game.label.replace(" game ", " game\N{NO-BREAK SPACE}")
+
+
 def evening_standings(players: Sequence[str], games: Sequence[GamePlayed]) -> tuple[tuple[str, ...], ...]:
     """Each player's games won and their standing in each game played (a column a game with a
     round, in the order played; "–" where they did not play it), as a table: its headings,
@@ -284,7 +289,7 @@ def evening_standings(players: Sequence[str], games: Sequence[GamePlayed]) -> tu
     everyone = dict.fromkeys([*players, *(name for game in played for name in game.outcome.players)])
     order = sorted(everyone, key=lambda name: (-won.get(name, 0), -led.get(name, 0), name))
     return (
-        ("Player", "Games won", *(game.label for game in played)),
+        ("Player", "Games won", *(_heading(game) for game in played)),
         *(
             (
                 isolate(name),

@@ -673,6 +673,13 @@
     // What was just done (a correction saved, say) is what the page opens on, not the pad.
     else if (said) showResult(said, document.querySelector("[data-picker-form]"), false);
   });
+  // A question an answer brought (End the evening's, about the games still open) is read and
+  // answered before anything else: its top at the top of the screen, the pad folded away.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var swapped = event.target, asked = swapped.matches && swapped.matches("[data-to-answer]") ? swapped : null;
+    asked = asked || (swapped.querySelector && swapped.querySelector("[data-to-answer]"));
+    if (asked) showResult(asked, document.querySelector("[data-picker-form]"), true);
+  });
   // draft.js put a kept round back into the form: read it again, the hand it names highlighted.
   document.addEventListener("picker:refresh", function (event) {
     var form = document.querySelector("[data-picker-form]"), hand = document.getElementById((event.detail || {}).active || "");

@@ -295,6 +295,6 @@ def standings(games) -> tuple:
 
     names = sorted({name for game in played for name in game.outcome.players}, key=lambda n: (-won[n], -led[n], n))
     return (
-        ("Player", "Games won", *(game.label for game in played)),
+        ("Player", "Games won", *(game.label.replace("game ", "game\N{NO-BREAK SPACE}") for game in played)),
         *((name, str(won[name]), *(cell(game, name) for game in played)) for name in names),
     )

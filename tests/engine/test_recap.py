@@ -516,7 +516,7 @@ def test_the_standings_give_each_players_games_won_and_their_standing_in_each_ga
     played = (GamePlayed(1, bus, ()), GamePlayed(2, commerce, ()))
     told = recap(Evening("Friday", played, players=("Di", "Cy", "Bob", "Ann")))  # Di played no game
     assert told.standings == (
-        ("Player", "Games won", "Stop the Bus · game 1", "Commerce · game 2"),
+        ("Player", "Games won", "Stop the Bus · game\N{NO-BREAK SPACE}1", "Commerce · game\N{NO-BREAK SPACE}2"),
         ("Ann", "0", "3 tokens", "+10"),  # leads both: first, though nobody won a game
         ("Bob", "0", "3 tokens", "\N{MINUS SIGN}5"),  # shares the lead of one
         ("Cy", "0", "2 tokens", "\N{MINUS SIGN}5"),
