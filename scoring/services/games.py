@@ -46,8 +46,8 @@ def game_start(*, session: Session, kind: str, seat_names: list[str], options: M
 @transaction.atomic
 def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
     """The host ends a game as it stands: Commerce, which ends no other way, or any game its
-    rules have not finished (docs/rules.md, Ending a game): the highest standing of those
-    still in wins. ``submission``, the confirmation's id, makes a second send answer
+    rules have not finished (docs/rules.md, Ending a game as it stands): the highest standing
+    of those still in wins. ``submission``, the confirmation's id, makes a second send answer
     AlreadySubmitted."""
     game, turn = in_turn(game)
     check_not_submitted(submission, game, Submission.Action.END, {})

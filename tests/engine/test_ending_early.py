@@ -1,4 +1,4 @@
-"""A game the host ends as it stands (``ended``, docs/rules.md, Ending a game): the highest
+"""A game the host ends as it stands (``ended``, docs/rules.md, Ending a game as it stands): the highest
 standing of the players still in wins, equal highest share; a game its rules finished is left
 as they finished it."""
 

@@ -1,4 +1,4 @@
-"""Games ended as they stand (docs/rules.md, Ending a game): the host's end of any game, the
+"""Games ended as they stand (docs/rules.md, Ending a game as it stands): the host's end of any game, the
 evening's open games ended together exactly once, a finished game untouched, and going back
 to an ended game taking its end back, the league counting each game once."""
 
