@@ -130,9 +130,9 @@ class GameOutcome:
 
 
 def as_it_stands(outcome: GameOutcome) -> GameOutcome:
-    """The game as the host ended it (``ended``, any game: docs/rules.md, Ending a game as it
-    stands): one its rules have not finished is won by the highest standing of the players
-    still in, equal highest sharing the win; one its rules finished is as they left it."""
+    """The game as the host ended it (``ended``, any game): one its rules have not finished is
+    won by the highest standing of the players still in, equal highest sharing the win; one its
+    rules finished is as they left it (docs/rules.md, Ending a game as it stands)."""
     if outcome.finished:
         return outcome
     contenders = outcome.still_in or outcome.players
