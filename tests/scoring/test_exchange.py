@@ -588,3 +588,17 @@ def test_an_ended_commerce_game_is_imported_ended_with_its_winner(host):
         "Ann": (True, True),
         "Bob": (True, False),
     }
+
+
+def test_a_game_ended_as_it_stands_goes_and_comes_back_ended_with_its_winner(host):
+    session = session_start(host=host, title="Friday", played_on="2026-11-20", player_names=["Ann", "Bob"])
+    bus = game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
+    round_record(game=bus, number=1, by=host, entry={"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H"}})
+    game_end(game=bus)
+    exported = export_sessions(host)
+    assert exported["sessions"][0]["games"][0]["ended"] is True
+    other = UserFactory(username="friend")
+    (imported,), _ = import_sessions(other, to_json(exported))
+    outcome = game_replay(imported.games.get())
+    assert (outcome.finished, outcome.winners) == (True, ("Ann",))
+    assert to_json(export_sessions(other)) == to_json(exported)
