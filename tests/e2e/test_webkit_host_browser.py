@@ -11,7 +11,7 @@ import uuid
 import pytest
 
 from scoring.models import Round, SessionPlayer
-from scoring.services import game_start, host_plays_as, session_start
+from scoring.services import game_start, host_plays_as, round_record, session_start
 
 from ..factories import UserFactory
 from . import webkit
@@ -22,6 +22,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.webkit, pytest.mark.django_db(tra
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the phone sees, to look at
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 BUS_ROUND = "AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C"  # Cy's 5 high is the worst hand
+LEAD_SAID = "Stop the Bus · game 1: Ann, Bob and Di share the lead, with 3 tokens each"  # after BUS_ROUND
+# An answer of the End the evening question, on screen and not under the pad.
+ANSWER_ON_SCREEN = """
+const b = [...document.querySelectorAll('#story-switch button')].find((b) => b.textContent.trim() === arguments[0]);
+const r = b.getBoundingClientRect();
+const middle = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+return r.top >= 0 && r.bottom <= innerHeight && b.contains(middle);
+"""
 
 
 def shoot(window, name):
@@ -232,3 +240,25 @@ def test_the_notch_and_the_home_bar_are_kept_clear_of_the_pad_and_the_record_but
     record = phone.box(".pad .pad-submit")
     assert record["y"] + record["height"] <= height - 21
     assert phone.overflow() == 0
+
+
+def test_end_the_evening_asks_about_the_open_game_its_answers_on_screen_above_the_pad(lan_server, phone):
+    session, game = open_game(phone, lan_server, "stop_the_bus", {"tokens": 3})
+    hands = {"Ann": "AS KS QS", "Bob": "7C 7D 9S", "Cy": "2C 3D 5H", "Di": "JH JD 4C"}  # Cy loses a token
+    round_record(game=game, number=1, by=session.host, entry={"hands": hands})
+    phone.reload()
+    phone.wait("return !document.querySelector('.pad').hidden", what="the pad shown")
+    phone.js("document.querySelector('#story-switch button').scrollIntoView({block: 'start'})")
+    phone.click_button("End the evening: show the story on the TV", within="#story-switch")
+    phone.wait_text(
+        "#story-switch .still-open",
+        "Stop the Bus · game 1: Ann, Bob and Di share the lead, with 3 tokens each",
+        contains=True,
+    )
+    for answer in ("End it and show the story", "Keep it open and show the story", "Not yet"):
+        assert phone.js(ANSWER_ON_SCREEN, answer), f"{answer} is not on screen, or the pad covers it"
+    shoot(phone, "end-evening-question")
+    phone.click_button("End it and show the story", within="#story-switch")
+    phone.wait_text("#story-switch [role=status]", "Ended as they stood: Stop the Bus · game 1.", contains=True)
+    game.refresh_from_db()
+    assert game.ended and phone.errors() == []
