@@ -191,9 +191,7 @@ def _plural(count: int, word: str) -> str:
 
 def _figure(outcome: GameOutcome, figure: int) -> str:
     """A standing in a table's cell: "7 points", "2 tokens", "+12" (a balance), "5 hands won"."""
-    if GAMES[outcome.game].unit(outcome.settings) == "balance":
-        return f"{figure:+d}".replace("-", "\N{MINUS SIGN}")
-    return _standing(outcome, figure)
+    return signed(figure) if GAMES[outcome.game].unit(outcome.settings) == "balance" else _standing(outcome, figure)
 
 
 def _standing(outcome: GameOutcome, figure: int) -> str:
@@ -245,10 +243,9 @@ def lead_line(outcome: GameOutcome, label: str = "") -> str:
     if not ahead:
         return "No round played yet"
     figure = _standing(outcome, outcome.standings[ahead[0]])
-    of = f" {label}" if label else ""
     if len(ahead) == 1:
-        return f"{named(ahead)} leads{of}, with {figure}"
-    return f"{named(ahead)} share the lead{' of' + of if label else ''}, with {figure} each"
+        return f"{named(ahead)} leads{' ' + label if label else ''}, with {figure}"
+    return f"{named(ahead)} share the lead{' of ' + label if label else ''}, with {figure} each"
 
 
 def leading(games: Sequence[GamePlayed]) -> list[RecapItem]:

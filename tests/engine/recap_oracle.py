@@ -288,7 +288,7 @@ def standings(games) -> tuple:
         figure, settings = game.outcome.standings[name], game.outcome.settings
         if game.outcome.game == "commerce":
             if settings.stake:
-                return ("+" if figure >= 0 else "\N{MINUS SIGN}") + str(abs(figure))
+                return ("+" if figure > 0 else "\N{MINUS SIGN}" if figure else "") + str(abs(figure))
             return f"{figure} hand{'s' * (figure != 1)} won"
         unit = "token" if game.outcome.game == "stop_the_bus" else "point"
         return f"{figure} {unit}{'s' * (figure != 1)}"
