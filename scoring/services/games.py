@@ -23,6 +23,10 @@ SEATS_FROM_SESSION = "{name} is not a player of this session."
 GAME_OVER_NOT_RESUMED = "{game} is over: start a new game instead."
 
 
+class GameOver(EntryError):
+    """A game its rules finished, or one ended already: not ended (again)."""
+
+
 @transaction.atomic
 def game_start(*, session: Session, kind: str, seat_names: list[str], options: Mapping[str, object]) -> Game:
     """A new game in the session: the seats clockwise, the options as replay takes them
@@ -52,10 +56,10 @@ def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
     game, turn = in_turn(game)
     check_not_submitted(submission, game, Submission.Action.END, {})
     if game.ended:
-        raise EntryError(GAME_ENDED)
+        raise GameOver(GAME_ENDED)
     players = seated_players(game)
     if game_replay(game, seats=list(players)).finished:
-        raise EntryError(GAME_OVER_NOT_ENDED.format(game=game))
+        raise GameOver(GAME_OVER_NOT_ENDED.format(game=game))
     game.ended = True
     game.save(update_fields=["ended"])
     keep_submission(submission, game, Submission.Action.END, {}, None)
@@ -69,9 +73,10 @@ def game_end(*, game: Game, submission: uuid.UUID | None = None) -> GameOutcome:
 def games_end_as_they_stand(*, session: Session, numbers: Sequence[int], submission: uuid.UUID | None) -> list[Game]:
     """The host ends the evening's games of ``numbers`` still open, each as it stands
     (game_end), in one transaction: all or none. A game finished or ended since the host was
-    asked is left as it is; the game being played is ended last, so the board stays on it.
-    ``submission``, the form's id, gives each game an id of its own made from it: a second send
-    ends nothing again, even a game the host has gone back to since. The games ended now."""
+    asked (on another phone, say) is left as it is; the game being played is ended last, so
+    the board stays on it. ``submission``, the form's id, gives each game an id of its own made
+    from it: a second send ends nothing again, even a game the host has gone back to since.
+    The games ended now."""
     open_ = [
         state.game
         for state in games_of(session)
@@ -83,7 +88,7 @@ def games_end_as_they_stand(*, session: Session, numbers: Sequence[int], submiss
     for game in open_:
         try:
             game_end(game=game, submission=submission and uuid.uuid5(submission, str(game.public_id)))
-        except AlreadySubmitted:
+        except (AlreadySubmitted, GameOver):  # this form ended it already, or another since
             continue
         ended.append(game)
     return ended

@@ -17,9 +17,11 @@ from scoring.services import (
     game_start,
     games_end_as_they_stand,
     round_record,
+    session_start,
 )
 
 from ..factories import bus_game as bus  # Stop the Bus on a given session
+from ..threads import before_first_write
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +113,20 @@ def test_a_commerce_game_the_host_ended_can_be_gone_back_to(evening, host):
     assert game_resume(game=commerce)
     round_record(game=commerce, number=2, entry={"hands": {"Ann": "AS KS 6S", "Bob": "QH QD 2C"}}, by=host)
     assert Game.objects.get(pk=commerce.pk).rounds.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_another_phone_ended_meanwhile_is_left_as_it_is(host):
+    """The other phone ends game 1 after this one read which games were open, before it wrote
+    (so on PostgreSQL, CI's; SQLite's first write is its transaction's start): this one ends
+    game 2 and leaves game 1 as the other left it, ended once."""
+    evening = session_start(host=host, title="Race", played_on="2026-11-20", player_names=["Ann", "Bob", "Cy"])
+    first, second = bus(evening, tokens=3), bus(evening, tokens=3)
+    round_record(game=first, number=1, entry=BOB_LOSES, by=host)
+    round_record(game=second, number=1, entry=CY_LOSES, by=host)
+    other_phone = uuid.uuid4()
+    with before_first_write(lambda: games_end_as_they_stand(session=evening, numbers=[1], submission=other_phone)):
+        ended = games_end_as_they_stand(session=evening, numbers=[1, 2], submission=uuid.uuid4())
+    assert [game.number for game in ended] == [2]
+    assert dict(Game.objects.filter(session=evening).values_list("number", "ended")) == {1: True, 2: True}
+    assert Submission.objects.filter(action=Submission.Action.END).count() == 2  # one a game
