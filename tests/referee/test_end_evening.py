@@ -147,3 +147,24 @@ def test_a_game_ended_so_can_be_gone_back_to_from_looking_back(host_client, host
     response = host_client.post(resume, follow=True)
     assert "Now playing: Stop the Bus · game 1" in text_of(response)
     assert ended(session) == {1: False, 2: True, 3: False}
+
+
+@pytest.mark.django_db
+def test_kept_open_the_public_link_and_its_picture_say_who_leads_each(client, host):
+    """Cy won the one game finished, so comes first; Ann leads two, Bob shares the lead of one."""
+    session = open_evening(host)
+    page = client.get(f"/story/{session.story_token}/").content.decode()
+    leads = (
+        "Cy won Stop the Bus · game 3; Ann leads Stop the Bus · game 1, with 3 tokens; "
+        "Ann and Bob share the lead of Crash · game 2, with 1 point each"
+    )
+    assert leads in text_of(page)
+    alt = re.search(r'<meta property="og:image:alt" content="([^"]*)"', page).group(1)
+    assert alt.replace("&#x27;", "'").startswith(leads)  # the picture's text: its headline
+    standings = text_of(page).split("Tonight's standings")[1].strip()
+    assert standings.startswith(
+        "Player Games won Stop the Bus · game 1 Crash · game 2 Stop the Bus · game 3 "
+        "Cy 1 2 tokens 0 points 1 token Ann 0 3 tokens 1 point 0 tokens Bob 0 2 tokens 1 point 0 tokens"
+    )
+    picture = client.get(f"/story/{session.story_token}/picture.png")
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
