@@ -19,16 +19,8 @@ QUADS_BEST_FIRST = [4, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3, 2]
 
 def key_of(outcome):
     """The reference key (smaller is better) under the game's ranking."""
-    settings = outcome.settings
-    if outcome.game == "commerce":
-        options = {
-            "ace_two_three": settings.ace_two_three,
-            "flush_by": settings.flush_by,
-            "point_by": settings.point_by,
-        }
-        return lambda cards: commerce_key(cards, **options)
-    options = hand_ranking(settings.rules).options
-    return lambda cards: brag_key(cards, **options)
+    key, options = _ranking(outcome)
+    return lambda cards: key(cards, **options)
 
 
 @cache
