@@ -2,7 +2,10 @@
 1280x720 and 1920x1080) show the night's story a card at a time, advancing by themselves
 (their clocks run on by hand), then the evening's standings, then the live board again; every
 card fits the screen with eight players of the longest names, its type no smaller than the
-board's own, and axe-core finds nothing serious. With SCREENSHOTS set (a folder), the cards
+board's own, and axe-core finds nothing serious. An evening of three games nobody ended:
+the phone is asked first (its answers on screen, the pad folded), then the games are told
+ended as they stood (on both TVs, the story page, its link and its picture's text, against
+the standings worked out here) or as they stand. With SCREENSHOTS set (a folder), the cards
 are saved there to look at."""
 
 import datetime
@@ -162,7 +165,11 @@ def axe_checked(tv) -> int:
     return taken
 
 
-class OnTheTv(InBrowser):
+class TheFinaleOnTheTv(InBrowser):
+    """The finale after an evening of finished games, then after one of three games nobody
+    ended: "End the evening" asks first, then tells them ended as they stood, or as they stand
+    (one class: one live server)."""
+
     def tv_at(self, session, viewport, **device):
         """A TV on the session's board, its clock held (the finale's cards move on only when
         the test runs it on), once the socket's first board is in."""
@@ -175,8 +182,6 @@ class OnTheTv(InBrowser):
         page.clock.pause_at(datetime.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000 + 1))
         return page
 
-
-class TheFinaleOnTheTv(OnTheTv):
     def test_end_the_evening_plays_the_story_then_the_standings_on_each_tv(self):
         session = long_evening()
         tvs = [self.tv_at(session, viewport) for viewport in TVS]
@@ -249,11 +254,6 @@ class TheFinaleOnTheTv(OnTheTv):
         expect(tv.locator("#board-finale .finale-card")).to_have_count(0)
         expect(tv.locator("#board-standings")).to_be_visible()
         expect(phone.get_by_role("button", name="End the evening: show the story on the TV")).to_be_visible()
-
-
-class EndingTheEveningWithGamesOpen(OnTheTv):
-    """An evening of three games nobody ended: "End the evening" asks first, then tells them
-    ended as they stood, or as they stand."""
 
     def ask_to_end_the_evening(self, session):
         phone = self.phone
