@@ -144,9 +144,11 @@ async def test_the_board_the_seats_and_the_finale_send_each_name_isolated(host_c
         await seat.disconnect()
 
     url = reverse("story-on-tv", args=[session.public_id])
-    answer = await sync_to_async(host_client.post)(url, {"action": "play"}, headers=HX)
+    # Two games are still open: told as they stand, who leads each named too.
+    answer = await sync_to_async(host_client.post)(url, {"action": "keep_open"}, headers=HX)
     assert answer.status_code == 200
     finale = await board.receive_from()
+    assert "Not finished:" in finale and "Tonight's standings" in finale
     assert "finale-card" in finale and f"{FSI}Orla{PDI} won Stop the Bus · game 1" in finale
     assert unisolated(finale) == []
     await board.disconnect()
