@@ -25,6 +25,7 @@ from ..links import story_url
 STORY_PLAYING = "The night's story is playing on the TV, then the evening's standings."
 STORY_STOPPED = "The story is off the TV: the board is back."
 GAMES_ENDED = "Ended as they stood: {games}."
+ACTIONS = ("play", "end_open", "keep_open", "cancel", "again", "stop")  # story_on_tv's; "play" unless one of these
 
 
 @login_required
@@ -60,12 +61,13 @@ def story_on_tv(request, session_id):
     session page (the question on a page of its own); if the boards could not be told, that
     the TV may be behind."""
     session = host_session(request, session_id)
-    action = request.POST.get("action", "play")
+    action = request.POST.get("action")
+    action = action if action in ACTIONS else "play"
     still_open = open_games(session) if action in ("play", "end_open") else []
     if action == "cancel" or (action == "play" and still_open):
         return _switch(request, session, asked=still_open if action == "play" else [])
     said = [STORY_STOPPED if action == "stop" else STORY_PLAYING]
-    if action == "end_open":
+    if action == "end_open" and still_open:  # none left open: nothing to end, the story plays
         form = EndOpenGamesForm(request.POST, numbers=session.games.values_list("number", flat=True))
         try:
             if not form.is_valid():

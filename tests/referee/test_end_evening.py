@@ -168,3 +168,11 @@ def test_kept_open_the_public_link_and_its_picture_say_who_leads_each(client, ho
     )
     picture = client.get(f"/story/{session.story_token}/picture.png")
     assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
+
+
+@pytest.mark.django_db
+def test_an_unknown_action_asks_as_end_the_evening_does(host_client, host):
+    session = open_evening(host)
+    answer = host_client.post(story_url(session), {"action": "garbage"}, headers=HX)
+    assert "2 games are still open:" in text_of(answer)
+    assert ended(session) == {1: False, 2: False, 3: False}
