@@ -57,8 +57,9 @@ serve: $(INSTALLED)
 	  $(PY) manage.py collectstatic --noinput --verbosity 0 && \
 	  exec $(PY) manage.py serve --processes $(PROCESSES) --port $(PORT)
 
+# Everything, then the 25 slowest steps (a test's setup, its run or its teardown), so a slow one is seen.
 test: $(TEST_INSTALLED)
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=25
 
 # The code as ruff reads it (pyproject.toml's [tool.ruff]): its checks, and its format.
 lint: $(TEST_INSTALLED)
