@@ -265,8 +265,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"line": {"format": "%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "filters": {"said_already": {"()": "referee.sockets.faults.SaidAlready"}},
     "root": {"handlers": ["stderr"], "level": "INFO"},
     "loggers": {
+        # A socket closed under a failing channel layer is said once by sockets.faults: not
+        # again by Daphne, with a traceback.
+        "daphne.server": {"filters": ["said_already"]},
         # Django's errors once, here (its default adds a console of its own under DEBUG).
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # A line a request is referee.requests': not runserver's too (it says each 4xx again as a

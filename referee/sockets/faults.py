@@ -97,10 +97,8 @@ class LayerGone(Exception):
 
 
 class SaidAlready(logging.Filter):
-    """Drops Daphne's "Exception inside application" for a LayerGone."""
+    """Drops Daphne's "Exception inside application" for a LayerGone: settings.LOGGING gives
+    it to the "daphne.server" logger."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not (record.exc_info and isinstance(record.exc_info[1], LayerGone))
-
-
-logging.getLogger("daphne.server").addFilter(SaidAlready())

@@ -3,11 +3,13 @@ one per interval while it stays down, one when it is back; and sockets refused b
 a process opens at once, said once per interval too."""
 
 import logging
+import subprocess
+import sys
 
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from referee.sockets.faults import SAY_EVERY, LayerHealth
+from referee.sockets.faults import SAY_EVERY, LayerGone, LayerHealth, SaidAlready
 from referee.sockets.opening import Opening
 
 
@@ -108,3 +110,31 @@ async def test_a_socket_that_leaves_while_redis_is_unreachable_leaves_once_it_an
     finally:
         health.answered()
         memberships.renewer.cancel()
+
+
+def test_daphnes_traceback_for_a_layer_gone_is_dropped_by_the_logging_settings_not_by_an_import():
+    """The filter is the settings' (LOGGING): importing the module installs nothing, and the
+    settings give it to Daphne's logger, which then drops a LayerGone's line and keeps others."""
+    imported = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import logging, referee.sockets.faults; print(logging.getLogger('daphne.server').filters)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert imported.stdout.strip() == "[]"
+    daphne = logging.getLogger("daphne.server")
+    assert any(isinstance(one, SaidAlready) for one in daphne.filters)  # once a configuration
+
+    def record(error: Exception) -> logging.LogRecord:
+        try:
+            raise error
+        except Exception:
+            return daphne.makeRecord(
+                "daphne.server", logging.ERROR, __file__, 1, "Exception inside application", (), sys.exc_info()
+            )
+
+    assert not daphne.filter(record(LayerGone())) and daphne.filter(record(ValueError("a bug")))
