@@ -172,7 +172,7 @@ def _present(item: RecapItem | None) -> tuple[RecapItem, ...]:
     return (item,) if item else ()
 
 
-def headline(items: Sequence[RecapItem], games: Sequence[GamePlayed] = ()) -> str:
+def headline(items: Sequence[RecapItem], games: Sequence[GamePlayed]) -> str:
     """One sentence: who won what, who leads each game not finished, and the hand of the night."""
     won = [f"{named(item.players)} won {item.title}" for item in items if item.kind == "winner"]
     led = [lead_line(game.outcome, game.label) for game in games if not game.outcome.finished and game.outcome.rounds]
