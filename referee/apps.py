@@ -11,12 +11,11 @@ class RefereeConfig(AppConfig):
 
         from . import deploy_checks  # noqa: F401 (registers the checks)
         from .board.broadcast import broadcast_board, close_rotated_boards
-        from .panel_marks import panel_moved
+        from .host.broadcast import tell_host
         from .seats.broadcast import close_rotated_seats, tell_seats
 
         session_changed.connect(broadcast_board, dispatch_uid="board-broadcast")
         share_token_rotated.connect(close_rotated_boards, dispatch_uid="board-close-rotated")
         session_changed.connect(tell_seats, dispatch_uid="seats-changed")
         seat_links_rotated.connect(close_rotated_seats, dispatch_uid="seats-close-rotated")
-        session_changed.connect(panel_moved, dispatch_uid="panel-moved")
-        seat_links_rotated.connect(panel_moved, dispatch_uid="panel-moved-links")
+        session_changed.connect(tell_host, dispatch_uid="host-changed")

@@ -1,4 +1,5 @@
-"""ASGI entry point: Django over HTTP, the boards' and the seats' WebSockets through Channels (Daphne)."""
+"""ASGI entry point: Django over HTTP, the boards', the seats' and the host's pages' WebSockets through
+Channels (Daphne)."""
 
 import os
 
@@ -11,14 +12,15 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from referee.board.routing import websocket_urlpatterns as board_routes  # noqa: E402
+from referee.host.routing import websocket_urlpatterns as host_routes  # noqa: E402
 from referee.seats.routing import websocket_urlpatterns as seat_routes  # noqa: E402
 from referee.sockets.refusals import SocketRefusals  # noqa: E402
 
 
 def sockets_app():
-    """The boards' and the seats' sockets, inside the origin check: a refusal is "try again",
+    """The boards', the seats' and the host's pages' sockets, inside the origin check: a refusal is "try again",
     an origin refused is not."""
-    return AllowedHostsOriginValidator(SocketRefusals(URLRouter(board_routes + seat_routes)))
+    return AllowedHostsOriginValidator(SocketRefusals(URLRouter(board_routes + seat_routes + host_routes)))
 
 
 application = ProtocolTypeRouter({"http": django_asgi_app, "websocket": sockets_app()})

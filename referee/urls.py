@@ -4,7 +4,7 @@ from django.urls import path
 
 from . import converters  # noqa: F401 (the <token:...> of the paths below)
 from .board.page import board_page
-from .board.seat_codes import board_seat_codes, board_seats
+from .board.seat_codes import board_seat_codes
 from .seats import page as seats
 from .views import (
     accounts,
@@ -59,8 +59,6 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/setting-check/", rounds.setting_check, name="setting-check"),
     path("sessions/<uuid:session_id>/rotate-board/", sessions.rotate_board, name="rotate-board"),
     path("sessions/<uuid:session_id>/odds/", sessions.show_odds, name="show-odds"),
-    path("sessions/<uuid:session_id>/table/", table.table_panel, name="table-panel"),
-    path("sessions/<uuid:session_id>/phones/", table.seat_phones, name="seat-phones"),
     path("sessions/<uuid:session_id>/games/<uuid:game_id>/reveal/", table.reveal_round, name="reveal-round"),
     path("sessions/<uuid:session_id>/seat-links/new/", seat_links.rotate_seat_links, name="rotate-seat-links"),
     path(
@@ -82,7 +80,6 @@ urlpatterns = [
     path("players/<uuid:player_id>/", players.player_page, name="player"),
     path("board/<token:token>/", board_page, name="board"),
     path("board/<token:token>/seat-codes/", board_seat_codes, name="board-seat-codes"),
-    path("board/<token:token>/seats/", board_seats, name="board-seats"),
     path("story/<token:token>/", story_link.story_page, name="story"),
     path("story/<token:token>/picture.png", story_link.story_picture_png, name="story-picture"),
     path("sessions/<uuid:session_id>/story/new-link/", story_link.rotate_story_link, name="rotate-story-link"),

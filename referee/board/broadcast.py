@@ -17,7 +17,7 @@ from scoring.models import Game, Session
 from scoring.queries import SessionNow
 
 from ..sockets.sending import close_links, send_to_group
-from .render import render_board, render_board_ticks, session_group, token_group
+from .render import render_board, render_board_seats, render_board_ticks, session_group, token_group
 
 TV_BEHIND = "Recorded; the TV may be behind."  # beside "Round N recorded"
 # Beside what another change did ("Round 2 of ... corrected."): said once the page is back.
@@ -48,6 +48,7 @@ def broadcast_board(
     outcome: GameOutcome | None = None,
     switched: bool = False,
     seat: str | None = None,
+    phones: bool = False,
     now: SessionNow | None = None,
     **kwargs,
 ) -> None:
@@ -57,10 +58,13 @@ def broadcast_board(
     what it shows, whatever order concurrent changes' messages arrive in. A change to no
     game overtaken by a later one meanwhile sends nothing: the later one's broadcast brings
     the newer board. A hand sent from a ``seat`` (its game already the one played) changes
-    the ticks alone: only they are rendered and sent."""
+    the ticks alone: only they are rendered and sent; a change to the ``phones`` alone, the
+    place of the seats' codes."""
     try:
         now = now or SessionNow(session, revision, game, outcome)
-        if seat and not switched and now.outcome is not None:
+        if phones:
+            board = render_board_seats(now)
+        elif seat and not switched and now.outcome is not None:
             board = render_board_ticks(now)
         else:
             board = render_board(session, switched=switched, now=now)

@@ -24,9 +24,6 @@ BOARD_TICKS = "board/board.html#banner"
 # page (board.js) keeps as many as fit on the screen it is on.
 RECENT_ROUNDS = 20
 FEW_PLAYERS = 6  # standings this short leave the strip the board's whole width below them
-# While the seats' codes fill the last round's place, the board asks this often (seconds)
-# whether every seat's phone is open: a phone opening changes nothing the board is sent.
-CODES_RECHECK = 10
 BOARD_SEATS = "board/board.html#seats"
 
 
@@ -96,7 +93,6 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         # The codes of the seats the game being played needs: none for a player sitting it
         # out, nor for the host's own (played from the host's page).
         "seat_codes": codes_digest(now.seats_to_open) if session.seat_codes_shown and now.seats_to_open else "",
-        "codes_recheck": CODES_RECHECK,
         "codes_in_corner": session.seat_codes_shown and codes_in_corner(now, bool(rounds or showdown or odds)),
         # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
         "coach": placed and outcome.settings.coach,
@@ -138,6 +134,12 @@ def render_board(
     ``now``, the session as it left it), else as the session stands."""
     now = now or queries.SessionNow(session, revision, game, outcome)
     return Board(now.revision, render_to_string(BOARD_FRAGMENTS, board_context(now, switched)))
+
+
+def render_board_seats(now: queries.SessionNow) -> Board:
+    """A seat's phone opened or closed (or the links were replaced): the place of the seats'
+    codes alone, large while a phone they are of is still to open, in a corner once all are."""
+    return Board(now.revision, render_to_string(BOARD_SEATS, board_context(now)))
 
 
 def render_board_ticks(now: queries.SessionNow) -> Board:

@@ -12,7 +12,6 @@ from scoring import queries
 from scoring.models import Session
 
 from ..links import seat_qr, seat_url
-from .render import BOARD_SEATS, board_context
 
 NOT_SHOWN = "The seats' codes are not shown on this board."
 
@@ -29,14 +28,3 @@ def board_seat_codes(request, token: str):
     for seat in queries.seats_to_open(queries.seats_of(session), session, queries.current_game(session)):
         codes.append({"name": seat.player.name, "qr": seat_qr(seat_url(request, seat), seat.player.name)})
     return render(request, "board/board.html#seat-codes", {"codes": codes})
-
-
-@require_GET
-def board_seats(request, token: str):
-    """The board's place for the seats' codes as the session stands: asked again while the
-    codes fill the last round's place, so that they shrink to their corner once every
-    seat's phone is open (an out-of-band swap)."""
-    session = Session.objects.filter(share_token=token).first()
-    if session is None:
-        raise Http404(NOT_SHOWN)
-    return render(request, BOARD_SEATS, board_context(queries.SessionNow(session)))

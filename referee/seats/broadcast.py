@@ -26,7 +26,9 @@ def tell_seats(
     ticks, and that seat of its hand's state, unless the change also made its game the one
     being played); ``now``, the session as the change left it (read once for the board and
     the seats), else read here from ``change``: its game and replay, as the service
-    announced them."""
+    announced them. A change to the phones alone shows no seat anything new."""
+    if change.get("phones"):
+        return
     if change.get("switched"):
         seat = None
     try:

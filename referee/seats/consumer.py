@@ -12,7 +12,6 @@ from channels.db import database_sync_to_async
 
 from scoring import queries, services
 
-from .. import panel_marks
 from ..database_unavailable import is_database_down
 from ..sockets import groups
 from ..sockets.live import LiveConsumer
@@ -27,21 +26,19 @@ def seat_opened(token: str):
     seat = queries.seat_of_token(token)
     if seat is None:
         return None
-    seat_present(token, seat.session_id)  # first: a change after the read below tells this seat too
+    services.seat_presence(token=token, present=True)  # first: a change after the read below tells this seat too
     now = seats_now(seat.session)
     return seat.session.public_id, render_shared(now), render_own(now, seat)
 
 
-def seat_present(token: str, session_id: int, present: bool = True) -> None:
-    """The seat written down as connected (or no longer), and the host's panel told."""
-    services.seat_seen(token, present)
-    panel_marks.moved(session_id)
+def seat_closed(token: str) -> None:
+    """The seat's phone closed its page: the host's page and the board are told."""
+    services.seat_presence(token=token, present=False)
 
 
 class SeatConsumer(LiveConsumer):
     kind = "seat"
     token = ""
-    session_pk = None
     own_revision = -1  # the revision of this seat's own part on the page
     seen_at = 0.0  # when the seat was last written down as heard from
 
@@ -51,7 +48,7 @@ class SeatConsumer(LiveConsumer):
         if seat is None:
             await self.link_replaced()
             return
-        self.token, self.session_pk = token, seat.session_id
+        self.token = token
         # Joined before the seat is read: no change is missed.
         await groups.join(self, (seat_group(seat.session_id), seat_token_group(token)))
         opened = await database_sync_to_async(seat_opened)(token)
@@ -70,7 +67,7 @@ class SeatConsumer(LiveConsumer):
     async def disconnect(self, code):
         await super().disconnect(code)
         if self.token:
-            await self.quietly(seat_present, self.token, self.session_pk, False)
+            await self.quietly(seat_closed, self.token)
 
     async def pinged(self):
         """Written down as heard from at most once a SEEN_EVERY (the host's panel shows the

@@ -14,8 +14,6 @@ replayed again), or is read afresh when a page or socket opens (``seats_now``)."
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -29,6 +27,7 @@ from scoring.services import HAND_TOO_LATE
 from ..forms.rounds import RoundEntryForm, entry_form_for
 from ..presenters import GameSummary, as_tapped, game_summary, standings_rows
 from ..showdown import showdown_of
+from ..sockets.sending import Fragment
 
 SEAT_SHARED = "seats/seat.html#shared"
 SEAT_TICKS = "seats/seat.html#ticks"
@@ -49,11 +48,6 @@ def seat_group(session_id: int) -> str:
 def seat_token_group(token: str) -> str:
     """The sockets open on one seat link: that seat's own part (closed when it is rotated)."""
     return f"seat-token-{token}"
-
-
-class Fragment(NamedTuple):
-    revision: int  # the session's revision: the fragment shows it, or newer
-    html: str
 
 
 def seats_now(session: Session, sent_to: queries.GameState | None = None) -> queries.SessionNow:

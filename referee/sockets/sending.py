@@ -8,12 +8,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 BROADCAST_WITHIN = 2.0  # seconds
 logger = logging.getLogger(__name__)
+
+
+class Fragment(NamedTuple):
+    """What a change sends a live screen: its out-of-band swaps, marked with the session's
+    revision (the screen forwards only what is newer than what it shows)."""
+
+    revision: int  # the session's revision: the fragment shows it, or newer
+    html: str
 
 
 def send_to_group(group: str, message: dict) -> None:

@@ -1,7 +1,6 @@
-"""The host's side of the seats' own hands while a round is being entered: the table panel
-(a tick per seat, the clashes, "Enter for this seat", Reveal), polled by the host's page so
-that it follows the seats without a reload, and the reveal itself; and whether each seat's
-phone is connected, polled for the list of seat links."""
+"""The host's side of the seats' own hands while a round is being entered: the reveal. (The
+table panel, a tick per seat with Reveal, follows the seats on the host's page's socket:
+referee/host.)"""
 
 from __future__ import annotations
 
@@ -11,69 +10,24 @@ from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from engine import EntryError
 from scoring import queries, services
 from scoring.models import Game
 
-from .. import panel_marks
-from ..access import asked_game, host_session
+from ..access import host_session
 from ..forms.rounds import RoundEntryForm, entry_form_for
-from ..links import seat_phones as seat_phones_of
 from ..seats.render import seat_form
-from .sessions import revealed_initial, seating_of, session_context, table_context
+from ..session_page import revealed_initial, session_context
 
 NOT_REVEALED = "Not revealed: {why}"
 ROUND_EXTRAS = ("table", "caller", "knocker")
 ROUND_NUMBER = re.compile(r"\d{1,6}")  # a round's number as posted; anything else is no round
 SEAT_FIELD = re.compile(r"(?P<kind>hand|declare|declared)_(?P<seat>\d+)(?P<position>_\d+)?")
 REVEALED = "Round {number} revealed: every hand sent is in the form and on the board. Fix any, then record the round."
-
-
-@login_required
-@require_GET
-@vary_on_headers("HX-Request")
-def table_panel(request, session_id):
-    """The panel alone (htmx, every few seconds): the game shown on the host's page (``?game=``)
-    or the game being played. With nothing changed since the page's copy (``seen``, the
-    session's panel mark then), the answer is empty (204: htmx swaps nothing) and nothing of
-    the panel is read. Opened as a page, it is the session's page."""
-    session = host_session(request, session_id)
-    if not request.htmx:
-        return redirect(session)
-    mark = panel_marks.mark_of(session.pk)  # before what the panel shows is read
-    if mark != panel_marks.UNKNOWN and request.GET.get("seen") == mark:
-        return HttpResponse(status=204)  # nothing read: nothing changed since the page's copy
-    game = asked_game(request, session) or queries.current_game(session)
-    current = queries.game_state(game) if game else None
-    # The game being played, if another: the phones are on it, not on this one.
-    playing = game if game is None or session.current_game_id in (None, game.pk) else session.current_game
-    context = {"session": session, "current": current, "game": game, "playing": playing}
-    context.update(table_context(session, current, mark=mark))
-    return render(request, "sessions/session.html#table-panel-polled", context)  # the pad's ticks too
-
-
-@login_required
-@require_GET
-@vary_on_headers("HX-Request")
-def seat_phones(request, session_id):
-    """Whether each seat's phone is connected, for the host's list of seat links (htmx, every
-    few seconds, out of band): answered "unchanged" (204) from the session's panel mark alone
-    while it stays where the page's copy was read (``seen``); a seat's socket opening or
-    closing moves it. Opened as a page, it is the session's page."""
-    session = host_session(request, session_id)
-    if not request.htmx:
-        return redirect(session)
-    mark = panel_marks.mark_of(session.pk)  # before the seats are read
-    if mark != panel_marks.UNKNOWN and request.GET.get("seen") == mark:
-        return HttpResponse(status=204)
-    phones = seat_phones_of(session, seating_of(session), queries.current_game(session))
-    context = {"session": session, "seat_phones": phones, "panel_mark": mark, "oob": True}
-    return render(request, "sessions/session.html#seat-phones-polled", context)
 
 
 @login_required

@@ -55,6 +55,7 @@ from .seats import (
     seat_codes_show,
     seat_hand_send,
     seat_links_rotate,
+    seat_presence,
     seat_seen,
 )
 from .sessions import (
@@ -125,6 +126,7 @@ __all__ = [
     "seat_codes_show",
     "seat_hand_send",
     "seat_links_rotate",
+    "seat_presence",
     "seat_seen",
     # seasons
     "SEASON_BACKWARDS",

@@ -24,7 +24,8 @@ from ..models import Game, Session
 # (Session.current_game): ``game=`` and ``outcome=`` (its replay, as committed) come too, so
 # listeners need not read and replay it again, and ``switched=`` says whether the game being
 # played was another one before (the board says which is played now). A change to no game
-# (a new session) sends None, None and False.
+# (a new session) sends None, None and False. ``phones=True``: a change to the seats' phones
+# alone (one opened or closed, the links replaced), told to the screens that show them.
 session_changed = Signal()
 # Sent after commit, with ``session=`` and ``old_token=``, when a board's address changes.
 share_token_rotated = Signal()
@@ -93,16 +94,21 @@ def announce(
     outcome: GameOutcome | None = None,
     switched: bool = False,
     seat: str | None = None,
+    phones: bool = False,
 ) -> None:
     """Announce the change once committed, with its game (now the game being played) and
-    replay; ``seat``, the player whose own hand alone it changed; ``now``, the session as it
+    replay; ``seat``, the player whose own hand alone it changed; ``phones``, a change to the
+    seats' phones alone (read once as the session stands); ``now``, the session as it
     left it, read once for every listener and for the view that made the change
     (queries.SessionNow; none for a change without a game's replay: each listener reads the
     session). A listener that fails is logged and never undoes or fails the change (robust)."""
 
     def tell() -> None:
-        now = None if game is None or outcome is None else queries.SessionNow(session, turn.revision, game, outcome)
-        if now is not None and (kept := _announced.get()) is not None:
+        if phones:
+            now = queries.SessionNow(session)
+        else:
+            now = None if game is None or outcome is None else queries.SessionNow(session, turn.revision, game, outcome)
+        if now is not None and not phones and (kept := _announced.get()) is not None:
             kept.append(now)
         session_changed.send(
             sender=Session,
@@ -112,6 +118,7 @@ def announce(
             outcome=outcome,
             switched=switched,
             seat=seat,
+            phones=phones,
             now=now,
         )
 

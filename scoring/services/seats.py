@@ -131,8 +131,9 @@ def seat_links_rotate(*, session: Session, players: Iterable | None = None) -> l
         seat.seat_token = new_share_token()
         seat.seat_seen = None
     SessionPlayer.objects.bulk_update(seats, ["seat_token", "seat_seen"])
-    if Session.objects.filter(pk=session.pk, seat_codes_shown=True).exists():
-        announce(session, take_turn(session.pk))  # the board shows the seats' codes: the new ones now
+    # The phones on the old links are closed: the host's page, and the board's codes (the new
+    # ones, if shown), follow.
+    announce(session, take_turn(session.pk), phones=True)
     transaction.on_commit(lambda: seat_links_rotated.send(sender=Session, session=session, old_tokens=old), robust=True)
     return old
 
@@ -155,5 +156,20 @@ def host_plays_as(*, session: Session, player: Player | None) -> None:
 
 
 def seat_seen(token: str, seen: bool = True) -> None:
-    """A seat's page was heard from (its socket opened or answered a heartbeat), or closed."""
+    """A seat's page was heard from (its socket answered a heartbeat), or not any more: written
+    down alone, told to no screen (see seat_presence)."""
     SessionPlayer.objects.filter(seat_token=token).update(seat_seen=timezone.now() if seen else None)
+
+
+@transaction.atomic
+def seat_presence(*, token: str, present: bool) -> None:
+    """A seat's phone opened its page (its socket) or closed it: written down, in the
+    session's turn, and announced as a change to the phones alone: the host's page lists the
+    phones connected, and the board's seat codes shrink to a corner once every phone is open.
+    A link replaced meanwhile changes nothing."""
+    seat = SessionPlayer.objects.filter(seat_token=token).select_related("session").first()
+    if seat is None:
+        return
+    turn = take_turn(seat.session_id)
+    if SessionPlayer.objects.filter(pk=seat.pk, seat_token=token).update(seat_seen=timezone.now() if present else None):
+        announce(seat.session, turn, phones=True)

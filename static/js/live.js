@@ -1,4 +1,4 @@
-// The live path every page with a socket shares (the TV board, a player's seat). htmx's ws
+// The live path every page with a socket shares (the TV board, a player's seat, the host's page). htmx's ws
 // extension opens the socket and swaps what the server sends by element id (out of band);
 // this keeps the socket honest:
 // - reconnecting after a drop or a server restart with a capped, jittered, growing delay
@@ -25,18 +25,22 @@ window.Live = (function () {
   }
 
   // page: the selector of the element holding the socket; status: the id of its status line;
-  // replaced: {main: class of the page left, notice: class of the message, title};
+  // replaced: {main: class of the page left, notice: class of the message, title, element:
+  // what stands in for the socket's element (a <main> where it was the page's)};
   // afterMessage: what the page does once a message is swapped in.
   function watch(page) {
     var live = null;  // the open socket: {wrapper, socket}
     var pinging = null;
     var silence = null;
 
+    // The socket's element says whether it is open (data-live), for the page's own scripts.
     function showDown(down) {
       var status = document.getElementById(page.status);
       var main = document.querySelector(page.main);
       if (!status || !main) return;
       main.classList.toggle("is-down", down);
+      if (down) delete main.dataset.live;
+      else main.dataset.live = "open";
       status.textContent = down ? status.dataset.down : "";
     }
 
@@ -72,7 +76,7 @@ window.Live = (function () {
       notice.className = page.replaced.notice;
       notice.setAttribute("role", "alert");
       notice.appendChild(message);
-      var left = document.createElement("main");
+      var left = document.createElement(page.replaced.element || "main");
       left.className = page.replaced.main;
       left.appendChild(notice);
       main.replaceWith(left);

@@ -293,7 +293,7 @@
 
   // --- The round the phones are sending ------------------------------------------------------
 
-  // The pad's ticks, kept fresh by the panel's poll: a seat whose own phone sent its hand is
+  // The pad's ticks, kept fresh by the host's socket: a seat whose own phone sent its hand is
   // never moved into (kept as sent: typing there would change nothing); a seat whose hands the
   // host has typed here reads "✓ by you" and leaves "Not sent yet" (kept at the reveal).
   function ticks() { return Array.prototype.slice.call(document.querySelectorAll("[data-tick]")); }
@@ -703,16 +703,16 @@
     if (checking && event.detail.xhr === checking.xhr && !event.detail.successful) checked(checking.seat, false);
   });
 
-  // The panel's poll brought fresh ticks (out of band in the pad, in the panel's own swap):
-  // say again which hands are typed here.
-  // The panel's poll grew what is above the hand being filled, or the pad itself: the hand is
-  // held where it was, then kept above the pad (WebKit has no scroll anchoring to do it).
+  // The host's socket brought fresh ticks (out of band, in the panel and in the pad): say
+  // again which hands are typed here.
+  // It grew what is above the hand being filled, or the pad itself: the hand is held where it
+  // was, then kept above the pad (WebKit has no scroll anchoring to do it).
   function retick(event) {
     var form = document.querySelector("[data-picker-form]");
     if (!form) return;
     tickTyped(form);
-    var config = event.detail && event.detail.requestConfig;  // the panel's poll (a GET), not an answer
-    if (config && config.verb === "get" && event.target.closest && event.target.closest("#table-panel, #pad-table")) {
+    var config = event.detail && event.detail.requestConfig;  // none: the socket's, not an answer
+    if (!config && event.target.closest && event.target.closest("#table-panel, #pad-table")) {
       holdAnchor();
       followActive();
     }
@@ -722,7 +722,7 @@
 
   // htmx swaps the form in place: pick up the new one, keep the highlighted hand. Only an
   // answer's swap that brings the form or takes it away: any other piece of the page swapped
-  // in (the players' phones panel, polled every 3 s, and its row of ticks in the pad; a seat's
+  // in (the players' phones panel, sent on the page's socket, and its row of ticks in the pad; a seat's
   // coaching) leaves the pad as the host has it, which taking it up again would not (the last
   // round's result brought back into view, the pad folded over it in the middle of a hand).
   document.addEventListener("htmx:afterSwap", function (event) {

@@ -7,18 +7,20 @@ Each of TABLES tables plays Commerce rounds one after another, as fast as they a
 - the four seats each send their own hand, one after another (an htmx POST from the seat's
   own connection);
 - the host taps Reveal, then Record round with the revealed hands (htmx POSTs, logged in);
-- after each of those, every seat's socket and the TV's receive the change (a seat's page
-  swaps its next stage in: no page load);
-- meanwhile the host's page polls its table panel every POLL s (204 when nothing changed).
-So a table holds six connections to the server: the host's (HTTP), the TV's socket and four
-seats' sockets, and each seat's HTTP connection for its sends.
+- after each of those, every seat's socket, the TV's and the host's page's receive the change
+  (a seat's page swaps its next stage in, the host's panel ticks: no page load, no poll).
+So a table holds seven connections to the server: the host's (HTTP) and its page's socket, the
+TV's socket and four seats' sockets, and each seat's HTTP connection for its sends.
 
 Figures: table rounds/s sustained flat out; from Reveal's POST until the TV and the four
 seats all show the showdown, and from Record round's POST until they all show the round
 (p50, p95), and a seat's send answered (p95): flat out, and again with the tables paced to
 half the flat-out rate (the latency a table sees when the process is not at its limit).
 What a process serves follows: at one round every ROUND_EVERY s per table (a deal, the
-players setting their cards), rounds/s x ROUND_EVERY tables.
+players setting their cards), rounds/s x ROUND_EVERY tables. And what a table round asks of
+the server against a host-only round (the host taps every hand in; its page and the TV on
+their sockets): its requests, its socket deliveries (a message sent to one screen) and its
+CPU.
 
 Run alone (it sets Django up on a database of its own): python -m tests.bench.tables
 """
@@ -45,8 +47,6 @@ from .database import django_on_a_database_of_its_own
 TABLES, SEATS = 20, 4
 WARM_UP, SLICE, PACED_SLICE = 2.0, 20.0, 30.0
 HALF = 0.5  # the paced run's load, a share of the flat-out rate
-FLOOR_POLLS = 200  # the cheapest request, timed over this many
-POLL = 3.0  # the host's page polls its panel (templates/sessions/session.html: table-panel)
 ROUND_EVERY = 30  # s: a realistic table's pace, for the tables a process serves
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 DEALS = (
@@ -56,7 +56,6 @@ DEALS = (
 SHOWDOWN = re.compile(r"Round (\d+): the showdown")
 RECORDED = re.compile(r"<h2>Round (\d+)</h2>")
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-PANEL_SEEN = re.compile(r"seen=([\w-]+)")
 
 
 class Seat(Client):
@@ -81,12 +80,14 @@ class Seat(Client):
 
 
 class Screen:
-    """A socket (the TV's or a seat's) and the rounds it has been shown: revealed, recorded."""
+    """A socket (the TV's, a seat's, the host's page's) and the rounds it has been shown:
+    revealed, recorded; and how many messages it has been sent."""
 
     def __init__(self, name: str, socket):
         self.name, self.socket = name, socket
         self.revealed: dict[int, float] = {}
         self.recorded: dict[int, float] = {}
+        self.messages = 0
         self.listener = asyncio.create_task(self.listen())
 
     async def listen(self) -> None:
@@ -95,6 +96,7 @@ class Screen:
         try:
             async for message in self.socket:
                 now = time.perf_counter()
+                self.messages += 1
                 for number in SHOWDOWN.findall(message):
                     self.revealed.setdefault(int(number), now)
                 for number in RECORDED.findall(message):
@@ -115,11 +117,21 @@ class Timing(NamedTuple):
 
 
 class Table:
-    def __init__(self, session, game, host: Client, host_key: str, seats: list[Seat], screens: list[Screen]):
+    def __init__(self, session, game, host: Client, seats: list[Seat], screens: list[Screen], page: Screen):
         self.session, self.game, self.host, self.seats, self.screens = session, game, host, seats, screens
-        self.host_key = host_key
+        self.page = page  # the host's page's socket: its panel and phones
         self.number = 1
-        self.seen = ""  # the panel's digest, as the host's page polls it
+
+    def deliveries(self) -> int:
+        """The messages every socket of the table has been sent so far."""
+        return sum(screen.messages for screen in [*self.screens, self.page])
+
+    async def close(self) -> None:
+        await self.host.close()
+        for seat in self.seats:
+            await seat.close()
+        for screen in [*self.screens, self.page]:
+            await screen.close()
 
     async def shown(self, kind: str, number: int, since: float) -> float:
         """Seconds from ``since`` until every screen shows round ``number`` ``kind``."""
@@ -175,27 +187,6 @@ class Table:
         self.number += 1
         return record, answered
 
-    async def poll(self, stop: asyncio.Event) -> int:
-        """The host's page asking for its panel every POLL s, as htmx does."""
-        polls = 0
-        base = self.session.get_absolute_url()
-        poller = await Client(self.host.base, self.host_key).open()
-        try:
-            while not stop.is_set():
-                page = await poller.request(
-                    "GET", f"{base}table/?game={self.game.number}&seen={self.seen}", htmx=True, expect=None
-                )
-                if found := PANEL_SEEN.search(page):
-                    self.seen = found.group(1)
-                polls += 1
-                try:
-                    await asyncio.wait_for(stop.wait(), POLL)
-                except TimeoutError:
-                    pass
-        finally:
-            await poller.close()
-        return polls
-
 
 class HostOnly(Table):
     """A table without phones: the host taps every hand in and records the round; the TV
@@ -205,35 +196,37 @@ class HostOnly(Table):
         record, answered = await self.record(DEALS[self.number % 2], self.number)
         return Timing(0.0, record, [], answered)
 
-    async def poll(self, stop: asyncio.Event) -> int:
-        return 0  # no phones: the page shows no panel to follow
+
+async def opened(base: str, path: str, cookie: str = ""):
+    """A socket opened on ``path``, past the fragments it is first sent (the page as it is)."""
+    from websockets.asyncio.client import connect
+
+    ws = base.replace("http", "ws", 1)
+    headers = {"Cookie": cookie} if cookie else None
+    socket = await connect(ws + path, origin=base, ping_interval=None, max_size=None, additional_headers=headers)
+    await asyncio.wait_for(socket.recv(), TIMEOUT)
+    return socket
+
+
+async def host_page(base: str, session, host_key: str) -> Screen:
+    from django.conf import settings
+
+    cookie = f"{settings.SESSION_COOKIE_NAME}={host_key}"
+    return Screen("host", await opened(base, f"/ws/host/{session.public_id}/", cookie))
 
 
 async def open_host_only(base: str, session, game, tokens, host_key: str) -> HostOnly:
-    from websockets.asyncio.client import connect
-
     host = await Client(base, host_key).open()
-    ws = base.replace("http", "ws", 1)
-    tv = await connect(f"{ws}/ws/board/{session.share_token}/", origin=base, ping_interval=None, max_size=None)
-    await asyncio.wait_for(tv.recv(), TIMEOUT)
-    return HostOnly(session, game, host, host_key, [], [Screen("TV", tv)])
+    tv = Screen("TV", await opened(base, f"/ws/board/{session.share_token}/"))
+    return HostOnly(session, game, host, [], [tv], await host_page(base, session, host_key))
 
 
 async def open_table(base: str, session, game, tokens: dict[str, str], host_key: str) -> Table:
-    from websockets.asyncio.client import connect
-
-    ws = base.replace("http", "ws", 1)
     host = await Client(base, host_key).open()
     seats = [await Seat(base, f"/seat/{tokens[name]}/").open() for name in PLAYERS]
-    sockets = [await connect(f"{ws}/ws/board/{session.share_token}/", origin=base, ping_interval=None, max_size=None)]
-    sockets += [
-        await connect(f"{ws}/ws/seat/{tokens[name]}/", origin=base, ping_interval=None, max_size=None)
-        for name in PLAYERS
-    ]
-    for socket in sockets:  # each first gets the page's fragments as they are
-        await asyncio.wait_for(socket.recv(), TIMEOUT)
-    screens = [Screen(name, socket) for name, socket in zip(["TV", *PLAYERS], sockets)]
-    return Table(session, game, host, host_key, seats, screens)
+    screens = [Screen("TV", await opened(base, f"/ws/board/{session.share_token}/"))]
+    screens += [Screen(name, await opened(base, f"/ws/seat/{tokens[name]}/")) for name in PLAYERS]
+    return Table(session, game, host, seats, screens, await host_page(base, session, host_key))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -253,12 +246,10 @@ async def cpu_within(pid: int, start: float, until: float) -> float:
 
 async def play_for(
     tables: list, seconds: float, every: float | None = None, pid: int | None = None
-) -> tuple[list[Timing], int, float]:
+) -> tuple[list[Timing], float, float]:
     """Each table plays rounds for WARM_UP + ``seconds``, one after another as they are
-    answered (or one every ``every`` s, each table starting at its own moment), while its
-    host's page polls its panel; the rounds recorded within the ``seconds``, and the polls."""
-    stop = asyncio.Event()
-    polling = [asyncio.create_task(table.poll(stop)) for table in tables]
+    answered (or one every ``every`` s, each table starting at its own moment); the rounds
+    recorded within the ``seconds``, the socket deliveries a round, and the server's CPU."""
     start = time.perf_counter()
     counted_from, until = start + WARM_UP, start + WARM_UP + seconds
     cpu = asyncio.create_task(cpu_within(pid, counted_from, until)) if pid else None
@@ -272,62 +263,39 @@ async def play_for(
             timings.append(await table.play())
         return timings
 
-    try:
-        played = await asyncio.gather(*(rounds(n, table) for n, table in enumerate(tables)))
-    finally:
-        stop.set()
-        polls = sum(await asyncio.gather(*polling))
+    delivered = sum(table.deliveries() for table in tables)
+    played = await asyncio.gather(*(rounds(n, table) for n, table in enumerate(tables)))
+    await asyncio.sleep(0.2)  # the last round's messages read
+    delivered = sum(table.deliveries() for table in tables) - delivered
     counted = [t for timings in played for t in timings if counted_from <= t.answered <= until]
     if not counted:
         raise BenchFailed("no round was recorded within the time counted")
-    return counted, polls, (await cpu if cpu else 0.0)
+    return counted, delivered / sum(map(len, played)), (await cpu if cpu else 0.0)
 
 
 async def measure(base: str, tables_data, host_only_data, host_key: str, pid: int) -> dict:
     """Flat out (the capacity, and the server's CPU a table round), then at half of it (the
     latency a table sees below it); then host-only tables flat out (their CPU a round)."""
     tables = [await open_table(base, *table, host_key) for table in tables_data]
-    flat_out, polls, cpu = await play_for(tables, SLICE, pid=pid)
+    flat_out, deliveries, cpu = await play_for(tables, SLICE, pid=pid)
     every = len(tables) / (HALF * len(flat_out) / SLICE)
     paced, _, _ = await play_for(tables, PACED_SLICE, every)
     for table in tables:
-        await table.host.close()
-        for seat in table.seats:
-            await seat.close()
-        for screen in table.screens:
-            await screen.close()
+        await table.close()
     host_only = [await open_host_only(base, *table, host_key) for table in host_only_data]
-    alone, _, alone_cpu = await play_for(host_only, SLICE, pid=pid)
+    alone, alone_deliveries, alone_cpu = await play_for(host_only, SLICE, pid=pid)
     for table in host_only:
-        await table.host.close()
-        for screen in table.screens:
-            await screen.close()
-    cheapest = await cheapest_request(base, tables_data[0][0], host_key, pid)
+        await table.close()
     return {
-        "cheapest": cheapest,
         "flat_out": flat_out,
-        "polls": polls,
+        "deliveries": deliveries,
         "paced": paced,
         "every": every,
         "cpu": cpu / len(flat_out),
         "host_only": alone,
+        "host_only_deliveries": alone_deliveries,
         "host_only_cpu": alone_cpu / len(alone),
     }
-
-
-async def cheapest_request(base: str, session, host_key: str, pid: int) -> float:
-    """The server's CPU seconds for the cheapest request a host's page makes (its table
-    panel's poll, answered 204 "unchanged" from the panel's mark), over FLOOR_POLLS of them
-    one after another: the floor under whatever a round asks in requests."""
-    client = await Client(base, host_key).open()
-    path = f"{session.get_absolute_url()}table/?seen="
-    seen = PANEL_SEEN.search(await client.request("GET", path, htmx=True)).group(1)
-    before = cpu_seconds(pid)
-    for _ in range(FLOOR_POLLS):
-        await client.request("GET", path + seen, htmx=True, expect=204)
-    spent = cpu_seconds(pid) - before
-    await client.close()
-    return spent / FLOOR_POLLS
 
 
 def setup_database():
@@ -349,7 +317,7 @@ def setup_database():
 def report(figures: dict) -> None:
     flat_out, paced = figures["flat_out"], figures["paced"]
     rate = len(flat_out) / SLICE
-    print(f"  flat out: {rate:.1f} table rounds/s ({len(flat_out)} rounds, {figures['polls']} panel polls)")
+    print(f"  flat out: {rate:.1f} table rounds/s ({len(flat_out)} rounds)")
     for label, counted in [
         ("flat out", flat_out),
         (f"at half that (a round every {figures['every']:.0f} s a table)", paced),
@@ -366,21 +334,25 @@ def report(figures: dict) -> None:
         f"({rate * ROUND_EVERY * (2 + SEATS):.0f} devices: a host, a TV and {SEATS} seat phones each)"
     )
     alone = len(figures["host_only"]) / SLICE
-    print(
-        f"  server CPU a table round: {figures['cpu'] * 1000:.0f} ms with phones, "
-        f"{figures['host_only_cpu'] * 1000:.0f} ms host-only ({alone:.1f} host-only table rounds/s flat out): "
-        f"{figures['cpu'] / figures['host_only_cpu']:.1f}x"
-    )
-    # What a round of phones asks of the server at the least: its requests (each seat's send,
-    # Reveal, Record round, the panel's polls) at the cheapest request's cost alone.
-    requests = SEATS + 2 + figures["polls"] / len(flat_out)
-    floor = requests * figures["cheapest"]
-    print(
-        f"  the cheapest request (a panel poll answered 204): {figures['cheapest'] * 1000:.1f} ms of CPU; "
-        f"a round of phones makes {requests:.1f} requests ({SEATS} sends, Reveal, Record round, panel polls): "
-        f"{floor * 1000:.0f} ms at that cost alone, {floor / figures['host_only_cpu']:.1f}x a host-only round, "
-        "before any is read, written, rendered or sent to a screen"
-    )
+    print(f"  a table round against a host-only round ({alone:.1f} host-only table rounds/s flat out):")
+    rows = [
+        ("requests", f"{SEATS + 2}", "1", f"{(SEATS + 2) / 1:.1f}x"),  # each seat's send, Reveal, Record round
+        (
+            "socket deliveries",
+            f"{figures['deliveries']:.1f}",
+            f"{figures['host_only_deliveries']:.1f}",
+            f"{figures['deliveries'] / figures['host_only_deliveries']:.1f}x",
+        ),
+        (
+            "server CPU",
+            f"{figures['cpu'] * 1000:.0f} ms",
+            f"{figures['host_only_cpu'] * 1000:.0f} ms",
+            f"{figures['cpu'] / figures['host_only_cpu']:.1f}x",
+        ),
+    ]
+    print(f"    {'':<18} {'with phones':>12} {'host-only':>10} {'ratio':>6}")
+    for what, phones, host_only, ratio in rows:
+        print(f"    {what:<18} {phones:>12} {host_only:>10} {ratio:>6}")
 
 
 def main() -> None:

@@ -61,7 +61,7 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
     def test_the_panel_ticks_each_seat_live_and_reveal_then_record_takes_two_taps(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})
         self.send(game, "Ann")
-        expect(self.page.locator("#table-panel")).to_contain_text("Ann ✓")  # polled in: no reload
+        expect(self.page.locator("#table-panel")).to_contain_text("Ann ✓")  # on the host's socket: no reload
         self.send(game, "Bob")
         self.send(game, "Cy")
         ticks = self.page.locator(".table-tick.sent")
@@ -92,6 +92,21 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         assert Round.objects.get(game=game).entry["hands"]["Bob"] == "2C 3D 5H"
         expect(self.page.locator("#table-panel")).not_to_contain_text("Round 1")
 
+    def test_a_seats_send_ticks_the_panel_within_a_second_and_the_page_asks_for_nothing(self):
+        """Issue 52, point 2: the host's page hears of a seat's hand on its socket, at once,
+        with no request of its own (no poll)."""
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        expect(self.page.locator("#host-live[data-live=open]")).to_have_count(1)
+        asked = []
+        self.page.on("request", lambda request: asked.append(request.url))
+        for name in ("Ann", "Bob"):
+            self.send(game, name)
+            tick = self.page.locator(f'#table-panel .table-tick.sent[data-tick="{name}"]')
+            expect(tick).to_have_count(1, timeout=1000)
+            expect(self.page.locator(f'#pad-table .tick.sent[data-tick="{name}"]')).to_have_count(1, timeout=1000)
+        assert asked == []
+        expect(self.page.locator("#table-panel")).to_contain_text("Not sent yet: Cy, Di.")
+
     def test_a_draft_kept_before_the_reveal_gives_way_to_the_revealed_hands(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})
         self.page.fill("#id_hand_0", "2h 4d 6c")  # the host starts typing Ann's hand, then she sends it
@@ -113,7 +128,9 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         self.page.fill("#id_hand_0", "2h 4d 6c")
         for name in HANDS:
             self.send(game, name, number=2)
-        self.page.locator("#table-panel").get_by_role("button", name="Reveal", exact=True).tap()  # polled in: no reload
+        self.page.locator("#table-panel").get_by_role(
+            "button", name="Reveal", exact=True
+        ).tap()  # on the host's socket: no reload
         expect(self.page.locator("#id_hand_0")).to_have_value("A♠ K♠ Q♠")
 
     def test_the_board_fits_with_eight_seats_ticks_and_with_their_codes(self):

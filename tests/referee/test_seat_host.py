@@ -8,11 +8,8 @@ import re
 import uuid
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from referee import panel_marks
 from referee.board.render import render_board
 from referee.presenters import shown
 from referee.views.seat_links import NEW_LINK, NEW_LINKS
@@ -39,7 +36,6 @@ from .seats import without_pad
 pytestmark = pytest.mark.django_db
 
 ANN, BOB, CY = "As Ks Qs", "2c 3d 5h", "7h 7d 9c"
-PANEL_TABLES = ("scoring_seathand", "scoring_round", "scoring_session_players", "scoring_game")
 # Every way a card of these hands could be written on a page: as typed, as stored, as chips.
 CARD_TEXTS = ("As Ks Qs", "AS KS QS", "2c 3d 5h", "2C 3D 5H", "7h 7d 9c", "7H 7D 9C", "Q♠", "5♥", "9♣")
 CRASH_ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 5d"]
@@ -52,9 +48,12 @@ def send(game, name, cards, number=1):
     return seat_hand_send(game=game, player=player, number=number, entry=entry, submission=uuid.uuid4())
 
 
-def panel(client, session, game=None):
+def panel(client, session, game=None) -> str:
+    """The table panel as the host's page shows it: the game ``game``, or the game being played."""
     query = f"?game={game.number}" if game else ""
-    return client.get(reverse("table-panel", args=[session.public_id]) + query, headers=HX)
+    page = client.get(session.get_absolute_url() + query)
+    assert page.status_code == 200
+    return re.search(r'<section id="table-panel".*?</section>', page.content.decode(), re.S).group(0)
 
 
 def reveal(client, game, number=1, **kwargs):
@@ -66,9 +65,15 @@ def cards_in(markup: str) -> list[str]:
     return [text for text in CARD_TEXTS if text.lower() in markup.lower()]
 
 
-def as_seen(page) -> str:
-    """A page without what is made afresh each time (its CSRF token, the poll's digest)."""
-    return re.sub(r"seen=\w+", "", without_pad(page.content.decode()))
+def as_seen(markup: str) -> str:
+    """A page without what is made afresh each time (its CSRF token)."""
+    return without_pad(markup)
+
+
+def board_seats_place(session) -> str:
+    """Where the board shows the seats' codes ("large", "corner"), as a board opened now reads it."""
+    board = render_board(Session.objects.get(pk=session.pk)).html
+    return re.search(r'id="board-seats"[^>]*class="seats-slot (\w+)"', board)[1]
 
 
 def seat(session, name) -> SessionPlayer:
@@ -81,13 +86,12 @@ def seat(session, name) -> SessionPlayer:
 def test_the_panel_ticks_each_seat_that_sent_and_shows_no_card_before_the_reveal(host_client, evening, bus):
     send(bus, "Ann", ANN)
     send(bus, "Bob", BOB)
-    response = panel(host_client, evening, bus)
-    assert response.status_code == 200
-    text = text_of(response)
+    markup = panel(host_client, evening, bus)
+    text = text_of(markup)
     assert "Round 1 from the players' phones" in text
     assert re.search(r"Ann ✓ .*Bob ✓ .*Cy …", text)
     assert "Not sent yet: Cy." in as_read(text) and "Reveal" in text
-    assert cards_in(response.content.decode()) == []
+    assert cards_in(markup) == []
     page = host_client.get(evening.get_absolute_url())  # the whole page: its form is empty
     assert cards_in(page.content.decode().split('<div class="pad"')[0]) == []
     assert 'value="As Ks Qs"' not in page.content.decode()
@@ -107,38 +111,6 @@ def as_read(page) -> str:
     return re.sub(r"\s+([,.])", r"\1", text_of(page))
 
 
-def test_the_panel_is_polled_and_answers_nothing_while_it_is_unchanged(
-    host_client, evening, bus, django_capture_on_commit_callbacks
-):
-    """Unchanged since the page's copy, the poll reads nothing of the panel (no round, no
-    seat, no replay): only who is asking, from the session's mark (referee/panel_marks.py)."""
-    with django_capture_on_commit_callbacks(execute=True):
-        send(bus, "Ann", ANN)
-    first = panel(host_client, evening, bus)
-    mark = re.search(r"seen=([\w?]+)", first.content.decode()).group(1)
-    assert 'hx-trigger="every 3s"' in first.content.decode()
-    url = reverse("table-panel", args=[evening.public_id]) + f"?game={bus.number}&seen={mark}"
-    with CaptureQueriesContext(connection) as read:
-        assert host_client.get(url, headers=HX).status_code == 204
-    tables = {table for query in read.captured_queries for table in PANEL_TABLES if table in query["sql"]}
-    assert tables == set(), f"an unchanged poll read {tables}"
-    with django_capture_on_commit_callbacks(execute=True):
-        send(bus, "Bob", BOB)  # a tick more: the panel is answered again
-    again = host_client.get(url, headers=HX)
-    assert again.status_code == 200 and "Bob ✓" in text_of(again)
-    with django_capture_on_commit_callbacks(execute=True):
-        seat_seen(seat(evening, "Cy").seat_token)
-        panel_marks.moved(evening.pk)  # as a seat's socket does when it opens
-    later = re.search(r"seen=([\w?]+)", again.content.decode()).group(1)
-    url = reverse("table-panel", args=[evening.public_id]) + f"?game={bus.number}&seen={later}"
-    assert "Cy … ● phone connected" in text_of(host_client.get(url, headers=HX))
-
-
-def test_the_panel_opened_as_a_page_is_the_sessions_page(host_client, evening, bus):
-    response = host_client.get(reverse("table-panel", args=[evening.public_id]))
-    assert response.status_code == 302 and response["Location"] == evening.get_absolute_url()
-
-
 def test_the_panel_says_a_clash_in_the_hosts_words_at_the_reveal_and_not_before(host_client, evening, bus):
     send(bus, "Ann", ANN)
     send(bus, "Bob", "As 3d 5h")
@@ -146,15 +118,15 @@ def test_the_panel_says_a_clash_in_the_hosts_words_at_the_reveal_and_not_before(
     send(bus, "Bob", "Js 3d 5h")  # no clash: the host who plays sees the very same panel
     after = panel(host_client, evening, bus)
     assert as_seen(before) == as_seen(after)
-    assert "both entered" not in text_of(before) and "clash" not in before.content.decode()
+    assert "both entered" not in text_of(before) and "clash" not in before
     send(bus, "Bob", "As 3d 5h")
     round_reveal(game=bus, number=1)
     assert "Ann and Bob both entered A♠" in text_of(panel(host_client, evening, bus))
 
 
 def test_a_host_only_evening_shows_no_panel_until_a_seat_takes_part(host_client, evening, bus):
-    response = panel(host_client, evening, bus)
-    assert "from the players' phones" not in text_of(response) and "is-idle" in response.content.decode()
+    markup = panel(host_client, evening, bus)
+    assert "from the players' phones" not in text_of(markup) and "is-idle" in markup
     seat_seen(seat(evening, "Cy").seat_token)
     text = text_of(panel(host_client, evening, bus))
     assert "Cy … ● phone connected" in text and "No hand sent yet." in text
@@ -164,7 +136,7 @@ def test_enter_for_this_seat_links_each_seat_and_the_hosts_own_seat_comes_first_
     bob = evening.players.get(name="Bob")
     host_client.post(reverse("host-plays", args=[evening.public_id]), {"player": str(bob.public_id)})
     assert Session.objects.get(pk=evening.pk).host_player == bob
-    markup = panel(host_client, evening, bus).content.decode()
+    markup = panel(host_client, evening, bus)
     links = re.findall(r'<a class="(?:tick-enter|button primary)" href="([^"]+)"[^>]*>([^<]+)</a>', markup)
     assert re.search(r"Bob \(you\) …", text_of(markup))
     ids = {player.name: player.public_id for player in evening.players.all()}
@@ -295,10 +267,9 @@ def test_the_seat_codes_show_on_the_board_on_request_and_go_again(host_client, c
 
 def test_the_seat_codes_go_to_the_corner_once_a_round_is_in_or_every_phone_is_open(client, evening, bus, host):
     seat_codes_show(session=evening, shown=True)
-    seats_url = reverse("board-seats", args=[evening.share_token])
 
     def place():
-        return re.search(r'id="board-seats"[^>]*class="seats-slot (\w+)"', client.get(seats_url).content.decode())[1]
+        return board_seats_place(evening)
 
     assert place() == "large"  # nothing else to show in the last round's place yet
     for name in ("Ann", "Bob"):
@@ -310,8 +281,6 @@ def test_the_seat_codes_go_to_the_corner_once_a_round_is_in_or_every_phone_is_op
     assert place() == "large"
     round_record(game=bus, number=1, entry=hands(Ann="AS KS QS", Bob="2C 3D 5H", Cy="7C 7D 9S"), by=host)
     assert place() == "corner"  # the verdict shows beside the codes
-    assert 'class="seats-slot corner"' in render_board(Session.objects.get(pk=evening.pk)).html
-    assert client.get(reverse("board-seats", args=["x" * 22])).status_code == 404
 
 
 def test_new_seat_links_give_the_board_new_codes(evening, bus):
@@ -394,10 +363,9 @@ def test_the_codes_go_to_the_corner_once_the_phones_of_the_game_s_seats_are_open
     host_plays_as(session=session, player=session.players.get(name="Sam"))
     game_start(session=session, kind="crash", seat_names=["Sam", "Ann", "Cy", "Eve"], options={})
     seat_codes_show(session=session, shown=True)
-    seats_url = reverse("board-seats", args=[session.share_token])
 
     def place():
-        return re.search(r'id="board-seats"[^>]*class="seats-slot (\w+)"', client.get(seats_url).content.decode())[1]
+        return board_seats_place(session)
 
     for name in ("Ann", "Cy"):
         seat_seen(seat(session, name).seat_token)
@@ -485,7 +453,6 @@ def test_every_new_address_answers_404_to_another_host(client, evening, bus):
     ann = evening.players.get(name="Ann")
     s = evening.public_id
     gets = [
-        reverse("table-panel", args=[s]),
         reverse("rotate-seat-links", args=[s]),
         reverse("rotate-seat-link", args=[s, ann.public_id]),
     ]

@@ -1,0 +1,33 @@
+// The host's session page, live: its socket (kept by live.js) brings, after each change, the
+// table panel of the game being played, the pad's row of ticks and each seat's phone
+// (referee/host). A piece for another game than the one this page shows is left out (the
+// page keeps its own panel; the phones are on the game being played), and so is a piece the
+// page has no place for (a finished game has no panel): the extension below drops them before
+// htmx swaps the rest in by element id.
+(function () {
+  "use strict";
+
+  function shownGame() {
+    var game = document.getElementById("game");
+    return game ? game.dataset.game || "" : "";
+  }
+
+  htmx.defineExtension("host-live", {
+    transformResponse: function (text) {
+      var template = document.createElement("template");
+      template.innerHTML = text;
+      var game = shownGame();
+      Array.prototype.slice.call(template.content.children).forEach(function (piece) {
+        var elsewhere = piece.hasAttribute("data-game") && piece.dataset.game !== game;
+        if (elsewhere || (piece.id && !document.getElementById(piece.id))) piece.remove();
+      });
+      return template.innerHTML;
+    },
+  });
+
+  Live.watch({
+    main: "#host-live",
+    status: "host-status",
+    replaced: { element: "div", main: "host-live", notice: "warning", title: document.title },
+  });
+})();
