@@ -25,6 +25,16 @@
     },
   });
 
+  // The list of seats without a phone stays open as the panel follows the seats: only its
+  // being open is kept (the list itself is the panel's new one: a player out, a new game).
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target;
+    if (!old || old.id !== "table-panel" || !old.querySelector("#enter-for[open]")) return;
+    var fragment = event.detail.fragment;
+    var incoming = fragment.querySelector ? fragment.querySelector("#enter-for") : null;
+    if (incoming) incoming.setAttribute("open", "");
+  });
+
   Live.watch({
     main: "#host-live",
     status: "host-status",
