@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import queries
-from scoring.services import game_start, host_plays_as, seat_codes_show, seat_seen, session_start
+from scoring.services import game_start, host_plays_as, seat_codes_show, session_start
 
 from ..factories import UserFactory
 from ..referee.board_nights import FOUR, SIX, typical_evening
@@ -47,6 +47,12 @@ def overlap(a, b) -> bool:
 
 
 class SeatCodesOnTheTV(InBrowser):
+    def phone_opened(self, context, seat):
+        """A seat's own page opened on a phone, its socket open (it says so: data-live)."""
+        phone = context.new_page()
+        phone.goto(f"{self.live_server_url}/seat/{seat.seat_token}/")
+        expect(phone.locator("main.seat[data-live=open]")).to_have_count(1)
+
     def board_with_codes(self, session, viewport, name):
         """The board at ``viewport`` once its codes are in: what it lays out, and the page."""
         context, page = board_shown(self.browser, self.live_server_url, session, viewport)
@@ -106,24 +112,27 @@ class SeatCodesOnTheTV(InBrowser):
         session, _ = typical_evening(UserFactory(), "stop_the_bus", SIX[:4], 0, {"tokens": 3})
         seat_codes_show(session=session, shown=True)
         seats = queries.seats_of(session)
+        phones = self.browser.new_context()  # the players' own phones
         context, page, _ = self.board_with_codes(session, SIZES[0], "some-phones")
         try:
             for seat in seats[:-1]:
-                seat_seen(seat.seat_token)
-            page.wait_for_timeout(12_000)  # asked again meanwhile: one phone is still missing
-            assert not page.evaluate(IN_CORNER)
-            seat_seen(seats[-1].seat_token)
-            page.wait_for_function(IN_CORNER, timeout=15_000)  # no change sent: the board asks
+                self.phone_opened(phones, seat)
+            assert not page.evaluate(IN_CORNER)  # one phone is still missing
+            self.phone_opened(phones, seats[-1])
+            page.wait_for_function(IN_CORNER, timeout=3_000)  # told by the phone's opening: nothing asks
             expect(page.locator(".code")).to_have_count(4)
         finally:
             context.close()
-        for viewport in SIZES:  # a board opened now shows them in the corner at once
-            context, page, shown = self.board_with_codes(session, viewport, "all-phones")
-            try:
-                assert page.evaluate(IN_CORNER)
-            finally:
-                context.close()
-            assert all(code["bottom"] <= viewport["height"] / 4 for code in shown["codes"])
+        try:
+            for viewport in SIZES:  # a board opened now shows them in the corner at once
+                context, page, shown = self.board_with_codes(session, viewport, "all-phones")
+                try:
+                    assert page.evaluate(IN_CORNER)
+                finally:
+                    context.close()
+                assert all(code["bottom"] <= viewport["height"] / 4 for code in shown["codes"])
+        finally:
+            phones.close()
 
     def test_only_the_seats_in_the_game_being_played_have_codes_none_for_the_host_who_plays(self):
         session = session_start(host=UserFactory(), title="Friday", played_on="2026-11-27", player_names=SIX)
