@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET
 from scoring import queries
 from scoring.models import Session
 
+from ..sockets.live import page_terms
 from .render import board_context
 
 BOARD_REPLACED = "This board's link was replaced. Open the board again from the new QR code on the host's page."
@@ -20,4 +21,6 @@ def board_page(request, token: str):
     except Session.DoesNotExist:
         raise Http404("No board here: the link may have been replaced.") from None
     context = board_context(queries.SessionNow(session))
-    return render(request, "board/board.html", {**context, "token": token, "replaced": BOARD_REPLACED})
+    return render(
+        request, "board/board.html", {**context, "token": token, "replaced": BOARD_REPLACED, "live": page_terms()}
+    )

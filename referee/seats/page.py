@@ -26,6 +26,7 @@ from ..access import host_session
 from ..forms.rounds import OUT_OF_DATE, RoundEntryForm, in_legal_order, setting_check_of
 from ..presenters import as_tapped
 from ..setting_found import present
+from ..sockets.live import page_terms
 from .render import own_context, seat_form, seats_now, shared_context
 
 SEAT_REPLACED = (
@@ -146,6 +147,7 @@ def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | N
     return {
         **context,
         "socket": f"/ws/seat/{token}/" if token else "",
+        "live": page_terms(),
         "refusal": sent.refusal if sent else "",
         "just_sent": bool(sent and sent.kept),
         "replaced": SEAT_REPLACED,

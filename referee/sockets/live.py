@@ -26,6 +26,13 @@ PONG = '<i id="live-pulse" hidden hx-swap-oob="true"></i>'  # swaps the page's e
 logger = logging.getLogger(__name__)
 
 
+def page_terms() -> dict:
+    """What a live page's script (static/js/live.js) needs of this protocol, given by the page
+    on its socket's element rather than restated there: the close code of a replaced link, and
+    the heartbeat's word."""
+    return {"link_replaced": LINK_REPLACED, "ping": PING}
+
+
 def client_address(scope) -> str:
     return (scope.get("client") or ["-"])[0]
 

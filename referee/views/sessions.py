@@ -29,6 +29,7 @@ from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
 from ..links import qr_svg, room_url, seat_links
 from ..network import unreachable_why
 from ..session_page import recorded_message, seating_of, session_context
+from ..sockets.live import page_terms
 
 ODDS_SHOWN = "The TV shows the odds as each game starts."
 ODDS_HIDDEN = "The TV no longer shows the odds."
@@ -128,6 +129,7 @@ def session_page(request, session_id):
                 "host_qr": qr_svg(host_url, "Scan to host from your phone"),
                 "seat_links": seat_links(request, session, seating, context["playing"]),
                 "odds_help": ODDS_HELP,
+                "live": page_terms(),
             },
         )
     if answer:

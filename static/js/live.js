@@ -3,18 +3,18 @@
 // this keeps the socket honest:
 // - reconnecting after a drop or a server restart with a capped, jittered, growing delay
 //   (about 4.5 s apart at most), not the extension's default, which grows to a minute;
-// - a heartbeat: a "ping" every PING_EVERY (the server answers with a mark that changes
+// - a heartbeat: a ping every PING_EVERY (the server answers with a mark that changes
 //   nothing); after SILENT_FOR with nothing heard the socket is dead though the browser has
 //   not noticed (a lost Wi-Fi can take minutes to be reported): it is dropped and a new one
 //   opened now;
 // - "Reconnecting…" said (and the page dimmed) while the socket is down;
 // - a link the host replaced is closed with a code of its own: the page then says so in
 //   place of what it showed, and stops trying.
+// The code and the ping's word are the server's (referee/sockets/live.py), given by the page
+// on its socket's element (data-link-replaced, data-ping).
 // A page calls Live.watch({...}) with its own names (see board.js, seat.js).
 window.Live = (function () {
   "use strict";
-  var LINK_REPLACED = 4004;  // referee/sockets/live.py
-  var PING = "ping";         // referee/sockets/live.py answers it
   var PING_EVERY = 15000;    // ms
   var SILENT_FOR = 45000;    // ms: three pings unanswered
 
@@ -29,6 +29,9 @@ window.Live = (function () {
   // what stands in for the socket's element (a <main> where it was the page's)};
   // afterMessage: what the page does once a message is swapped in.
   function watch(page) {
+    var terms = document.querySelector(page.main).dataset;
+    var LINK_REPLACED = Number(terms.linkReplaced);
+    var PING = terms.ping;
     var live = null;  // the open socket: {wrapper, socket}
     var pinging = null;
     var silence = null;

@@ -198,3 +198,19 @@ def test_the_hosts_page_opens_its_socket_and_polls_nothing(host_client, evening,
     assert f'ws-connect="/ws/host/{evening.public_id}/"' in page
     assert 'hx-trigger="every' not in page and "/table/" not in page and "/phones/" not in page
     assert Session.objects.filter(pk=evening.pk).exists()
+
+
+@pytest.mark.django_db
+def test_every_live_page_gives_its_script_the_sockets_close_code_and_ping(host_client, evening, bus):
+    """Issue 52, point 5: live.js restates nothing of the protocol; each page hands it over."""
+    seat = SessionPlayer.objects.filter(session=evening).first()
+    pages = [
+        host_client.get(evening.get_absolute_url()),
+        Client().get(f"/board/{evening.share_token}/"),
+        Client().get(f"/seat/{seat.seat_token}/"),
+    ]
+    for page in pages:
+        socket = re.search(r"<[^>]* ws-connect=[^>]*>", page.content.decode()).group(0)
+        assert f'data-link-replaced="{LINK_REPLACED}"' in socket and f'data-ping="{PING}"' in socket
+    script = (settings.BASE_DIR / "static" / "js" / "live.js").read_text()
+    assert str(LINK_REPLACED) not in script and f'"{PING}"' not in script
