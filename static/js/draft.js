@@ -7,7 +7,7 @@
   "use strict";
 
   var PREFIX = "brag:draft:";
-  var NOT_TYPED = { csrfmiddlewaretoken: true, number: true, submission: true, same_hands: true };
+  var entryForm = window.keeping.entryForm, numberOf = window.keeping.numberOf, typed = window.keeping.typed;
 
   // Storage may be full or refused (private browsing): the form then works as before, saying so.
   function read(key) {
@@ -30,17 +30,8 @@
     return keys;
   }
 
-  function entryForm() { return document.querySelector("form[data-draft]"); }
   function gameKey(form) { return PREFIX + form.getAttribute("data-draft") + ":"; }
-  function numberOf(form) { return form.elements.number ? parseInt(form.elements.number.value, 10) : NaN; }
   function keyOf(form) { return gameKey(form) + numberOf(form); }
-
-  // What the host types or taps: the hands, the declarations, the table, who called.
-  function typed(form) {
-    return Array.prototype.filter.call(form.elements, function (element) {
-      return element.name && !NOT_TYPED[element.name] && /^(text|textarea|select-one)$/.test(element.type);
-    });
-  }
   function entered(form) { return typed(form).some(function (element) { return element.value.trim(); }); }
 
   function save(form) {

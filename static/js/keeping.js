@@ -4,6 +4,8 @@
 // something is kept, the browser is asked to persist it, where it offers that (not in WebKit
 // on a plain-http LAN page, where navigator.storage is missing). When the storage refuses
 // (full, or turned off as in some private windows), the page says so in the app's words, once.
+// And what both keep of the round entry form (draft.js, outbox.js): the form, its round, and
+// the fields the person types or taps.
 (function () {
   "use strict";
 
@@ -37,5 +39,20 @@
     place.insertBefore(note, pad ? pad.querySelector(".pad-bar") : place.firstChild);
   }
 
-  window.keeping = { persist: persist, refused: refused };
+  // --- The round entry form, as draft.js and outbox.js both read it -------------------------
+  var NOT_TYPED = { csrfmiddlewaretoken: true, number: true, submission: true, same_hands: true };
+
+  function entryForm() { return document.querySelector("form[data-draft]"); }
+  function numberOf(form) { return form.elements.number ? parseInt(form.elements.number.value, 10) : NaN; }
+  function notTyped(name) { return NOT_TYPED.hasOwnProperty(name); }
+  // What is typed or tapped: the hands, the declarations, the table, who called.
+  function typed(form) {
+    return Array.prototype.filter.call(form.elements, function (element) {
+      return element.name && !notTyped(element.name) && /^(text|textarea|select-one)$/.test(element.type);
+    });
+  }
+
+  window.keeping = {
+    persist: persist, refused: refused, entryForm: entryForm, numberOf: numberOf, notTyped: notTyped, typed: typed
+  };
 })();

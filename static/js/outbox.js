@@ -19,7 +19,8 @@
   var RETRY_FIRST = 1;  // s: the first try again by the timer; each after waits twice as long...
   var RETRY_MOST = 30;  // s: ...up to this; each a random 50-100% of it, so a room's phones spread out
   var tries = 0;        // the timer's tries since something was last sent
-  var NOT_TYPED = { csrfmiddlewaretoken: true, number: true, submission: true, same_hands: true };
+  var entryForm = window.keeping.entryForm, numberOf = window.keeping.numberOf, typed = window.keeping.typed;
+  var notTyped = window.keeping.notTyped;
   var flushing = null;  // the flush under way: one at a time
   var problem = "";     // why the last flush stopped, shown under the count
   var sentNow = [];     // the rounds the last flush got recorded, said once nothing waits
@@ -55,14 +56,7 @@
 
   // --- The round entry form ----------------------------------------------------------------
 
-  function entryForm() { return document.querySelector("form[data-draft]"); }
   function gameOf(form) { return form.getAttribute("data-draft").split(":")[1]; }
-  function numberOf(form) { return parseInt(form.elements.number.value, 10); }
-  function typed(form) {
-    return Array.prototype.filter.call(form.elements, function (element) {
-      return element.name && !NOT_TYPED[element.name] && /^(text|textarea|select-one)$/.test(element.type);
-    });
-  }
 
   // A new submission id (a UUID v4); crypto.randomUUID is missing on plain-http LAN addresses.
   function newId() {
@@ -78,7 +72,7 @@
     var lines = [], byPlayer = {};
     fields.forEach(function (pair) {
       var element = form.elements[pair[0]];
-      if (!pair[1] || NOT_TYPED[pair[0]] || !element || !element.name) return;
+      if (!pair[1] || notTyped(pair[0]) || !element || !element.name) return;
       var seat = element.closest(".seat-entry");
       var option = element.tagName === "SELECT" && element.querySelector('option[value="' + CSS.escape(pair[1]) + '"]');
       var shown = option ? option.textContent : pair[1];
@@ -122,7 +116,7 @@
 
   function hasCards(config) {
     var any = false;
-    config.formData.forEach(function (value, name) { if (!NOT_TYPED[name] && String(value).trim()) any = true; });
+    config.formData.forEach(function (value, name) { if (!notTyped(name) && String(value).trim()) any = true; });
     return any;
   }
 
@@ -485,7 +479,7 @@
     if (!item || !form) return;
     item.fields.forEach(function (pair) {
       var element = form.elements[pair[0]];
-      if (NOT_TYPED[pair[0]] || !element || !element.name) return;
+      if (notTyped(pair[0]) || !element || !element.name) return;
       element.value = pair[1];
       element.dispatchEvent(new Event("input", { bubbles: true }));
       var details = element.closest("details");

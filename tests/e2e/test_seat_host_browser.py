@@ -4,6 +4,7 @@ Record round) record a round every seat sent. The TV shows the ticks, then the s
 the seats' QR codes when the host shows them."""
 
 import os
+import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -106,6 +107,30 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
             expect(self.page.locator(f'#pad-table .tick.sent[data-tick="{name}"]')).to_have_count(1, timeout=1000)
         assert asked == []
         expect(self.page.locator("#table-panel")).to_contain_text("Not sent yet: Cy, Di.")
+
+    def test_a_dropped_socket_is_said_keeps_the_hand_being_filled_and_reads_the_panel_again(self):
+        """The host's page's socket drops (a Wi-Fi blip): the page says the phones are not
+        followed live and stays on the hand the host is filling; back, it reads the panel as
+        it is now, with the hand a seat sent meanwhile."""
+        sockets = []
+
+        def through(socket):  # the page's socket, passed through to the server: closable here
+            socket.connect_to_server()
+            sockets.append(socket)
+
+        self.page.route_web_socket(re.compile(r".*/ws/host/.*"), through)
+        game = self.open_game("stop_the_bus", {"tokens": 3})
+        expect(self.page.locator("#host-live[data-live=open]")).to_have_count(1)
+        self.tap_cards("2H 4D 6C")
+        sockets[-1].close(code=1011, reason="a blip")
+        status = self.page.locator("#host-status")
+        expect(status).to_have_text("The players' phones are not followed live: reconnecting…")
+        self.send(game, "Bob")  # meanwhile: told to no page of the host
+        self.assert_hand_and_pad_on_screen()
+        expect(status).to_have_text("", timeout=10_000)  # back, after its backoff
+        expect(self.page.locator('#table-panel .table-tick.sent[data-tick="Bob"]')).to_have_count(1)
+        assert len(sockets) == 2
+        expect(self.page.locator("#id_hand_0")).to_have_value("2♥ 4♦ 6♣")  # the hand being filled, as it was
 
     def test_a_draft_kept_before_the_reveal_gives_way_to_the_revealed_hands(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})
