@@ -35,9 +35,25 @@
     if (incoming) incoming.setAttribute("open", "");
   });
 
+  // Down, it is said in the pad's row of ticks too, where the host's eyes are while the pad is
+  // open (the page's own line is at its top); the next message brings that row afresh.
+  function shownDown(down, words) {
+    var ticks = document.querySelector("#pad-table .pad-ticks");
+    var said = document.querySelector("#pad-table [data-live-down]");
+    if (said && !down) said.remove();
+    if (!ticks || said || !down) return;
+    said = document.createElement("span");
+    said.className = "pad-live-down";
+    said.setAttribute("data-live-down", "");
+    said.setAttribute("role", "status");
+    said.textContent = words;
+    ticks.appendChild(said);
+  }
+
   Live.watch({
     main: "#host-live",
     status: "host-status",
     replaced: { element: "div", main: "host-live", notice: "warning", title: document.title },
+    shownDown: shownDown,
   });
 })();

@@ -27,7 +27,8 @@ window.Live = (function () {
   // page: the selector of the element holding the socket; status: the id of its status line;
   // replaced: {main: class of the page left, notice: class of the message, title, element:
   // what stands in for the socket's element (a <main> where it was the page's)};
-  // afterMessage: what the page does once a message is swapped in.
+  // afterMessage: what the page does once a message is swapped in; shownDown(down, words): what
+  // else it does as the socket goes down or comes back.
   function watch(page) {
     var terms = document.querySelector(page.main).dataset;
     var LINK_REPLACED = Number(terms.linkReplaced);
@@ -44,6 +45,7 @@ window.Live = (function () {
       main.classList.toggle("is-down", down);
       if (down) delete main.dataset.live;
       else main.dataset.live = "open";
+      if (page.shownDown) page.shownDown(down, status.dataset.down);
       status.textContent = down ? status.dataset.down : "";
     }
 

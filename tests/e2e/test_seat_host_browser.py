@@ -121,13 +121,19 @@ class SeatHost(Thumb, ChannelsLiveServerTestCase):
         self.page.route_web_socket(re.compile(r".*/ws/host/.*"), through)
         game = self.open_game("stop_the_bus", {"tokens": 3})
         expect(self.page.locator("#host-live[data-live=open]")).to_have_count(1)
+        self.send(game, "Cy")
+        expect(self.page.locator('#pad-table .tick.sent[data-tick="Cy"]')).to_have_count(1)
         self.tap_cards("2H 4D 6C")
         sockets[-1].close(code=1011, reason="a blip")
         status = self.page.locator("#host-status")
         expect(status).to_have_text("The players' phones are not followed live: reconnecting…")
+        expect(self.page.locator("#pad-table [data-live-down]")).to_have_text(status.get_attribute("data-down"))
+        self.shoot("seat-host-socket-down")
+        assert self.serious() == []
         self.send(game, "Bob")  # meanwhile: told to no page of the host
         self.assert_hand_and_pad_on_screen()
         expect(status).to_have_text("", timeout=10_000)  # back, after its backoff
+        expect(self.page.locator("#pad-table [data-live-down]")).to_have_count(0)
         expect(self.page.locator('#table-panel .table-tick.sent[data-tick="Bob"]')).to_have_count(1)
         assert len(sockets) == 2
         expect(self.page.locator("#id_hand_0")).to_have_value("2♥ 4♦ 6♣")  # the hand being filled, as it was
