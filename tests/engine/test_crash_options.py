@@ -296,34 +296,45 @@ def test_next_best_when_every_hand_is_in_a_tie_nobody_scores():
     assert game.standings == dict.fromkeys(players, 0)
 
 
-def test_next_best_when_the_best_hand_left_cannot_score_nobody_scores():
-    game = play([hands(Ann=["Ks Kh 9d"], Bob=["Kc Kd 9c"], Cy=["As Jd 4c"])], stick_up="next_best")
-    assert described(game.rounds[0]) == [
-        (
-            "stick_up",
-            ("Ann", "Bob"),
-            1,
-            "Hand 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+@pytest.mark.parametrize(
+    ("round_", "events"),
+    [
+        pytest.param(
+            hands(Ann=["Ks Kh 9d"], Bob=["Kc Kd 9c"], Cy=["As Jd 4c"]),
+            [
+                (
+                    "stick_up",
+                    ("Ann", "Bob"),
+                    1,
+                    "Hand 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+                ),
+                (
+                    "no_score",
+                    ("Cy",),
+                    1,
+                    "Hand 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand cannot score: "
+                    "nobody scores",
+                ),
+            ],
+            id="the-best-hand-left-cannot-score",
         ),
-        (
-            "no_score",
-            ("Cy",),
-            1,
-            "Hand 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand cannot score: nobody scores",
+        pytest.param(
+            hands(Ann=["As Kd 6c"], Bob=["Ah Kc 6d"], Cy=["Qs Jd 3c"]),
+            [
+                (
+                    "no_score",
+                    ("Ann", "Bob"),
+                    1,
+                    "Hand 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
+                )
+            ],
+            id="tied-hands-that-cannot-score-end-the-position-with-one-no-score",
         ),
-    ]
-
-
-def test_next_best_tied_hands_that_cannot_score_end_the_position_with_one_no_score():
-    game = play([hands(Ann=["As Kd 6c"], Bob=["Ah Kc 6d"], Cy=["Qs Jd 3c"])], stick_up="next_best")
-    assert described(game.rounds[0]) == [
-        (
-            "no_score",
-            ("Ann", "Bob"),
-            1,
-            "Hand 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
-        )
-    ]
+    ],
+)
+def test_next_best_when_the_hands_left_cannot_score_nobody_scores(round_, events):
+    game = play([round_], stick_up="next_best")
+    assert described(game.rounds[0]) == events
 
 
 def test_next_best_under_ignore_pair_a_cancelled_tie_over_tied_pairs():
