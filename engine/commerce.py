@@ -8,18 +8,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .bidi import isolate
-from .entries import (
-    check_option_names,
-    check_players,
-    chosen,
-    first_dealer,
-    named,
-    read_ended,
-    read_three_card_round,
-)
+from .entries import check_option_names, check_players, chosen, first_dealer, named, ranked_showdown, read_ended
 from .house_rules import COMMERCE_ACE_TWO_THREE, FLUSH_BY, POINT_BY, STAKE
-from .outcomes import EntryError, Event, GameOutcome, RoundOutcome, as_it_stands
-from .ranking import HandRank, composed, rank_hand
+from .outcomes import Event, GameOutcome, RoundOutcome, replayed, showdown_outcome
+from .ranking import HandRank, composed
 from .seating import pass_the_deal
 
 GAME, TITLE = "commerce", "Commerce"
@@ -75,11 +67,7 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
     dealer = settings.first_dealer
     outcomes: list[RoundOutcome] = []
     for number, entry in enumerate(rounds, 1):
-        try:
-            hands = read_three_card_round(TITLE, entry, players, players, named="knocker", out_reason="")
-        except EntryError as error:
-            raise error.in_round(number) from None
-        ranks = {name: rank_hand(cards, rules) for name, cards in hands.items()}
+        ranks = ranked_showdown(TITLE, entry, number, players, players, rules, named="knocker", out_reason="")
         winners = best_hands(ranks)
         label = best_hand_phrase([ranks[name] for name in winners])
         deltas = dict.fromkeys(players, -stake)
@@ -94,32 +82,12 @@ def replay_commerce(players: Sequence[str], rounds: Sequence[object], **options:
             standings[name] += deltas[name]
         events = [hand_won(winners, label, stake, pot, share, pot_left)]
         pot = pot_left
-        outcomes.append(
-            RoundOutcome(
-                number=number,
-                dealer=players[dealer],
-                events=tuple(events),
-                deltas=deltas,
-                standings=dict(standings),
-                hands={name: (rank,) for name, rank in ranks.items()},
-                pot=pot,
-            )
-        )
+        outcomes.append(showdown_outcome(number, players[dealer], events, deltas, standings, ranks, pot=pot))
         dealer = pass_the_deal(players, dealer, players)
-    outcome = GameOutcome(
-        game=GAME,
-        players=players,
-        settings=settings,
-        rounds=tuple(outcomes),
-        standings=standings,
-        finished=False,  # until the host ends it
-        winners=(),
-        out=(),
-        next_dealer=players[dealer],
-        pot=pot,
-        still_in=players,
+    # Commerce has no end of its own: unfinished until the host ends it.
+    return replayed(
+        GAME, players, settings, outcomes, standings, next_dealer=players[dealer], pot=pot, still_in=players
     )
-    return as_it_stands(outcome) if settings.ended else outcome
 
 
 def best_hand_phrase(best: Sequence[HandRank]) -> str:

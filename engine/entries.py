@@ -3,13 +3,13 @@ entered, one deck per round. Each refusal is an EntryError that says what and wh
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .bidi import isolate
 from .cards import Card, CardClash, CardError, check_one_deck, parse_cards, parse_hand
 from .house_rules import Option
 from .outcomes import EntryError
-from .ranking import BRAG, BRAG_ACE_HIGH, hand_ranking
+from .ranking import BRAG, BRAG_ACE_HIGH, HandRank, hand_ranking, rank_hand
 
 # --- Options ---------------------------------------------------------------------------
 
@@ -145,12 +145,7 @@ class RoundCards:
 
     def hand(self, text: object, player: str | None, *, field: str = "hands") -> tuple[Card, ...]:
         """Three cards as typed, or an EntryError that says whose they were."""
-        try:
-            cards = parse_hand(text)  # type: ignore[arg-type]
-        except CardError as error:
-            raise _card_entry_error(text, error, player, field, None, "three cards") from None
-        self.entered.append(((cards,), player, field, False))
-        return cards
+        return self._one_place(parse_hand, "three cards", text, player, field)
 
     def hands(self, texts: Sequence[object], player: str) -> tuple[tuple[Card, ...], ...]:
         """A player's hands in the order placed (Crash): hand 1, hand 2, ..."""
@@ -168,10 +163,16 @@ class RoundCards:
 
     def cards(self, text: object, player: str | None, *, field: str) -> tuple[Card, ...]:
         """Any number of cards as typed (a declaration's 13)."""
+        return self._one_place(parse_cards, "cards", text, player, field)
+
+    def _one_place(
+        self, parse: Callable[[str], tuple[Card, ...]], expected: str, text: object, player: str | None, field: str
+    ) -> tuple[Card, ...]:
+        """Cards typed in one place, read by ``parse``; refused naming the place and what it expects."""
         try:
-            cards = parse_cards(text)  # type: ignore[arg-type]
+            cards = parse(text)  # type: ignore[arg-type]
         except CardError as error:
-            raise _card_entry_error(text, error, player, field, None, "cards") from None
+            raise _card_entry_error(text, error, player, field, None, expected) from None
         self.entered.append(((cards,), player, field, False))
         return cards
 
@@ -233,6 +234,26 @@ def read_three_card_round(
     check_named_player(entry, named, still_in, players)
     dealt.check_one_deck()
     return hands
+
+
+def ranked_showdown(
+    title: str,
+    entry: object,
+    number: int,
+    players: Sequence[str],
+    still_in: Sequence[str],
+    rules: str,
+    *,
+    named: str,
+    out_reason: str,
+) -> dict[str, HandRank]:
+    """Round ``number`` of a three-card showdown (read_three_card_round), each hand ranked under
+    ``rules``; a refusal says it is in that round."""
+    try:
+        hands = read_three_card_round(title, entry, players, still_in, named=named, out_reason=out_reason)
+    except EntryError as error:
+        raise error.in_round(number) from None
+    return {name: rank_hand(cards, rules) for name, cards in hands.items()}
 
 
 def check_named_player(

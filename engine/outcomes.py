@@ -6,7 +6,7 @@ here are a contract that code outside the package relies on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Protocol
 
@@ -96,6 +96,21 @@ class RoundOutcome:
     pot: int = 0
 
 
+def showdown_outcome(
+    number: int,
+    dealer: str,
+    events: Sequence[Event],
+    deltas: Mapping[str, int],
+    standings: Mapping[str, int],
+    ranks: Mapping[str, HandRank],
+    **more: object,
+) -> RoundOutcome:
+    """A round of one three-card hand each (Stop the Bus, Commerce), the standings as they are
+    after it; ``more``: the round's other fields (out, pot)."""
+    hands = {name: (rank,) for name, rank in ranks.items()}
+    return RoundOutcome(number, dealer, tuple(events), deltas, dict(standings), hands, **more)  # type: ignore[arg-type]
+
+
 class GameOptions(Protocol):
     """A game's options as its replay read them, defaults filled in (StopTheBusOptions,
     CrashOptions or CommerceOptions): the one place their defaults live."""
@@ -139,3 +154,25 @@ def as_it_stands(outcome: GameOutcome) -> GameOutcome:
     best = max(outcome.standings[name] for name in contenders)
     winners = tuple(name for name in contenders if outcome.standings[name] == best)
     return replace(outcome, finished=True, winners=winners, next_dealer=None)
+
+
+def replayed(
+    game: str,
+    players: tuple[str, ...],
+    settings: GameOptions,
+    rounds: Sequence[RoundOutcome],
+    standings: Mapping[str, int],
+    *,
+    next_dealer: str | None,
+    still_in: tuple[str, ...],
+    finished: bool = False,
+    winners: tuple[str, ...] = (),
+    out: tuple[str, ...] = (),
+    pot: int = 0,
+) -> GameOutcome:
+    """The game as its rounds left it (by default one its rules have not finished), or as the
+    host ended it when its settings say so (as_it_stands)."""
+    outcome = GameOutcome(
+        game, players, settings, tuple(rounds), standings, finished, winners, out, next_dealer, pot, still_in
+    )
+    return as_it_stands(outcome) if settings.ended else outcome

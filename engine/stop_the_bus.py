@@ -14,12 +14,12 @@ from .entries import (
     chosen,
     first_dealer,
     named,
+    ranked_showdown,
     read_ended,
-    read_three_card_round,
 )
 from .house_rules import TOKENS
-from .outcomes import EntryError, Event, GameOutcome, RoundOutcome, as_it_stands
-from .ranking import BRAG, HandRank, hand_ranking, rank_hand
+from .outcomes import EntryError, Event, GameOutcome, RoundOutcome, replayed, showdown_outcome
+from .ranking import BRAG, HandRank, hand_ranking
 from .seating import pass_the_deal
 
 GAME, TITLE = "stop_the_bus", "Stop the Bus"
@@ -73,11 +73,9 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
         still_in = [name for name in players if tokens[name] > 0]
         if len(still_in) == 1:
             raise EntryError(f"the game is over: {still_in[0]} won", round=number)
-        try:
-            hands = read_three_card_round(TITLE, entry, players, still_in, named="caller", out_reason="no tokens left")
-        except EntryError as error:
-            raise error.in_round(number) from None
-        ranks = {name: rank_hand(cards, settings.rules) for name, cards in hands.items()}
+        ranks = ranked_showdown(
+            TITLE, entry, number, players, still_in, settings.rules, named="caller", out_reason="no tokens left"
+        )
         losers = worst_hands(ranks)
         label = ranks[losers[0]].phrase
         events: list[Event] = []
@@ -117,30 +115,19 @@ def replay_stop_the_bus(players: Sequence[str], rounds: Sequence[object], **opti
                         f"{isolate(survivors[0])} is the last player with tokens: {isolate(survivors[0])} wins",
                     )
                 )
-        outcomes.append(
-            RoundOutcome(
-                number=number,
-                dealer=players[dealer],
-                events=tuple(events),
-                deltas=deltas,
-                standings=dict(tokens),
-                hands={name: (rank,) for name, rank in ranks.items()},
-                out=tuple(out),
-            )
-        )
+        outcomes.append(showdown_outcome(number, players[dealer], events, deltas, tokens, ranks, out=tuple(out)))
         dealer = pass_the_deal(players, dealer, [name for name in players if tokens[name] > 0])
     still_in = tuple(name for name in players if tokens[name] > 0)
     finished = len(still_in) == 1
-    outcome = GameOutcome(
-        game=GAME,
-        players=players,
-        settings=settings,
-        rounds=tuple(outcomes),
-        standings=tokens,
+    return replayed(
+        GAME,
+        players,
+        settings,
+        outcomes,
+        tokens,
         finished=finished,
         winners=still_in if finished else (),
         out=tuple(went_out),
         next_dealer=None if finished else players[dealer],
         still_in=still_in,
     )
-    return as_it_stands(outcome) if settings.ended else outcome

@@ -20,6 +20,7 @@ import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
+from typing import Self
 
 from django.db import connection
 
@@ -75,7 +76,27 @@ def another_client():
     return psycopg.connect(**database_address())
 
 
-class Daphne:
+class OwnProcess:
+    """A process of a test's own: start() (each kind its own), stop() ending it by its id, and
+    in a with block started, then stopped."""
+
+    process: subprocess.Popen | None = None
+
+    def start(self) -> Self:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        end(self.process)
+        self.process = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+class Daphne(OwnProcess):
     """One Daphne process serving the project on 127.0.0.1:port; start(), stop(), again."""
 
     def __init__(
@@ -122,16 +143,6 @@ class Daphne:
             return ""
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
-
-    def stop(self) -> None:
-        end(self.process)
-        self.process = None
-
-    def __enter__(self) -> "Daphne":
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
 
 
 class MakeRun(Daphne):
@@ -231,7 +242,7 @@ def end(process: subprocess.Popen | None, *, group: bool = False) -> None:
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
-class RedisServer:
+class RedisServer(OwnProcess):
     """A redis-server of a test's own on 127.0.0.1:port, nothing kept on disk; start(),
     stop(), and start() again on the same port."""
 
@@ -264,21 +275,11 @@ class RedisServer:
         self.stop()
         raise RuntimeError(f"redis-server did not answer on port {self.port} within {timeout} s")
 
-    def stop(self) -> None:
-        end(self.process)
-        self.process = None
-
-    def __enter__(self) -> "RedisServer":
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
-class Nginx:
+class Nginx(OwnProcess):
     """An nginx of a test's own, as the current user: its configuration, pid file, temporary
     files and logs in ``folder``, and ``site`` (a server block file) as its only site, on
     ``port``; the system's nginx and /etc/nginx are left alone."""
@@ -325,10 +326,6 @@ class Nginx:
     def errors(self) -> str:
         path = self.folder / "error.log"
         return path.read_text(errors="replace") if path.exists() else ""
-
-    def stop(self) -> None:
-        end(self.process)
-        self.process = None
 
 
 def self_signed_certificate(folder: Path, address: str = "127.0.0.1") -> tuple[Path, Path]:

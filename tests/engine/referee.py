@@ -36,10 +36,14 @@ def kinds(outcome):
     return [e.kind for e in outcome.events]
 
 
+# The table most game tests play at.
+PLAYERS = ("Ann", "Bob", "Cy")
+
+
 @dataclass(frozen=True)
 class Referee:
     game: str
-    players: tuple[str, ...]
+    players: tuple[str, ...] = PLAYERS
 
     def play(self, rounds, players=None, **options):
         return replay(self.game, list(self.players) if players is None else players, rounds, **options)

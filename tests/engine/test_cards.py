@@ -12,6 +12,7 @@ from engine import (
     format_cards,
     parse_cards,
     parse_hand,
+    rank_hand,
     show_cards,
 )
 from engine.cards import EXPECTED_CARD
@@ -89,11 +90,15 @@ def test_non_text_is_refused():
         ("As Kd", "expected three cards, got 2: A♠ K♦"),
         ("As Kd Qh Jc", "expected three cards, got 4: A♠ K♦ Q♥ J♣"),
         ("", "expected three cards, got none"),
+        ("As Kd as", "A♠ is entered twice"),
+        ("As Kd 1x", '"1x" is not a card: expected a rank 2-10, J, Q, K, A followed by a suit S, H, D, C'),
     ],
 )
-def test_a_hand_is_exactly_three_cards(text, message):
+@pytest.mark.parametrize("read", [parse_hand, rank_hand], ids=["parse_hand", "rank_hand"])
+def test_a_hand_is_exactly_three_cards(read, text, message):
+    """Read alone, or read to be ranked (rank_hand takes text too): refused in the same words."""
     with pytest.raises(CardError) as error:
-        parse_hand(text)
+        read(text)
     assert error.value.args == (message,)
 
 

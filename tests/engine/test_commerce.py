@@ -4,8 +4,7 @@ import pytest
 
 from .referee import Referee, hands
 
-PLAYERS = ["Ann", "Bob", "Cy"]
-REFEREE = Referee("commerce", tuple(PLAYERS))
+REFEREE = Referee("commerce")
 play, refused = REFEREE.play, REFEREE.refused
 
 

@@ -2,7 +2,7 @@
 
 from .referee import Referee, hands
 
-REFEREE = Referee("commerce", ("Ann", "Bob", "Cy"))
+REFEREE = Referee("commerce")
 play = REFEREE.play
 
 

@@ -8,8 +8,7 @@ from engine.crash import best_quad, count_pairs
 
 from .referee import Referee, described, hands
 
-PLAYERS = ["Ann", "Bob", "Cy"]
-REFEREE = Referee("crash", tuple(PLAYERS))
+REFEREE = Referee("crash")
 play, refused = REFEREE.play, REFEREE.refused
 
 # A round of three players, every hand written out (36 different cards):
@@ -244,24 +243,6 @@ def test_arena_sorts_hands_before_scoring_so_nobody_fouls():
         ("scored", ("Bob",), 2),
     ]
     assert [r.label for r in game.rounds[0].hands["Ann"]] == ["Prial of 3s", "Pair of 2s, 5 kicker"]
-
-
-@pytest.mark.parametrize(
-    ("ignore", "kinds"),
-    [
-        ("high_card", ["scored", "no_score"]),
-        ("pair", ["no_score", "no_score"]),
-        ("none", ["scored", "scored"]),
-    ],
-)
-def test_arena_ignore_says_which_hands_cannot_score(ignore, kinds):
-    game = play(
-        [hands(Ann=["2s 2h 5d", "As 9d 4c"], Bob=["3c 4h 9c", "Ks Qd 6c"])],
-        players=["Ann", "Bob"],
-        preset="arena",
-        ignore=ignore,
-    )
-    assert [e.kind for e in game.rounds[0].events] == kinds
 
 
 def test_arena_pairs_that_cannot_score_say_so():

@@ -8,17 +8,11 @@ from hypothesis import given
 
 from engine import EntryError, check_setting, game_settings, replay
 
-from .referee import CLASSIC_CRASH, Referee, described, hands, kinds
+from .referee import CLASSIC_CRASH, PLAYERS, Referee, described, hands, kinds
 from .strategies import PROPERTY_SETTINGS, crash_games, played_games
 
-PLAYERS = ["Ann", "Bob", "Cy"]
-REFEREE = Referee("crash", tuple(PLAYERS))
+REFEREE = Referee("crash")
 play, refused = REFEREE.play, REFEREE.refused
-
-# Ann takes every position; she holds all four 3s (existing classic and arena tests use them too).
-CRASHING_ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 3c"]
-BOB = ["As Ac 4d", "Ks Kd 6c", "7h 7s 8h", "4c 5h 8s"]
-CY = ["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"]
 
 
 # --- The presets expand as before, and every option is independent of them -------------------
@@ -118,10 +112,14 @@ def test_declarations_off_under_the_classic_preset_are_refused_as_entered():
         ("none", ["scored", "scored"]),
     ],
 )
-def test_ignore_applies_under_the_classic_preset_too(ignore, expected):
-    game = play(
-        [hands(Ann=["2s 2h 5d", "As 9d 4c"], Bob=["Ks Qd 6c", "3c 4h 9c"])], players=["Ann", "Bob"], ignore=ignore
-    )
+@pytest.mark.parametrize(
+    ("preset", "bob"),
+    # The arena sorts each player's hands itself: Bob's may come in any order.
+    [("classic", ["Ks Qd 6c", "3c 4h 9c"]), ("arena", ["3c 4h 9c", "Ks Qd 6c"])],
+    ids=["classic", "arena"],
+)
+def test_ignore_says_which_hands_cannot_score_under_either_preset(preset, bob, ignore, expected):
+    game = play([hands(Ann=["2s 2h 5d", "As 9d 4c"], Bob=bob)], players=["Ann", "Bob"], preset=preset, ignore=ignore)
     assert kinds(game.rounds[0]) == expected
 
 
@@ -296,34 +294,45 @@ def test_next_best_when_every_hand_is_in_a_tie_nobody_scores():
     assert game.standings == dict.fromkeys(players, 0)
 
 
-def test_next_best_when_the_best_hand_left_cannot_score_nobody_scores():
-    game = play([hands(Ann=["Ks Kh 9d"], Bob=["Kc Kd 9c"], Cy=["As Jd 4c"])], stick_up="next_best")
-    assert described(game.rounds[0]) == [
-        (
-            "stick_up",
-            ("Ann", "Bob"),
-            1,
-            "Hand 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+@pytest.mark.parametrize(
+    ("round_", "events"),
+    [
+        pytest.param(
+            hands(Ann=["Ks Kh 9d"], Bob=["Kc Kd 9c"], Cy=["As Jd 4c"]),
+            [
+                (
+                    "stick_up",
+                    ("Ann", "Bob"),
+                    1,
+                    "Hand 1: Ann's pair of kings and Bob's pair of kings tie: stick-up, the tied hands cancel",
+                ),
+                (
+                    "no_score",
+                    ("Cy",),
+                    1,
+                    "Hand 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand cannot score: "
+                    "nobody scores",
+                ),
+            ],
+            id="the-best-hand-left-cannot-score",
         ),
-        (
-            "no_score",
-            ("Cy",),
-            1,
-            "Hand 1: Cy's ace high (A-J-4) is the best hand left but a high-card hand cannot score: nobody scores",
+        pytest.param(
+            hands(Ann=["As Kd 6c"], Bob=["Ah Kc 6d"], Cy=["Qs Jd 3c"]),
+            [
+                (
+                    "no_score",
+                    ("Ann", "Bob"),
+                    1,
+                    "Hand 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
+                )
+            ],
+            id="tied-hands-that-cannot-score-end-the-position-with-one-no-score",
         ),
-    ]
-
-
-def test_next_best_tied_hands_that_cannot_score_end_the_position_with_one_no_score():
-    game = play([hands(Ann=["As Kd 6c"], Bob=["Ah Kc 6d"], Cy=["Qs Jd 3c"])], stick_up="next_best")
-    assert described(game.rounds[0]) == [
-        (
-            "no_score",
-            ("Ann", "Bob"),
-            1,
-            "Hand 1: the best hands (ace high (A-K-6)) tie but a high-card hand cannot score: nobody scores",
-        )
-    ]
+    ],
+)
+def test_next_best_when_the_hands_left_cannot_score_nobody_scores(round_, events):
+    game = play([round_], stick_up="next_best")
+    assert described(game.rounds[0]) == events
 
 
 def test_next_best_under_ignore_pair_a_cancelled_tie_over_tied_pairs():
@@ -357,6 +366,11 @@ def test_next_best_a_player_who_scores_every_position_crashes_even_after_a_cance
 
 
 # --- crash, quads, target and ending -------------------------------------------------------------
+
+# Ann takes every position; she holds all four 3s (existing classic and arena tests use them too).
+CRASHING_ANN = ["3s 3h 3d", "Ah Kh Qh", "7c 7d 9s", "2s 2h 3c"]
+BOB = ["As Ac 4d", "Ks Kd 6c", "7h 7s 8h", "4c 5h 8s"]
+CY = ["4s 5s 6s", "Qs Qc 2c", "6d 6h 4h", "Jh 9d 2d"]
 
 
 def test_a_crash_scores_a_point_under_the_classic_preset_then_the_bonus():

@@ -188,21 +188,6 @@ def test_rank_hand_defaults_to_brag_and_accepts_text():
     assert isinstance(rank_hand("As Ks Qs"), HandRank)
 
 
-@pytest.mark.parametrize(
-    ("cards", "message"),
-    [
-        ("As Kd", "expected three cards, got 2: A♠ K♦"),
-        ("As Kd Qh Jc", "expected three cards, got 4: A♠ K♦ Q♥ J♣"),
-        ("As Kd as", "A♠ is entered twice"),
-        ("As Kd 1x", '"1x" is not a card: expected a rank 2-10, J, Q, K, A followed by a suit S, H, D, C'),
-    ],
-)
-def test_rank_hand_refuses_what_is_not_a_hand(cards, message):
-    with pytest.raises(CardError) as error:
-        rank_hand(cards)
-    assert error.value.args == (message,)
-
-
 def test_rank_hand_refuses_parsed_cards_that_are_not_three_different_cards():
     a, k = DECK[-1], DECK[-5]
     with pytest.raises(CardError, match=r"^A♣ is entered twice$"):

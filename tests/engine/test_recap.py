@@ -160,6 +160,12 @@ def _game(kind, players, rounds, kept=(), **options):
     return kind, players, rounds, options, kept
 
 
+def _shown(kind, *rounds, **options):
+    """A game of rounds of hands only, each a mapping of player to cards; its players are the
+    first round's, in order."""
+    return _game(kind, list(rounds[0]), [{"hands": hands} for hands in rounds], **options)
+
+
 def _kinds(told):
     return [item.kind for item in told.items]
 
@@ -171,12 +177,8 @@ def test_an_evening_with_no_round_has_nothing_to_tell():
 
 
 def test_an_evening_of_only_commerce_tells_no_crash_no_fouls_and_no_hindsight():
-    commerce = _game(
-        "commerce",
-        ["Ann", "Bob"],
-        [{"hands": {"Ann": "AS KS QS", "Bob": "2H 5D 9C"}}, {"hands": {"Ann": "2S 4D 7C", "Bob": "3H 3D 3C"}}],
-        stake=0,
-        ended=True,
+    commerce = _shown(
+        "commerce", {"Ann": "AS KS QS", "Bob": "2H 5D 9C"}, {"Ann": "2S 4D 7C", "Bob": "3H 3D 3C"}, stake=0, ended=True
     )
     told = _evening(commerce)
     assert _kinds(told) == ["winner", "hand_of_the_night", "comeback"]  # Bob, a hand behind, drew level
@@ -184,25 +186,20 @@ def test_an_evening_of_only_commerce_tells_no_crash_no_fouls_and_no_hindsight():
 
 
 def test_under_the_default_ranking_no_house_rule_decided_the_hand_of_the_night():
-    bus = _game(
-        "stop_the_bus", ["Priya", "Tom", "Cy"], [{"hands": {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}]
-    )
+    bus = _shown("stop_the_bus", {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"})
     item = _one(_evening(bus), "hand_of_the_night")
     assert item.players == ("Priya",) and item.cards == ("3S", "3H", "3D")
     assert item.text == "Priya's prial of 3s, round 1 of Stop the Bus · game 1"
     assert item.why == ""  # 3-3-3 the best prial is the default: no house rule decided it
     # A run over a flush is the default too, though flush_over_run would turn it round.
-    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS JS 4S", "Bob": "4H 5D 6C"}}])
+    bus = _shown("stop_the_bus", {"Ann": "AS JS 4S", "Bob": "4H 5D 6C"})
     item = _one(_evening(bus), "hand_of_the_night")
     assert item.players == ("Bob",) and item.why == ""
 
 
 def test_a_house_ranking_option_that_decided_the_hand_of_the_night_is_said_once():
-    bus = _game(
-        "stop_the_bus",
-        ["Ann", "Bob", "Cy"],
-        [{"hands": {"Ann": "AS JS 4S", "Bob": "4H 5D 6C", "Cy": "2C 8D 9H"}}],
-        rules={"flush_over_run": True},
+    bus = _shown(
+        "stop_the_bus", {"Ann": "AS JS 4S", "Bob": "4H 5D 6C", "Cy": "2C 8D 9H"}, rules={"flush_over_run": True}
     )
     item = _one(_evening(bus), "hand_of_the_night")
     assert item.players == ("Ann",)
@@ -210,12 +207,7 @@ def test_a_house_ranking_option_that_decided_the_hand_of_the_night_is_said_once(
         "Ann's ace-high flush (A-J-4) beat Bob's run 4-5-6, as under these rules a flush beats a run "
         "(a running flush still beats both); by default Bob's run would have won"
     )
-    aces = _game(
-        "stop_the_bus",
-        ["Priya", "Tom", "Cy"],
-        [{"hands": {"Priya": "AS AH AD", "Tom": "3S 3H 3D", "Cy": "2C 4D 7H"}}],
-        rules="brag-ace-high",
-    )
+    aces = _shown("stop_the_bus", {"Priya": "AS AH AD", "Tom": "3S 3H 3D", "Cy": "2C 4D 7H"}, rules="brag-ace-high")
     assert _one(_evening(aces), "hand_of_the_night").why == (
         "Priya's prial of aces beat Tom's prial of 3s, as under these rules prials go by rank: A-A-A is the best, "
         "2-2-2 the lowest; by default Tom's prial would have won"
@@ -224,20 +216,12 @@ def test_a_house_ranking_option_that_decided_the_hand_of_the_night_is_said_once(
 
 def test_a_house_ranking_option_that_did_not_decide_the_hand_of_the_night_says_nothing():
     # A flush over a run is the house's, but a prial beat a prial: 3-3-3 the best is the default.
-    bus = _game(
-        "stop_the_bus",
-        ["Priya", "Tom", "Cy"],
-        [{"hands": {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}],
-        rules={"flush_over_run": True},
+    bus = _shown(
+        "stop_the_bus", {"Priya": "3S 3H 3D", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}, rules={"flush_over_run": True}
     )
     assert _one(_evening(bus), "hand_of_the_night").why == ""
     # Aces over kings whatever the options.
-    aces = _game(
-        "stop_the_bus",
-        ["Priya", "Tom", "Cy"],
-        [{"hands": {"Priya": "AS AH AD", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}}],
-        rules="brag-ace-high",
-    )
+    aces = _shown("stop_the_bus", {"Priya": "AS AH AD", "Tom": "KS KH KD", "Cy": "2C 4D 7H"}, rules="brag-ace-high")
     assert _one(_evening(aces), "hand_of_the_night").why == ""
 
 
@@ -282,24 +266,16 @@ def test_every_house_ranking_option_that_decides_says_its_rule_once_and_nothing_
 
 
 def test_equal_best_hands_name_every_holder_and_hands_of_other_rankings_compare_by_what_they_beat():
-    bus = _game(
-        "stop_the_bus",
-        ["Ann", "Bob", "Cy"],
-        [{"hands": {"Ann": "AS AH AD", "Bob": "QS QH QD", "Cy": "2C 4D 7H"}}],
-        rules="brag-ace-high",
-    )
-    commerce = _game("commerce", ["Cy", "Di"], [{"hands": {"Cy": "AC KD 5S", "Di": "AS AH AD"}}])
+    bus = _shown("stop_the_bus", {"Ann": "AS AH AD", "Bob": "QS QH QD", "Cy": "2C 4D 7H"}, rules="brag-ace-high")
+    commerce = _shown("commerce", {"Cy": "AC KD 5S", "Di": "AS AH AD"})
     item = next(i for i in _evening(bus, commerce).items if i.kind == "hand_of_the_night")
     assert item.players == ("Ann", "Di")  # the best prial and the best tricon: each beats every other hand
     assert item.text.endswith("; Di showed one as strong")
 
 
 def test_a_stand_off_is_the_luckiest_escape_and_counted():
-    bus = _game(
-        "stop_the_bus",
-        ["Ann", "Bob"],
-        [{"hands": {"Ann": "2C 4D 7H", "Bob": "2D 4C 7S"}}, {"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}],
-        tokens=1,
+    bus = _shown(
+        "stop_the_bus", {"Ann": "2C 4D 7H", "Bob": "2D 4C 7S"}, {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}, tokens=1
     )
     told = _evening(bus)
     escape = next(i for i in told.items if i.kind == "luckiest_escape")
@@ -428,8 +404,8 @@ def test_equal_shares_keep_the_first_played():
 
 
 def test_the_nights_ratings_a_row_a_player_a_column_a_game_provisional_marked():
-    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}], tokens=1)
-    commerce = _game("commerce", ["Bob", "Cy"], [{"hands": {"Bob": "9S 9H 9D", "Cy": "4S 5S 6S"}}])
+    bus = _shown("stop_the_bus", {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}, tokens=1)
+    commerce = _shown("commerce", {"Bob": "9S 9H 9D", "Cy": "4S 5S 6S"})
     ratings = [
         RatingChange("Bob", "stop_the_bus", 2.0, 1.5, 1, False),
         RatingChange("Cy", "commerce", 1.0, 1.75, 1, True),
@@ -486,7 +462,7 @@ def test_settling_up_commerce_for_a_stake_with_what_stayed_in_the_pot():
 
 def test_settling_up_shows_each_balance_over_the_evenings_games_even_at_zero():
     best, worse, worst = "AS KS 5D", "QH JH 5C", "2C 4D 7H"
-    first = _game("commerce", ["Ann", "Bob", "Cy"], [{"hands": {"Ann": best, "Bob": worse, "Cy": worst}}], stake=1)
+    first = _shown("commerce", {"Ann": best, "Bob": worse, "Cy": worst}, stake=1)
     second = [{"hands": {"Ann": worse, "Bob": best, "Cy": worst}}] * 2
     told = _evening(first, _game("commerce", ["Ann", "Bob", "Cy"], second, stake=1, ended=True))
     item = next(i for i in told.items if i.kind == "settle_up")
@@ -496,7 +472,7 @@ def test_settling_up_shows_each_balance_over_the_evenings_games_even_at_zero():
 
 
 def test_a_game_not_finished_has_no_winner_and_the_headline_says_none_was():
-    bus = _game("stop_the_bus", ["Ann", "Bob"], [{"hands": {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}}], tokens=3)
+    bus = _shown("stop_the_bus", {"Ann": "AS KS QS", "Bob": "2C 4D 7H"}, tokens=3)
     told = _evening(bus)
     assert _kinds(told) == ["leading", "hand_of_the_night"]
     assert told.items[0].text == "Not finished: Ann leads, with 3 tokens"

@@ -6,8 +6,7 @@ from engine.cards import EXPECTED_CARD
 
 from .referee import Referee, hands
 
-ANN_BOB_CY = ["Ann", "Bob", "Cy"]
-REFEREE = Referee("stop_the_bus", tuple(ANN_BOB_CY))
+REFEREE = Referee("stop_the_bus")
 play, refused = REFEREE.play, REFEREE.refused
 
 

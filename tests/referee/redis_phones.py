@@ -2,11 +2,13 @@
 skip where REDIS_URL is unset), a redis-server of a test's own, the host's phone over HTTP,
 a first round."""
 
+import contextlib
 import os
 import re
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
@@ -21,7 +23,7 @@ BOB_LOSES = "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 l
 def shared_redis_url() -> str:
     url = os.environ.get("REDIS_URL", "").strip()
     if not url:
-        pytest.skip("REDIS_URL is unset: these boards need a real Redis; CI sets it")
+        pytest.skip("REDIS_URL is unset: these boards and sockets need a real Redis; CI sets it")
     return url
 
 
@@ -31,6 +33,21 @@ def redis_server() -> RedisServer:
     shared_redis_url()
     assert os.access(REDIS_SERVER, os.X_OK), f"{REDIS_SERVER} is missing: apt-get install redis-server"
     return RedisServer()
+
+
+@contextlib.contextmanager
+def daphne_on_own_redis() -> Iterator[tuple[RedisServer, Daphne]]:
+    """A redis-server of the test's own and a Daphne process on it, both started and both
+    stopped afterwards, whatever the test did to the Redis meanwhile."""
+    redis_process = redis_server()
+    server = Daphne(env={"REDIS_URL": redis_process.url})
+    try:
+        redis_process.start()
+        server.start()
+        yield redis_process, server
+    finally:
+        server.stop()
+        redis_process.stop()
 
 
 class Phone:

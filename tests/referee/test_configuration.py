@@ -16,6 +16,8 @@ from referee.asgi import application
 from referee.environment import env_flag
 from referee.settings import channel_layers_config, database_config
 
+from .deploy_check import check_deploy
+
 
 def test_without_database_url_the_database_is_a_sqlite_file_in_wal_mode(tmp_path, django_db_blocker):
     config = database_config(None, tmp_path)
@@ -182,9 +184,6 @@ async def test_the_asgi_application_serves_pages_and_static_files_without_debug(
 
 
 def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_path):
-    import subprocess
-    import sys
-
     env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
     env |= {
         "DJANGO_DEBUG": "0",
@@ -193,22 +192,10 @@ def test_check_deploy_is_clean_behind_tls_with_a_secret_key_and_no_debug(tmp_pat
         "DJANGO_ALLOWED_HOSTS": "brag.example.org",
         "DJANGO_CSRF_TRUSTED_ORIGINS": "https://brag.example.org",
     }
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=settings.BASE_DIR,
-    )
+    result = check_deploy(env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
-    plain = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        capture_output=True,
-        text=True,
-        env={**env, "DJANGO_BEHIND_TLS": "0"},
-        cwd=settings.BASE_DIR,
-    )
+    plain = check_deploy({**env, "DJANGO_BEHIND_TLS": "0"})
     assert plain.returncode != 0 and "SECURE_HSTS_SECONDS" in plain.stderr + plain.stdout
 
 

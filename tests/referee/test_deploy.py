@@ -5,13 +5,14 @@ clean with the settings docs/hosting.md has a club put in the file."""
 import os
 import re
 import secrets
-import subprocess
 import sys
 
 import pytest
 from django.conf import settings
 
 from referee.management.commands.serve import daphne_command
+
+from .deploy_check import check_deploy
 
 DEPLOY = settings.BASE_DIR / "deploy"
 
@@ -61,14 +62,7 @@ def test_check_deploy_is_clean_in_the_club_configuration_the_readme_documents(or
         DJANGO_ALLOWED_HOSTS="brag.example.org",
         DJANGO_CSRF_TRUSTED_ORIGINS=origin,
     )
-    check = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=settings.BASE_DIR,
-        timeout=60,
-    )
+    check = check_deploy(env)
     assert check.returncode == 0, check.stdout + check.stderr
     assert check.stdout == "System check identified no issues (0 silenced).\n"
 
@@ -77,14 +71,7 @@ def test_check_deploy_says_an_allowed_host_with_a_port_refuses_every_request_to_
     env = club_environment(
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="brag.example.org:8443,[::1]:8000"
     )
-    check = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=settings.BASE_DIR,
-        timeout=60,
-    )
+    check = check_deploy(env)
     assert check.returncode == 1
     assert (
         "?: (referee.W001) DJANGO_ALLOWED_HOSTS names 'brag.example.org:8443' with a port: it matches no "

@@ -24,13 +24,16 @@ def post_round(client, session, data: dict):
     return client.post(session.get_absolute_url(), sent(data), headers=HX)
 
 
-def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host):
+def first_bus_round(client, host, *hands: str):
+    """A Stop the Bus game of PLAYERS started (3 tokens each) and its first round posted, a hand a
+    seat: the session, the game and the answer."""
     session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = post_round(
-        host_client,
-        session,
-        {"number": "1", "hand_0": "As Ks Qs", "hand_1": "2c 3d 5h", "hand_2": "7c 7d 9s", "hand_3": ""},
-    )
+    round_data = {"number": "1", **{f"hand_{seat}": hand for seat, hand in enumerate(hands)}}
+    return session, game, post_round(client, session, round_data)
+
+
+def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host):
+    session, game, response = first_bus_round(host_client, host, "As Ks Qs", "2c 3d 5h", "7c 7d 9s", "")
     pad = pad_of(response)
     assert re.search(r'<p class="pad-note error" role="alert" aria-live="assertive">', pad)
     assert text_of(pad).strip().startswith("Not recorded: Di's hand: Enter the three cards of this hand.")
@@ -38,20 +41,12 @@ def test_a_refused_round_is_said_next_to_the_pad_and_announced(host_client, host
 
 
 def test_the_refusal_next_to_the_pad_is_the_first_one_on_the_page(host_client, host):
-    session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = post_round(
-        host_client, session, {"number": "1", "hand_0": "As Ks", "hand_1": "zz", "hand_2": "7c 7d 9s", "hand_3": ""}
-    )
+    session, game, response = first_bus_round(host_client, host, "As Ks", "zz", "7c 7d 9s", "")
     assert "Not recorded: Ann's hand: expected three cards, got 2: A♠ K♠" in text_of(pad_of(response))
 
 
 def test_a_recorded_round_is_confirmed_next_to_the_pad(host_client, host):
-    session, game = start(host, "stop_the_bus", {"tokens": 3})
-    response = post_round(
-        host_client,
-        session,
-        {"number": "1", "hand_0": "As Ks Qs", "hand_1": "7c 7d 9s", "hand_2": "2c 3d 5h", "hand_3": "Jh Jd 4c"},
-    )
+    session, game, response = first_bus_round(host_client, host, "As Ks Qs", "7c 7d 9s", "2c 3d 5h", "Jh Jd 4c")
     # The page's form stays (emptied by its scripts), and its pad says what the answer says.
     assert said(response)["message"] == (
         "Round 1 recorded: Cy's 5 high (5-3-2) is the worst hand: Cy loses a token (2 left)"

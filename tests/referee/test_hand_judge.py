@@ -16,6 +16,14 @@ def post(client, headers=None, **fields):
     return client.post("/", data, headers=headers or {})
 
 
+def named_rows(**cards_by_name) -> dict:
+    """The form's rows from the first, one a player in the order given: each its name and cards."""
+    fields = {}
+    for row, (name, cards) in enumerate(cards_by_name.items(), 1):
+        fields |= {f"name_{row}": name, f"cards_{row}": cards}
+    return fields
+
+
 def test_the_front_page_offers_a_visitor_to_sign_up_or_log_in(client):
     html = client.get("/").content.decode()
     assert '<a href="/accounts/signup/">Sign up</a>' in html and '<a href="/accounts/login/">Log in</a>' in html
@@ -66,21 +74,8 @@ def test_an_htmx_post_gets_only_the_judge_partial(client):
 
 
 def test_hands_are_ordered_best_first_with_each_reason(client):
-    response = post(
-        client,
-        HX,
-        rows="5",
-        name_1="Ann",
-        cards_1="As Js 4s",
-        name_2="Bob",
-        cards_2="3s 3h 3d",
-        name_3="Cy",
-        cards_3="Ah Ad Ac",
-        name_4="Di",
-        cards_4="2c 3c 4c",
-        name_5="Ed",
-        cards_5="Kd Kh 2s",
-    )
+    players = named_rows(Ann="As Js 4s", Bob="3s 3h 3d", Cy="Ah Ad Ac", Di="2c 3c 4c", Ed="Kd Kh 2s")
+    response = post(client, HX, rows="5", **players)
     text = text_of(response)
     order = [m for m in re.findall(r"\b[1-5] (Ann|Bob|Cy|Di|Ed)\b", text)]
     assert order == ["Bob", "Cy", "Di", "Ann", "Ed"]
@@ -91,9 +86,7 @@ def test_hands_are_ordered_best_first_with_each_reason(client):
 
 
 def test_ties_share_a_place_and_say_so(client):
-    response = post(
-        client, HX, name_1="Ann", cards_1="As Ks Js", name_2="Bob", cards_2="Ah Kh Jh", name_3="Cy", cards_3="2c 2d 5h"
-    )
+    response = post(client, HX, **named_rows(Ann="As Ks Js", Bob="Ah Kh Jh", Cy="2c 2d 5h"))
     text = text_of(response)
     assert "1 Ann and Bob tie Ace-high flush (A-K-J)" in text
     assert "Same ranks: suits never break a tie." in text

@@ -96,12 +96,15 @@ def test_more_players_than_13_cards_allow_are_refused_next_to_the_cards_and_the_
     assert re.search(r'<select name="crash-cards"[^>]*autofocus', response.content.decode())
 
 
+def crash_with_9_cards(client, host, players: int):
+    """A Crash game with 9 cards dealt (arena) asked for at a table of ``players``, each seated."""
+    session, names = session_of(host, players)
+    data = {"kind": "crash", **seated(names), "crash-preset": "arena", "crash-cards": "9"}
+    return client.post(f"/sessions/{session.public_id}/games/new/", data)
+
+
 def test_more_players_than_crash_takes_are_refused_in_the_seats(host_client, host):
-    session, names = session_of(host, 6)
-    response = host_client.post(
-        f"/sessions/{session.public_id}/games/new/",
-        {"kind": "crash", **seated(names), "crash-preset": "arena", "crash-cards": "9"},
-    )
+    response = crash_with_9_cards(host_client, host, 6)
     assert response.status_code == 200 and not Game.objects.exists()
     message = "Crash is for 2 to 5 players (5 with 9 cards dealt), and 6 are seated: seat fewer players."
     assert field_errors(response) == [("seats", message)]
@@ -109,11 +112,7 @@ def test_more_players_than_crash_takes_are_refused_in_the_seats(host_client, hos
 
 
 def test_five_players_with_9_cards_start_a_game(host_client, host):
-    session, names = session_of(host, 5)
-    response = host_client.post(
-        f"/sessions/{session.public_id}/games/new/",
-        {"kind": "crash", **seated(names), "crash-preset": "arena", "crash-cards": "9"},
-    )
+    response = crash_with_9_cards(host_client, host, 5)
     assert response.status_code == 302 and Game.objects.get().seats.count() == 5
 
 

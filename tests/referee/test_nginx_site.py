@@ -4,6 +4,7 @@ HTTPS on the port nginx answers HTTPS on, a trial port included. No process leav
 rotation for a socket it refused or dropped; a POST reaches one process at most; a socket the
 app refuses is a 503 with Retry-After; what nginx answers itself is the app's page."""
 
+import functools
 import http.client
 import http.server
 import os
@@ -125,24 +126,18 @@ def club_nginx(tmp_path):
     if not os.access(NGINX, os.X_OK):
         pytest.skip(f"{NGINX} is missing: apt-get install nginx (.ci/run installs it)")
     certificate, key = self_signed_certificate(tmp_path)
+    # The static files nginx serves, as collectstatic leaves them (the error page's).
+    (tmp_path / "static" / "errors").mkdir(parents=True)
+    shutil.copy(UNAVAILABLE_PAGE, tmp_path / "static" / "errors")
+    # Every site started here reads the same files; only their ports differ.
+    site_on = functools.partial(loopback_site, static_parent=tmp_path, certificate=certificate, key=key)
     running = []
 
     def start(processes: int, port: int) -> Site:
         folder = tmp_path / f"nginx-{len(running)}"
         folder.mkdir()
-        # The static files nginx serves, as collectstatic leaves them (the error page's).
-        (tmp_path / "static" / "errors").mkdir(parents=True, exist_ok=True)
-        shutil.copy(UNAVAILABLE_PAGE, tmp_path / "static" / "errors")
         tls_port, http_port = free_port(), free_port()
-        written = loopback_site(
-            processes=processes,
-            port=port,
-            tls_port=tls_port,
-            http_port=http_port,
-            static_parent=tmp_path,
-            certificate=certificate,
-            key=key,
-        )
+        written = site_on(processes=processes, port=port, tls_port=tls_port, http_port=http_port)
         nginx = Nginx(folder, written, tls_port)
         running.append(nginx)
         nginx.start()

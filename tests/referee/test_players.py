@@ -11,14 +11,18 @@ from ..pages import text_of
 pytestmark = pytest.mark.django_db
 
 
+def player_page(client, host, name: str, query: str = ""):
+    """The page of the host's player ``name``, with ``query`` ("?game=crash") when given."""
+    return client.get(f"/players/{host.players.get(name=name).public_id}/{query}")
+
+
 @pytest.fixture
 def two_evenings(host):
     return an_evening(host, "2026-10-02"), an_evening(host, "2026-11-20")
 
 
 def test_a_player_page_shows_every_games_figures_and_hand_chart(host_client, host, two_evenings):
-    ann = host.players.get(name="Ann")
-    response = host_client.get(f"/players/{ann.public_id}/")
+    response = player_page(host_client, host, "Ann")
     text = text_of(response)
     assert "Games played 6 Won 6 Win rate 100.0%" in text
     assert (
@@ -39,8 +43,7 @@ def test_a_player_page_shows_every_games_figures_and_hand_chart(host_client, hos
 
 
 def test_a_commerce_record_says_what_hands_won_and_pots_split_count(host_client, host, two_evenings):
-    ann = host.players.get(name="Ann")
-    text = text_of(host_client.get(f"/players/{ann.public_id}/?game=commerce"))
+    text = text_of(player_page(host_client, host, "Ann", "?game=commerce"))
     assert (
         "Hands won 2 Pots split 2 Net balance +6 Hands won: rounds with the best hand alone, taking the "
         "whole pot. Pots split: rounds tied for the best hand, the pot shared; they are not counted in "
@@ -49,21 +52,20 @@ def test_a_commerce_record_says_what_hands_won_and_pots_split_count(host_client,
 
 
 def test_a_player_page_filtered_by_game(host_client, host, two_evenings):
-    bob = host.players.get(name="Bob")
-    text = text_of(host_client.get(f"/players/{bob.public_id}/?game=crash"))
+    text = text_of(player_page(host_client, host, "Bob", "?game=crash"))
     assert "Games played 2 Won 0 Win rate 0.0%" in text and "Declarations 2" in text
     assert "Tokens lost" not in text and "Hands won" not in text
 
 
 def test_a_player_page_refuses_an_unknown_game_saying_what_it_expects(host_client, host, two_evenings):
-    response = host_client.get(f"/players/{host.players.get(name='Ann').public_id}/?game=poker")
+    response = player_page(host_client, host, "Ann", "?game=poker")
     assert response.status_code == 400
     assert "Choose one of Stop the Bus, Crash or Commerce, or all games." in text_of(response)
 
 
 def test_a_player_without_a_round_says_so(host_client, host):
     session_start(host=host, title="Soon", played_on="2026-11-20", player_names=["Ann", "Bob"])
-    response = host_client.get(f"/players/{host.players.get(name='Ann').public_id}/")
+    response = player_page(host_client, host, "Ann")
     assert response.status_code == 200 and "Ann has no recorded round yet." in text_of(response)
 
 

@@ -12,7 +12,7 @@ from websockets.sync.client import connect
 from scoring.models import Round
 
 from ..servers import Daphne
-from .redis_phones import BOB_LOSES, Phone, first_round, redis_server, shared_redis_url
+from .redis_phones import BOB_LOSES, Phone, daphne_on_own_redis, first_round, shared_redis_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,11 +75,7 @@ def test_a_board_that_goes_away_leaves_its_groups(bus_evening):
 
 
 def test_with_redis_down_boards_close_host_pages_answer_and_boards_come_back_with_redis(bus_evening):
-    redis_process = redis_server()
-    server = Daphne(env={"REDIS_URL": redis_process.url})
-    try:
-        redis_process.start()
-        server.start()
+    with daphne_on_own_redis() as (redis_process, server):
         phone = Phone(server, bus_evening.host)
         with open_board(server, bus_evening) as board:
             board.recv(timeout=10)
@@ -95,19 +91,12 @@ def test_with_redis_down_boards_close_host_pages_answer_and_boards_come_back_wit
 
         redis_process.start()
         assert 'id="board-standings"' in first_board_within(server, bus_evening, seconds=10)
-    finally:
-        server.stop()
-        redis_process.stop()
 
 
 def test_a_round_recorded_while_redis_is_down_is_saved_shown_and_on_the_boards_once_it_is_back(bus_evening):
     """Redis carries only the boards' copy of a change: the host's round is kept and shown,
     and the boards catch up when they connect again."""
-    redis_process = redis_server()
-    server = Daphne(env={"REDIS_URL": redis_process.url})
-    try:
-        redis_process.start()
-        server.start()
+    with daphne_on_own_redis() as (redis_process, server):
         phone = Phone(server, bus_evening.host)
         assert phone.get(bus_evening.get_absolute_url())[0] == 200
         redis_process.stop()
@@ -117,6 +106,3 @@ def test_a_round_recorded_while_redis_is_down_is_saved_shown_and_on_the_boards_o
 
         redis_process.start()
         assert BOB_LOSES in first_board_within(server, bus_evening, seconds=10)
-    finally:
-        server.stop()
-        redis_process.stop()

@@ -22,6 +22,16 @@ def crash(data, **kwargs):
     return RoundEntryForm(sent({"number": "1", **data}), game="crash", players=PLAYERS, declarations=True, **kwargs)
 
 
+def errors_after_replay(form, game):
+    """The form's errors once the engine has replayed its round and any refusal is added to it."""
+    assert form.is_valid()
+    try:
+        replay(game, PLAYERS, [form.entry()])
+    except EntryError as error:
+        form.add_entry_error(error)
+    return form.errors
+
+
 def test_a_stop_the_bus_round_becomes_canonical_plain_data():
     form = stop_the_bus(
         {"hand_0": "as 10h q♣", "hand_1": "7C 7D 5D", "hand_2": "4s,5h,6c", "table": "2c 3d 9h", "caller": "Bob"}
@@ -52,12 +62,7 @@ def test_each_bad_hand_is_refused_next_to_its_field():
 
 def test_the_engines_refusal_goes_next_to_the_field_it_names():
     form = stop_the_bus({"hand_0": "Qh Ks 2c", "hand_1": "Qh 3d 4d", "hand_2": "5c 6c 8d"})
-    assert form.is_valid()
-    try:
-        replay("stop_the_bus", PLAYERS, [form.entry()])
-    except EntryError as error:
-        form.add_entry_error(error)
-    assert form.errors == {"hand_1": ["Q♥ is in Ann's hand and in Bob's hand"]}
+    assert errors_after_replay(form, "stop_the_bus") == {"hand_1": ["Q♥ is in Ann's hand and in Bob's hand"]}
 
 
 def test_a_table_card_clash_goes_next_to_the_table_cards():
@@ -113,12 +118,7 @@ def test_a_declaration_needs_thirteen_cards():
 
 def test_a_crash_clash_goes_to_the_position_named():
     form = crash({"hand_0_1": "2s 2h 5d", "hand_1_1": "4s 4h 9c", "hand_1_2": "2s Kd 3c"})
-    assert form.is_valid()
-    try:
-        replay("crash", PLAYERS, [form.entry()])
-    except EntryError as error:
-        form.add_entry_error(error)
-    assert form.errors == {"hand_1_2": ["2♠ is in Ann's hand 1 and in Bob's hand 2"]}
+    assert errors_after_replay(form, "crash") == {"hand_1_2": ["2♠ is in Ann's hand 1 and in Bob's hand 2"]}
 
 
 def test_arena_nine_cards_offers_three_hands_and_no_declarations():

@@ -157,20 +157,21 @@ def test_a_semicolon_is_not_a_separator_and_a_name_holding_one_is_refused(host_c
 # --- Games and rounds ------------------------------------------------------------------------------
 
 
+def new_game(client, session, kind: str, seats: tuple[str, ...], first_dealer: str, **options: str):
+    """The new game form posted: its kind, each player's seat ("" for none), the first dealer,
+    and the kind's ``options`` (each named as the form names it after the kind)."""
+    data = {
+        "kind": kind,
+        **{f"{kind}-{name}": value for name, value in options.items()},
+        **{f"seat_{index}": seat for index, seat in enumerate(seats)},
+        "first_dealer": first_dealer,
+    }
+    return client.post(f"/sessions/{session.public_id}/games/new/", data)
+
+
 def test_a_new_game_with_its_options_seats_and_first_dealer(host_client, evening):
-    response = host_client.post(
-        f"/sessions/{evening.public_id}/games/new/",
-        {
-            "kind": "crash",
-            "crash-preset": "arena",
-            "crash-target": "10",
-            "crash-cards": "9",
-            "crash-ignore": "pair",
-            "seat_0": "2",
-            "seat_1": "1",
-            "seat_2": "",
-            "first_dealer": "Bob",
-        },
+    response = new_game(
+        host_client, evening, "crash", ("2", "1", ""), "Bob", preset="arena", target="10", cards="9", ignore="pair"
     )
     assert response.status_code == 302
     game = Game.objects.get()
@@ -179,18 +180,7 @@ def test_a_new_game_with_its_options_seats_and_first_dealer(host_client, evening
 
 
 def test_a_new_game_refuses_seats_shared_or_a_first_dealer_not_seated(host_client, evening):
-    response = host_client.post(
-        f"/sessions/{evening.public_id}/games/new/",
-        {
-            "kind": "stop_the_bus",
-            "stop_the_bus-tokens": "3",
-            "stop_the_bus-rules": "brag",
-            "seat_0": "1",
-            "seat_1": "1",
-            "seat_2": "",
-            "first_dealer": "Cy",
-        },
-    )
+    response = new_game(host_client, evening, "stop_the_bus", ("1", "1", ""), "Cy", tokens="3", rules="brag")
     assert field_error(response, "seat_1") == "Two players cannot share seat 1."
     assert not Game.objects.exists()
 

@@ -8,7 +8,6 @@ server's log has no traceback."""
 
 import asyncio
 import contextlib
-import os
 import random
 import re
 import signal
@@ -28,7 +27,7 @@ from scoring.services import game_start, session_start
 from ..factories import UserFactory
 from ..pages import sent
 from ..servers import Daphne
-from .redis_phones import BOB_LOSES, Phone, first_round, redis_server
+from .redis_phones import BOB_LOSES, Phone, daphne_on_own_redis, first_round, shared_redis_url
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -38,13 +37,6 @@ EXPIRY = 8  # s: CHANNEL_GROUP_EXPIRY for the killed process's test (renewed eve
 HANDSHAKE = 15.0  # s: a handshake unanswered this long is a failure (Daphne drops its own at 5 s)
 BOARD = 'id="board-standings"'
 SEAT = 'id="seat-ticks"'
-
-
-def redis_url() -> str:
-    url = os.environ.get("REDIS_URL", "").strip()
-    if not url:
-        pytest.skip("REDIS_URL is unset: these sockets need a real Redis; CI sets it")
-    return url
 
 
 def tables(store: redis.Redis) -> list[dict]:
@@ -146,7 +138,7 @@ def no_traceback(server: Daphne) -> None:
 
 
 def test_a_storm_of_300_sockets_connects_then_closes_and_leaves_no_member_behind():
-    url = redis_url()
+    url = shared_redis_url()
     with redis.Redis.from_url(url) as store, Daphne(env={"REDIS_URL": url}) as server:
         table_list = tables(store)
 
@@ -164,7 +156,7 @@ def test_a_storm_of_300_sockets_connects_then_closes_and_leaves_no_member_behind
 def test_a_process_killed_with_300_sockets_open_leaves_none_listed_once_they_expire():
     """The killed process's members expire (no one renews them); the sockets come back on the
     other process with the board as it is now, a round recorded meanwhile included."""
-    url = redis_url()
+    url = shared_redis_url()
     env = {"REDIS_URL": url, "CHANNEL_GROUP_EXPIRY": str(EXPIRY)}
     with redis.Redis.from_url(url) as store, Daphne(env=env) as other:
         table_list = tables(store)
@@ -209,12 +201,8 @@ def test_the_groups_expire_in_minutes_not_a_day():
 def test_with_redis_down_the_log_says_so_once_per_interval_and_once_when_back(bus_evening):
     """40 boards reconnecting for 10 s while Redis is down (about 200 refusals): one line for
     the process, then one when Redis is back; no traceback, and the boards come back."""
-    redis_process = redis_server()
-    server = Daphne(env={"REDIS_URL": redis_process.url})
     path = f"/ws/board/{bus_evening.share_token}/"
-    try:
-        redis_process.start()
-        server.start()
+    with daphne_on_own_redis() as (redis_process, server):
 
         async def outage():
             boards = [Socket(server.url, path, BOARD) for _ in range(40)]
@@ -246,9 +234,6 @@ def test_with_redis_down_the_log_says_so_once_per_interval_and_once_when_back(bu
         log = server.errors()
         assert len(re.findall(r"channel layer \(Redis\) answers again", log)) == 1, log[-3000:]
         assert "Traceback" not in log and "Exception inside application" not in log, log[-3000:]
-    finally:
-        server.stop()
-        redis_process.stop()
 
 
 async def first_board(server: Daphne, path: str) -> str:
