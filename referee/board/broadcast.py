@@ -60,6 +60,8 @@ def broadcast_board(
     the newer board. A hand sent from a ``seat`` (its game already the one played) changes
     the ticks alone: only they are rendered and sent; a change to the ``phones`` alone, the
     place of the seats' codes."""
+    if phones and not session.seat_codes_shown:
+        return  # the board shows no seat codes: the phones change nothing on it
     try:
         now = now or SessionNow(session, revision, game, outcome)
         if phones:

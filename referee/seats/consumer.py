@@ -26,14 +26,15 @@ def seat_opened(token: str):
     seat = queries.seat_of_token(token)
     if seat is None:
         return None
-    services.seat_presence(token=token, present=True)  # first: a change after the read below tells this seat too
+    services.seat_seen(token)  # first: a change after the read below tells this seat too
     now = seats_now(seat.session)
     return seat.session.public_id, render_shared(now), render_own(now, seat)
 
 
-def seat_closed(token: str) -> None:
-    """The seat's phone closed its page: the host's page and the board are told."""
-    services.seat_presence(token=token, present=False)
+def seat_present(token: str, present: bool = True) -> None:
+    """The seat's phone opened (its page shown: the opening is not kept waiting for this) or
+    closed its page: the host's page and the board are told."""
+    services.seat_presence(token=token, present=present)
 
 
 class SeatConsumer(LiveConsumer):
@@ -60,6 +61,7 @@ class SeatConsumer(LiveConsumer):
         await self.opened(session_id)
         await self.show(shared.html, shared.revision)
         await self.show_own(own.html, own.revision)
+        await self.quietly(seat_present, token)
 
     def refused(self) -> None:
         self.token = ""
@@ -67,7 +69,7 @@ class SeatConsumer(LiveConsumer):
     async def disconnect(self, code):
         await super().disconnect(code)
         if self.token:
-            await self.quietly(seat_closed, self.token)
+            await self.quietly(seat_present, self.token, False)
 
     async def pinged(self):
         """Written down as heard from at most once a SEEN_EVERY (the host's panel shows the

@@ -133,7 +133,8 @@ def seat_links_rotate(*, session: Session, players: Iterable | None = None) -> l
     SessionPlayer.objects.bulk_update(seats, ["seat_token", "seat_seen"])
     # The phones on the old links are closed: the host's page, and the board's codes (the new
     # ones, if shown), follow.
-    announce(session, take_turn(session.pk), phones=True)
+    turn = take_turn(session.pk)
+    announce(Session.objects.get(pk=session.pk), turn, phones=True)  # as it is now: its codes shown or not
     transaction.on_commit(lambda: seat_links_rotated.send(sender=Session, session=session, old_tokens=old), robust=True)
     return old
 

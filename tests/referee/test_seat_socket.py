@@ -178,6 +178,12 @@ async def test_a_change_no_newer_than_what_the_seat_shows_is_not_forwarded():
     [ann] = await seated(tokens, "Ann")
     revision = await database_sync_to_async(lambda: type(session).objects.get(pk=session.pk).revision)()
     layer = get_channel_layer()
+    # What the seat shows now: this revision (its phone's opening may have counted one past its page).
+    await layer.group_send(seat_group(session.pk), {"type": "seat.shared", "html": "<i>now</i>", "revision": revision})
+    await layer.group_send(
+        seat_token_group(tokens["Ann"]), {"type": "seat.own", "html": "<i>now</i>", "revision": revision}
+    )
+    assert [await ann.receive_from(), await ann.receive_from()] == ["<i>now</i>"] * 2
     await layer.group_send(seat_group(session.pk), {"type": "seat.shared", "html": "<i>old</i>", "revision": revision})
     await layer.group_send(
         seat_token_group(tokens["Ann"]), {"type": "seat.own", "html": "<i>old</i>", "revision": revision}
