@@ -549,7 +549,7 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
             _expect(len(games) < MAX_FILE_GAMES, at, f"at most {MAX_FILE_GAMES:,} games {fewer}")
             entries += _check_game(game, at, present, g + 1)
             _expect(entries <= MAX_FILE_ENTRIES, at, f"at most {MAX_FILE_ENTRIES:,} rounds and revisions {fewer}")
-            crash_rounds += len(game["rounds"]) if game_of(game["kind"]).placed else 0  # hindsight's cost
+            crash_rounds += len(game["rounds"]) if game_of(game["kind"]).hindsight else 0  # hindsight's cost
             _expect(
                 crash_rounds <= MAX_FILE_CRASH_ROUNDS, at, f"at most {MAX_FILE_CRASH_ROUNDS:,} Crash rounds {fewer}"
             )

@@ -177,7 +177,7 @@ def record_round(request, current: queries.GameState) -> Answer:
     form = entry_form_for(
         current, request.POST, number=_posted_number(request), players=queries.players_of_submitted_round(sent, current)
     )
-    ordered = in_legal_order(request.POST, current.settings)
+    ordered = in_legal_order(request.POST, current)
     if ordered is not None:  # "Use this order" without the pad's script: set so, not recorded
         again = entry_form_for(current, number=_posted_number(request), initial=ordered, players=form.players)
         return Answer("ordered", sent, form=again)
