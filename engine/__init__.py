@@ -17,7 +17,7 @@ from .cards import (
 )
 from .commerce import CommerceOptions
 from .crash import CrashOptions, SettingCheck, check_setting
-from .games import GAMES, GameDescription, game_of, rule_lines
+from .games import GAMES, GameDescription, game_of, round_extras, rule_lines
 from .house_rules import CRASH_PRESETS, GAME_OPTIONS, PRESETS, RANKING_OPTIONS, RANKINGS, Choice, Option, Preset
 from .outcomes import EVENT_KINDS, EntryError, Event, GameOutcome, RoundOutcome
 from .ranking import (
@@ -84,6 +84,7 @@ __all__ = [
     "parse_cards",
     "parse_hand",
     "rank_hand",
+    "round_extras",
     "replay",
     "rule_lines",
     "show_cards",

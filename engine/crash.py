@@ -139,6 +139,39 @@ def read_options(players: Sequence[str], options: Mapping[str, object]) -> Crash
     )
 
 
+# Choices read_options refuses together, as the new-game form says them next to each field they
+# name (the rule is read_options'; these only say it the way the form asks it).
+PICK_13_FOR_DECLARATIONS = "Declarations need 13 cards: pick 13 cards dealt or no declarations."
+CARDS_FOR_FEWER = (
+    "{cards} cards dealt is for {low} to {high} players, and {seated} are seated: "
+    "pick {other} cards dealt or seat fewer players."
+)
+CRASH_FOR_FEWER = (
+    "Crash is for {low} to {high} players ({high} with {cards} cards dealt), and {seated} are seated: "
+    "seat fewer players."
+)
+
+
+def refused_together(options: Mapping[str, object], seated: int, field: str) -> tuple[tuple[str, str], ...]:
+    """Choices that cannot go together, the engine having refused ``field``: declarations
+    with 9 cards dealt, or more players seated than the cards dealt allow. Each as (the
+    option it is said beside, or "seats"; the words), every field it names; none when the
+    refusal is another one. ``options``: as the host set them (the preset fills in the rest)."""
+    preset = CRASH_PRESETS[options.get(catalogue.PRESET.name, catalogue.PRESET.default)].options
+    cards = options.get(catalogue.CARDS.name, preset[catalogue.CARDS.name])
+    if field == "declarations" and options.get("declarations", preset["declarations"]) and cards != 13:
+        return ((catalogue.CARDS.name, PICK_13_FOR_DECLARATIONS), ("declarations", PICK_13_FOR_DECLARATIONS))
+    low, high = PLAYERS[cards]
+    if field != "players" or low <= seated <= high:
+        return ()
+    fits = [other for other, (least, most) in PLAYERS.items() if least <= seated <= most]
+    if fits:
+        message = CARDS_FOR_FEWER.format(cards=cards, low=low, high=high, seated=seated, other=fits[0])
+        return ((catalogue.CARDS.name, message), ("seats", message))
+    most, (least, top) = max(PLAYERS.items(), key=lambda dealt: dealt[1][1])
+    return (("seats", CRASH_FOR_FEWER.format(low=least, high=top, cards=most, seated=seated)),)
+
+
 # --- Entry -----------------------------------------------------------------------------------
 
 

@@ -1,8 +1,9 @@
 """Each game described once: how it is replayed, what its round's entry holds beyond the
-hands, whether a player's hands have positions, what its standings count, its summary in
-words and its house rules. The engine's replay, the forms, the pages, the board, the seats
-and the statistics read a game's description rather than asking which game it is
-(docs/contributing.md, A new game)."""
+hands, what it can do (hands set in positions, table cards, a caller or knocker,
+declarations, hindsight...), what its standings count, its summary in words and its house
+rules. The engine's replay, the forms, the pages, the board, the seats, the statistics and
+the night's story read what a game can do from its description: only this module knows
+which game is which (tests/test_games_asked.py checks it; docs/contributing.md, A new game)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from typing import Any
 from . import commerce, crash, stop_the_bus
 from . import rule_lines as lines
 from .cards import Card
+from .crash import SettingCheck, check_setting
 from .entries import read_three_card_round
-from .house_rules import CRASH_PRESETS, GAME_OPTIONS, Option
+from .hindsight import Hindsight, round_hindsight
+from .house_rules import CRASH_PRESET_OPTIONS, CRASH_PRESETS, GAME_OPTIONS, Option
 from .outcomes import EntryError, GameOutcome
 from .rule_lines import RuleLine
 
@@ -29,9 +32,26 @@ def _zero(settings: Settings) -> int:
     return 0
 
 
+def _one(settings: Settings) -> int:
+    return 1
+
+
+def _three(settings: Settings) -> int:
+    return 3
+
+
+def _no(settings: Settings) -> bool:
+    return False
+
+
+def _refused_alone(options: Mapping[str, object], seated: int, field: str) -> tuple[tuple[str, str], ...]:
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class GameDescription:
-    """One game, as everything outside its own module needs to know it.
+    """One game, as everything outside its own module needs to know it: what it can do, each
+    capability named for what it means, none for which game it is.
 
     ``replay(players, rounds, **options)`` referees it and ``read_options(players, options)``
     reads its options (typed, defaults filled in: the ``settings`` every other field takes).
@@ -40,10 +60,10 @@ class GameDescription:
 
     A round's entry holds ``hands``; ``named`` is the player a round may name beside them
     ("caller", "knocker"; "" for none, then ``named_label`` and ``named_verb`` are unused),
-    ``table`` whether it may hold table cards. With ``placed``, each player sets several hands
-    in positions (``settings.positions`` of them, from ``settings.cards`` dealt), as a list in
-    the order placed, checked as set while being entered (a setting check) and looked back on
-    (hindsight); without, a player gives one hand of three cards, as text.
+    ``table`` whether it may hold table cards. With ``sets_hands``, each player sets
+    ``positions(settings)`` hands of three in positions from the ``dealt(settings)`` cards
+    dealt, given as a list in the order set; without, a player gives one hand of three cards,
+    as text.
     """
 
     kind: str  # as stored and as replay takes it: "stop_the_bus"
@@ -57,14 +77,37 @@ class GameDescription:
     # games of other units compare (the night's story's comeback: a deficit as a share of it).
     at_stake: Callable[[GameOutcome], int]
     options: tuple[Option, ...] = ()  # its house rules, in the order a form shows them
+    # The options a preset of the game sets: one left empty on the new-game form takes the preset's.
+    preset_sets: tuple[Option, ...] = ()
     first_rules: Callable[[Mapping[str, object]], tuple[RuleLine, ...]] = _nothing  # rule_lines.py
+    # Options the engine refuses together, in the new-game form's words, beside each field they
+    # name ("seats" for the seats): (options as set, players seated, the field refused) -> said.
+    refused_together: Callable[[Mapping[str, object], int, str], tuple[tuple[str, str], ...]] = _refused_alone
+
+    # --- What a round's entry holds -----------------------------------------------------------
     named: str = ""
     named_label: str = ""  # the form's label for the named player
     named_verb: str = ""  # what the named player did: "called", "knocked"
     table: bool = False
-    placed: bool = False
+    # Hands set in positions: how many a player sets (the hands of a setting), from how many cards.
+    sets_hands: bool = False
+    positions: Callable[[Settings], int] = _one
+    dealt: Callable[[Settings], int] = _three
+    # The check of a player's hands as set, while being entered (in order, or a foul and its
+    # legal order): (the hands' texts in the order set, settings); None for a game without.
+    setting_check: Callable[[Sequence[str], Settings], SettingCheck] | None = None
+    # Hands played sorted, best first, whatever the order set: the order set is not the order played.
+    plays_sorted: Callable[[Settings], bool] = _no
+    # What a player may declare instead of setting hands, each (kind, as people read it), when
+    # the options allow it (``declares``).
+    declarations: tuple[tuple[str, str], ...] = ()
+    declares: Callable[[Settings], bool] = _no
+    # A seat may ask for the best setting of its own cards while setting them.
+    coached: Callable[[Settings], bool] = _no
+
+    # --- What it counts and says --------------------------------------------------------------
     tokens: Callable[[Settings], int] = _zero  # each player's start, shown as pips (0: a figure from 0)
-    for_stake: Callable[[Settings], bool] = lambda settings: False  # the standings are a balance
+    for_stake: Callable[[Settings], bool] = _no  # the standings are a balance
     # The game ends only when the host says so (any game's replay takes ``ended``: the host
     # may end any game as it stands, outcomes.as_it_stands).
     ended_by_host: bool = False
@@ -76,6 +119,12 @@ class GameDescription:
     # A player's change of score in one round, summed, in words (name, change, score after):
     # for a game where one round scores a player several times; None: each event says its own.
     scored: Callable[[str, int, int], str] | None = None
+    # Each player's round looked back on, (outcome, the entries, round number) -> by name: what
+    # the best setting of the same cards would have scored. None: a game without hindsight.
+    hindsight: Callable[[GameOutcome, Sequence[object], int], Mapping[str, Hindsight]] | None = None
+    # How the night's story tells an escape (a round's event that saved every player it names:
+    # a stand-off, a deal every player fouled), after those saved: "kept a last token on a stand-off".
+    escape: str = ""
 
 
 # --- The games -----------------------------------------------------------------------------
@@ -135,6 +184,11 @@ def _crash_house_rules(settings: Settings) -> tuple[str, ...]:
     )
 
 
+def _crash_setting_check(texts: Sequence[str], settings: Settings) -> SettingCheck:
+    """What a foul costs and the ranking: the game's options as set."""
+    return check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
+
+
 STOP_THE_BUS = GameDescription(
     kind=stop_the_bus.GAME,
     title=stop_the_bus.TITLE,
@@ -151,6 +205,7 @@ STOP_THE_BUS = GameDescription(
     named_verb="called",
     table=True,
     tokens=lambda settings: settings.tokens,
+    escape="kept a last token on a stand-off",
 )
 
 CRASH = GameDescription(
@@ -163,11 +218,22 @@ CRASH = GameDescription(
     unit=lambda settings: "points",
     at_stake=lambda outcome: outcome.settings.target,
     options=GAME_OPTIONS[crash.GAME],
+    preset_sets=CRASH_PRESET_OPTIONS,
     first_rules=lines.crash_lines,
-    placed=True,
+    refused_together=crash.refused_together,
+    sets_hands=True,
+    positions=lambda settings: settings.positions,
+    dealt=lambda settings: settings.cards,
+    setting_check=_crash_setting_check,
+    plays_sorted=lambda settings: settings.sorts,
+    declarations=tuple(crash.DECLARATION_KINDS.items()),
+    declares=lambda settings: settings.declarations,
+    coached=lambda settings: settings.coach,
     house_rules=_crash_house_rules,
     void_deal_causes=crash.void_deal_causes,
     scored=crash.points_scored,
+    hindsight=round_hindsight,
+    escape="all fouled: the deal was void, and the fouls cost nothing",
 )
 
 COMMERCE = GameDescription(
@@ -201,6 +267,13 @@ def game_of(kind: str) -> GameDescription:
     if not isinstance(kind, str) or kind not in GAMES:
         raise EntryError(f"unknown game {kind!r}: expected {', '.join(GAMES)}", field="game")
     return GAMES[kind]
+
+
+def round_extras() -> tuple[str, ...]:
+    """What a round's entry may hold beside the players' own parts, in the games registered
+    now: "table", then each player a round may name ("caller", "knocker")."""
+    table = ["table"] if any(game.table for game in GAMES.values()) else []
+    return tuple(dict.fromkeys([*table, *(game.named for game in GAMES.values() if game.named)]))
 
 
 def register(game: GameDescription) -> GameDescription:

@@ -212,7 +212,10 @@ def ranking_with(name: str, changed: Mapping[str, object]) -> str | dict[str, ob
     if not changed:
         return name
     options = {**RANKINGS[name].options, **changed}
-    return {"game": COMMERCE, **options} if COMMERCE in RANKINGS[name].games else options
+    # The ranking's family, its options' ("brag" by default, as ranking.py reads it).
+    families = (family for family, known in RANKING_OPTIONS.items() if {o.name for o in known} >= set(options))
+    family = next(families, "brag")
+    return options if family == "brag" else {"game": family, **options}
 
 
 # --- Game options ------------------------------------------------------------------------------

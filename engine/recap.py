@@ -405,7 +405,7 @@ def biggest_crash(games: Sequence[GamePlayed]) -> RecapItem | None:
     played of the biggest."""
     found = []  # (key, order, player, game, round, cards, what)
     for game in games:
-        if not GAMES[game.outcome.game].placed:
+        if not GAMES[game.outcome.game].sets_hands:  # a crash and a bonus are of hands set in positions
             continue
         for round_ in game.outcome.rounds:
             entry = game.entries[round_.number - 1]
@@ -473,9 +473,12 @@ def most_left(games: Sequence[GamePlayed]) -> RecapItem | None:
 
 def escapes(games: Sequence[GamePlayed]) -> list[tuple[tuple[str, ...], GamePlayed, int, str]]:
     """Every escape, in the order played: a stand-off (each tied player keeps a last token)
-    and a deal every player fouled (void: the foul cost nothing). (players, game, round, line)."""
+    and a deal every player fouled (void: the foul cost nothing), in a game that tells one
+    (GameDescription.escape). (players, game, round, line)."""
     found = []
     for game in games:
+        if not GAMES[game.outcome.game].escape:
+            continue
         for round_ in game.outcome.rounds:
             for event in round_.events:
                 if event.kind == "stand_off" or (event.kind == "foul" and len(event.players) > 1):
@@ -489,11 +492,7 @@ def luckiest_escape(games: Sequence[GamePlayed]) -> RecapItem | None:
     if not found:
         return None
     players, game, number, line = max(found, key=lambda one: len(one[0]))  # max keeps the first
-    if game.outcome.game == "stop_the_bus":
-        what = "kept a last token on a stand-off"
-    else:
-        what = "all fouled: the deal was void, and the fouls cost nothing"
-    text = f"{named(players)} {what}, round {number} of {game.label}"
+    text = f"{named(players)} {GAMES[game.outcome.game].escape}, round {number} of {game.label}"
     return RecapItem("luckiest_escape", TITLES["luckiest_escape"], text, players=tuple(players), lines=(line,))
 
 

@@ -25,7 +25,6 @@ from engine import (
     show_hand,
 )
 from engine.bidi import isolate
-from engine.crash import DECLARATION_KINDS
 
 
 def date_under_title(title: str, played_on: datetime.date) -> str:
@@ -202,11 +201,12 @@ def round_hands(entry: Mapping, ranks: Mapping[str, Sequence[HandRank]], seats: 
     as the form names it) and its label; a Crash declaration is one hand of its 13 cards."""
     shown = []
     declared = entry.get("declarations", {})
+    declarations = {kind: said for game in GAMES.values() for kind, said in game.declarations}
     for name in seats:
         given = entry.get("hands", {}).get(name)
         if name in declared:
             kind, cards = declared[name]
-            label = f"declared {DECLARATION_KINDS[kind].lower()}"
+            label = f"declared {declarations[kind].lower()}"
             hands = [{"number": 1, "cards": cards_of(cards), "label": label, "declared": True}]
         elif given is not None:
             texts = given if isinstance(given, list) else [given]

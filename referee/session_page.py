@@ -151,11 +151,14 @@ def table_context(
 
 
 def seats_fouled(current: queries.GameState, table: queries.TableRound) -> set[str]:
-    """Crash, once revealed: the seats whose hands sent foul if left like this (the engine's
-    setting check, as the seat's own phone said it before they chose to leave them)."""
-    if not table.revealed or not game_of(current.game.kind).placed:
+    """Once revealed, in a game whose hands are checked as set: the seats whose hands sent
+    foul if left like this (the engine's setting check, as the seat's own phone said it
+    before they chose to leave them)."""
+    described = game_of(current.game.kind)
+    if not table.revealed or described.setting_check is None:
         return set()
-    checks = {name: setting_check_of(placed, current.settings) for name, placed in table.entry()["hands"].items()}
+    hands = table.entry()["hands"].items()
+    checks = {name: setting_check_of(texts, described, current.settings) for name, texts in hands}
     return {name for name, check in checks.items() if check and check.fouls}
 
 
@@ -164,9 +167,8 @@ def revealed_initial(current: queries.GameState, table) -> dict | None:
     (the host may still fix any, then records it as usual), as the pad types cards ("10♣")."""
     if table is None or not table.revealed:
         return None
-    positions = current.settings.positions if game_of(current.game.kind).placed else 1
     players = list(current.outcome.still_in)
-    return as_tapped(RoundEntryForm.initial_from(table.entry(), players, current.game.kind, positions))
+    return as_tapped(RoundEntryForm.initial_from(table.entry(), players, current.game.kind))
 
 
 def recorded_message(outcome: GameOutcome | None, number: int) -> str:

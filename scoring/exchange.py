@@ -39,14 +39,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from engine import EntryError, game_of, replay
+from engine import GAMES, EntryError, game_of, replay
 
 from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Season, Seat, Session
 from .replays import points_missed, replay_options, rounds_told
 from .statistics import performance_rows
 
 FORMAT, VERSION = "brag-referee", 1
-GAME_KINDS = [kind for kind, _ in Game.Kind.choices]
 
 
 class ImportRefused(ValueError):
@@ -549,7 +548,7 @@ def _check(data: dict) -> tuple[list[dict], list[_Game]]:
             _expect(len(games) < MAX_FILE_GAMES, at, f"at most {MAX_FILE_GAMES:,} games {fewer}")
             entries += _check_game(game, at, present, g + 1)
             _expect(entries <= MAX_FILE_ENTRIES, at, f"at most {MAX_FILE_ENTRIES:,} rounds and revisions {fewer}")
-            crash_rounds += len(game["rounds"]) if game_of(game["kind"]).placed else 0  # hindsight's cost
+            crash_rounds += len(game["rounds"]) if game_of(game["kind"]).hindsight else 0  # hindsight's cost
             _expect(
                 crash_rounds <= MAX_FILE_CRASH_ROUNDS, at, f"at most {MAX_FILE_CRASH_ROUNDS:,} Crash rounds {fewer}"
             )
@@ -561,7 +560,8 @@ def _check_game(game, where: str, present: set[str], number: int) -> int:
     """The game's shape; returns how many rounds and revisions it holds."""
     _expect(isinstance(game, dict), where, "an object")
     _expect(game.get("number") == number, f"{where}.number", f"{number} (games are numbered in order)")
-    _expect(game.get("kind") in GAME_KINDS, f"{where}.kind", f"one of {', '.join(GAME_KINDS)}")
+    kind = game.get("kind")  # one of the games registered now
+    _expect(isinstance(kind, str) and kind in GAMES, f"{where}.kind", f"one of {', '.join(GAMES)}")
     _expect(isinstance(game.get("options"), dict), f"{where}.options", "an object")
     _plain(game["options"], f"{where}.options")
     _expect(isinstance(game.get("ended"), bool), f"{where}.ended", "true or false")

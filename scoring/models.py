@@ -163,11 +163,9 @@ def game_kinds() -> list[tuple[str, str]]:
 
 
 class Game(models.Model):
-    """One game of Stop the Bus, Crash or Commerce within a session: its options as
-    `replay` takes them, the seats in clockwise order (Seat) and the first dealer."""
-
-    # The games the engine describes (engine/games.py), as choices: Game.Kind.CRASH is "crash".
-    Kind = models.TextChoices("Kind", [(kind.upper(), (kind, game.title)) for kind, game in GAMES.items()])
+    """One game (Stop the Bus, Crash, Commerce, any game the engine describes) within a
+    session: its options as `replay` takes them, the seats in clockwise order (Seat) and the
+    first dealer."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
@@ -196,7 +194,7 @@ class Game(models.Model):
     @property
     def described(self) -> GameDescription:
         """The game as the engine describes it (engine/games.py): what a round's entry holds,
-        whether hands have positions, what its standings count."""
+        what the game can do, what its standings count."""
         return game_of(self.kind)
 
     @property

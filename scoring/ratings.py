@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Sum
 
+from engine import GAMES, game_of
 from engine.ratings import Rating, initial_rating, rate_each_game
 
-from .models import Game, Performance, Player, Session
+from .models import Performance, Player, Session
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,12 @@ class PlayerRating:
 class League:
     """A game kind's ratings: ``table`` best rating first."""
 
-    kind: Game.Kind
+    kind: str
     table: list[PlayerRating]
+
+    @property
+    def title(self) -> str:
+        return game_of(self.kind).title
 
     def of(self, player: Player) -> PlayerRating | None:
         return next((line for line in self.table if line.player.pk == player.pk), None)
@@ -93,7 +98,7 @@ def leagues(
             while len(_kept) > KEEP:
                 _kept.popitem(last=False)
     return {
-        k: League(Game.Kind(k), [PlayerRating(players[pk], rating, list(nights)) for pk, rating, nights in lines])
+        k: League(k, [PlayerRating(players[pk], rating, list(nights)) for pk, rating, nights in lines])
         for k, lines in tables.items()
     }
 
@@ -145,9 +150,7 @@ def _rated(host, since, until, kind) -> dict[str, list[tuple[int, Rating, tuple[
         pk: (played_on, title, str(public_id))
         for pk, played_on, title, public_id in evenings.values_list("pk", "played_on", "title", "public_id")
     }
-    return {
-        k: _table([(sessions[s], places) for s, places in games[k].values()]) for k in Game.Kind.values if games.get(k)
-    }
+    return {k: _table([(sessions[s], places) for s, places in games[k].values()]) for k in GAMES if games.get(k)}
 
 
 def _table(games: list) -> list[tuple[int, Rating, tuple[Night, ...]]]:

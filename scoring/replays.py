@@ -7,7 +7,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from engine import EntryError, GameOutcome, game_of, game_settings, replay
-from engine.hindsight import round_hindsight
 
 from .models import Game
 
@@ -74,17 +73,18 @@ def corrected_replay(game: Game, entries: list[Mapping], number: int, seats: lis
 def rounds_told(
     outcome: GameOutcome, entries: Sequence[Mapping], numbers: Sequence[int] | None = None
 ) -> dict[int, list[dict]]:
-    """Crash hindsight of these rounds (by number; every round by default), as a round keeps
+    """The hindsight of these rounds (by number; every round by default), as a round keeps
     it (Round.told): for each player, the points the best rearrangement of their cards would
     have scored beyond theirs, and, for those who could have done better, what the host
-    reads. Empty lists in the other games."""
+    reads. Empty lists in a game without hindsight (GameDescription.hindsight)."""
     numbers = numbers or range(1, len(outcome.rounds) + 1)
-    if not game_of(outcome.game).placed:  # only hands set in positions could have been set better
+    looked_back = game_of(outcome.game).hindsight
+    if looked_back is None:
         return {number: [] for number in numbers}
     return {
         number: [
             {"player": name, "points_missed": found.points_missed, "text": found.text if found.better else ""}
-            for name, found in round_hindsight(outcome, entries, number).items()
+            for name, found in looked_back(outcome, entries, number).items()
         ]
         for number in numbers
     }

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from django.db.models import Count, Q, Sum
 
-from engine import GameOutcome, hand_ranking
+from engine import GAMES, GameOutcome, game_of, hand_ranking
 from engine.statistics import deal_frequencies, figures_of, ruleset_of
 
 from .models import SHOWN, Game, Performance, Player
@@ -90,8 +90,6 @@ def keep_figures(
 
 # --- A player's record ---------------------------------------------------------------------------
 
-KINDS = tuple(Game.Kind)
-
 # Summed per game kind by the database: name -> the Performance field added up.
 _SUMS = (
     "rounds_played",
@@ -124,14 +122,18 @@ class CategoryShare:
 
 @dataclass(frozen=True)
 class KindRecord:
-    """A player's record in one game (Stop the Bus, Crash or Commerce)."""
+    """A player's record in one game (Stop the Bus, Crash, Commerce...)."""
 
-    kind: Game.Kind
+    kind: str
     appearances: int  # games with at least one round, finished or not
     games: int  # finished games
     won: int
     totals: Mapping[str, int]
     categories: list[CategoryShare] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return game_of(self.kind).title
 
     @property
     def win_rate(self) -> Fraction | None:
@@ -159,7 +161,7 @@ class KindRecord:
 @dataclass(frozen=True)
 class PlayerRecord:
     player: Player
-    kinds: list[KindRecord]  # those the player has played, in the order of Game.Kind
+    kinds: list[KindRecord]  # those the player has played, in the order of the games registered
 
     @property
     def games(self) -> int:
@@ -199,14 +201,14 @@ def player_record(player: Player, kind: str | None = None) -> PlayerRecord:
         player,
         [
             KindRecord(
-                Game.Kind(k),
+                k,
                 sums[k]["appearances"],
                 sums[k]["games"],
                 sums[k]["won_games"],
                 {name: sums[k][name] or 0 for name in _SUMS},
                 category_shares(shown[k]),
             )
-            for k in KINDS
+            for k in GAMES  # the games registered now, in their order
             if k in sums
         ],
     )

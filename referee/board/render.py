@@ -56,7 +56,8 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
     rounds = outcome.rounds if outcome else ()
     last = now.state.rounds[-1] if rounds and now.state and now.state.rounds else None
     hands = round_hands(last.entry, rounds[-1].hands, list(outcome.standings)) if last else []
-    placed = outcome is not None and game_of(outcome.game).placed  # hands set in positions (Crash)
+    described = game_of(outcome.game) if outcome is not None else None
+    sets_hands = bool(described and described.sets_hands)  # a player's hands in positions: a table of them
     # The round the seats are sending their own hands for: ticks only, until the host reveals
     # it; then its showdown takes the last round's place (hands and what recording would do).
     table = now.table
@@ -64,7 +65,7 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
     if table is not None and table.revealed:
         showdown = showdown_of(game, list(outcome.standings), [round_.entry for round_ in now.state.rounds], table)
         hands = showdown.hands
-    rows = ranked(standings_rows(outcome), {} if placed else {player["name"]: player["hands"] for player in hands})
+    rows = ranked(standings_rows(outcome), {} if sets_hands else {player["name"]: player["hands"] for player in hands})
     # "Show the odds": a game that has just started (no round yet) shows each player's chance
     # to win it in the last round's place, until its first round (or showdown) takes it.
     starting = outcome is not None and not rounds and not outcome.finished and showdown is None
@@ -80,8 +81,8 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         "rows": rows,
         "many_players": len(rows) > FEW_PLAYERS,
         "last_round": rounds[-1] if rounds else None,
-        "last_told": last.better_told if last and placed and not showdown else [],
-        "placed": placed,
+        "last_told": last.better_told if last and described.hindsight and not showdown else [],
+        "sets_hands": sets_hands,
         "last_hands": hands,
         "last_table": hand_chips(last.entry.get("table") or "", outcome.settings.rules)
         if last and not showdown
@@ -94,8 +95,8 @@ def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
         # out, nor for the host's own (played from the host's page).
         "seat_codes": codes_digest(now.seats_to_open) if session.seat_codes_shown and now.seats_to_open else "",
         "codes_in_corner": session.seat_codes_shown and codes_in_corner(now, bool(rounds or showdown or odds)),
-        # Crash's "Coach while setting": the seats may ask for the best setting of their cards.
-        "coach": placed and outcome.settings.coach,
+        # "Coach while setting": the seats may ask for the best setting of their cards.
+        "coach": bool(described and described.coached(outcome.settings)),
         "hand_numbers": range(1, max((len(player["hands"]) for player in hands), default=0) + 1),
         "recent": list(reversed(rounds[-RECENT_ROUNDS - 1 : -1])),  # the rounds before the last, newest first
     }

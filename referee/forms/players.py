@@ -10,7 +10,7 @@ from django import forms
 from django.utils import timezone
 
 from engine.bidi import isolate
-from scoring.models import Game, Player, Season
+from scoring.models import Player, Season, game_kinds
 from scoring.queries import season_holding
 
 PERIOD_BACKWARDS = "“From” must be on or before “to”."
@@ -30,7 +30,7 @@ def last_ended(seasons: Sequence[Season], today: datetime.date) -> Season | None
 class GameFilter(forms.Form):
     game = forms.ChoiceField(
         required=False,
-        choices=[("", "All games"), *Game.Kind.choices],
+        choices=lambda: [("", "All games"), *game_kinds()],  # the games registered when asked
         label="Game",
         error_messages={"invalid_choice": NOT_A_GAME},
     )

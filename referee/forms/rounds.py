@@ -4,27 +4,18 @@ the field they concern."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
-from engine import (
-    CardError,
-    EntryError,
-    SettingCheck,
-    check_setting,
-    format_cards,
-    game_of,
-    parse_cards,
-    parse_hand,
-)
+from engine import CardError, EntryError, GameDescription, SettingCheck, format_cards, game_of, parse_cards, parse_hand
 from engine.bidi import isolate
-from engine.crash import DECLARATION_KINDS
 from engine.entries import listed
 
-CRASH_DECLARATIONS = [("", "No declaration"), *DECLARATION_KINDS.items()]
+NO_DECLARATION = ("", "No declaration")
 FILL_IN_ORDER = "Fill the hands in the order placed: hand {empty} is empty but hand {later} is not."
 DECLARE_OR_PLACE = "A player who declares places no hands: clear the hands or the declaration."
 DECLARED_CARDS_NEEDED = "Enter the 13 cards of the declaration."
@@ -43,34 +34,48 @@ NOT_A_CHOICE = "Choose a {what} from the list."  # never the value sent: it may 
 TOO_LONG = "That is too long for {count} cards: enter just the cards."
 
 
-def setting_check_of(texts: Sequence[str], settings) -> SettingCheck | None:
-    """The Crash setting check of one player's hands as they stand (the live check's answer,
-    and what the form shows with hands it comes filled with): none without a hand, or while
-    one is not three cards yet."""
+def setting_check_of(texts: Sequence[str], described: GameDescription, settings) -> SettingCheck | None:
+    """The setting check of one player's hands as they stand (the live check's answer, and
+    what the form shows with hands it comes filled with): none without a hand, while one is
+    not three cards yet, or in a game whose hands are not set in positions."""
     texts = [text.strip() for text in texts if text and text.strip()]
-    if not texts:
+    if not texts or described.setting_check is None:
         return None
     try:
-        return check_setting(texts, out_of_order=settings.out_of_order, rules=settings.rules)
+        return described.setting_check(texts, settings)
     except EntryError:
         return None
 
+
+def hands_posted(data, seat, described: GameDescription, settings) -> list[str]:
+    """A seat's hands set in positions as posted (``hand_<seat>_<position>``), every position
+    of its setting ("" where none was sent)."""
+    return [str(data.get(f"hand_{seat}_{position}") or "") for position in range(1, described.positions(settings) + 1)]
+
+
+# A seat's field of the round form, as RoundEntryForm names it: its hand (hand_2), one of its
+# hands set in positions (hand_2_1), a declaration and the cards declared (declare_2, declared_2).
+SEAT_FIELD = re.compile(r"(?P<kind>hand|declare|declared)_(?P<seat>\d+)(?P<position>_\d+)?")
+NO_SETTING_CHECK = "This game's hands are not set in positions: there is no setting to check."
 
 # A setting check's "Use this order" (templates/sessions/setting_check.html) as a page without
 # the pad's script posts it: the player's seat in the form; their hands set so, nothing sent.
 USE_ORDER = "use_order"
 
 
-def in_legal_order(data, settings) -> dict | None:
+def in_legal_order(data, state) -> dict | None:
     """The posted fields, the hands of the seat whose "Use this order" was tapped set in their
     legal order (as the pad writes cards) and the fields a page re-makes left out; None when
-    no such tap was posted. Hands that are not a foul (or not hands) stay as they were."""
+    no such tap was posted. Hands that are not a foul (or not hands) stay as they were.
+    ``state``: the game's (queries.GameState)."""
     seat = data.get(USE_ORDER)
     if seat is None:
         return None
     fields = {name: data.get(name) for name in data if name not in (USE_ORDER, "csrfmiddlewaretoken")}
-    names = [f"hand_{seat}_{position}" for position in range(1, 5)] if str(seat).isdigit() else []
-    check = setting_check_of([str(fields.get(name) or "") for name in names], settings)
+    described, settings = game_of(state.game.kind), state.settings
+    positions = range(1, described.positions(settings) + 1)
+    names = [f"hand_{seat}_{position}" for position in positions] if str(seat).isdigit() else []
+    check = setting_check_of([str(fields.get(name) or "") for name in names], described, settings)
     if check is not None and check.fouls:
         hands = [" ".join(map(str, cards)) for cards in check.legal_order]
         fields.update({name: hands[index] if index < len(hands) else "" for index, name in enumerate(names)})
@@ -192,8 +197,9 @@ class CardsField(forms.CharField):
 
 
 class RoundEntryForm(forms.Form):
-    """One round of a game: each player still in, in seat order, with their cards (Crash:
-    up to four hands in the order placed, or a declaration), and the optional extras.
+    """One round of a game: each player still in, in seat order, with their cards (in a game
+    whose hands are set in positions, up to ``positions`` hands in the order set, or a
+    declaration), and the optional extras.
 
     ``number`` is the round the form was built for: recording takes it, so a second submit
     of the same round is refused rather than counted twice.
@@ -222,12 +228,13 @@ class RoundEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game, self.players, self.positions, self.declarations = game, list(players), positions, declarations
         self.described = described = game_of(game)
-        self.placed = described.placed  # hands in positions (Crash), or one hand a player
-        self.setting = setting  # Crash: the game's options, for each player's setting check
-        self.dealt = dealt  # the cards each player is dealt (Crash), as the game's settings say
+        self.sets_hands = described.sets_hands  # hands in positions, or one hand a player
+        self.checks_setting = described.setting_check is not None  # checked live as set
+        self.setting = setting  # the game's options, to check the hands a form comes filled with
+        self.dealt = dealt  # the cards each player is dealt, as the game's settings say
         for seat, player in enumerate(self.players):
             name = isolate(player)  # the labels are sentences people read
-            if self.placed:
+            if self.sets_hands:
                 for position in range(1, positions + 1):
                     self.fields[f"hand_{seat}_{position}"] = CardsField(
                         required=False,
@@ -237,7 +244,7 @@ class RoundEntryForm(forms.Form):
                     )
                 if declarations:
                     self.fields[f"declare_{seat}"] = forms.ChoiceField(
-                        choices=CRASH_DECLARATIONS,
+                        choices=[NO_DECLARATION, *described.declarations],
                         required=False,
                         label=f"{name} declares",
                         error_messages={"invalid_choice": NOT_A_CHOICE.format(what="declaration")},
@@ -272,10 +279,11 @@ class RoundEntryForm(forms.Form):
         """Each player still in, with their fields, in seat order."""
         rows = []
         for seat, name in enumerate(self.players):
-            if self.placed:
+            if self.sets_hands:
                 row = {"name": name, "hands": [self[f"hand_{seat}_{p}"] for p in range(1, self.positions + 1)]}
                 if self.setting is not None:  # the hands it comes filled with (revealed, refused) checked
-                    row["check"] = setting_check_of([str(hand.value() or "") for hand in row["hands"]], self.setting)
+                    texts = [str(hand.value() or "") for hand in row["hands"]]
+                    row["check"] = setting_check_of(texts, self.described, self.setting)
                 if self.declarations:
                     row["declare"], row["declared"] = self[f"declare_{seat}"], self[f"declared_{seat}"]
             else:
@@ -306,7 +314,7 @@ class RoundEntryForm(forms.Form):
         return f"{label}: {self.errors[name][0]}" if label else self.errors[name][0]
 
     def missing_hands(self) -> list[str]:
-        """The players whose hand was refused for having no cards at all (Stop the Bus, Commerce)."""
+        """The players whose one hand was refused for having no cards at all (hands not set in positions)."""
         return [name for seat, name in enumerate(self.players) if self.has_error(f"hand_{seat}", "required")]
 
     @property
@@ -323,13 +331,13 @@ class RoundEntryForm(forms.Form):
         cleaned = super().clean()
         check_submission(self)
         for seat in range(len(self.players)):
-            if self.placed:
-                self._clean_crash_seat(seat, cleaned)
+            if self.sets_hands:
+                self._clean_set_hands(seat, cleaned)
             elif not cleaned.get(f"hand_{seat}") and f"hand_{seat}" not in self.errors:
                 self.add_error(f"hand_{seat}", forms.ValidationError(HAND_NEEDED, code="required"))
         return cleaned
 
-    def _clean_crash_seat(self, seat: int, cleaned: dict) -> None:
+    def _clean_set_hands(self, seat: int, cleaned: dict) -> None:
         filled = [
             p
             for p in range(1, self.positions + 1)
@@ -352,7 +360,7 @@ class RoundEntryForm(forms.Form):
     def entry(self) -> dict:
         """The round's plain data, as replay takes it and the round keeps it."""
         data = self.cleaned_data
-        if not self.placed:
+        if not self.sets_hands:
             entry: dict = {"hands": {name: data[f"hand_{seat}"] for seat, name in enumerate(self.players)}}
             for extra in ("table", self.described.named):
                 if extra and data.get(extra):
@@ -382,19 +390,19 @@ class RoundEntryForm(forms.Form):
         if error.player not in self.players:
             return None
         seat = self.players.index(error.player)
-        if not self.placed:
+        if not self.sets_hands:
             return f"hand_{seat}"
         if error.field == "declarations" and self.declarations:
             return f"declared_{seat}"
         return f"hand_{seat}_{error.position or 1}"
 
     @staticmethod
-    def initial_from(entry: Mapping, players: Sequence[str], game: str, positions: int = 4) -> dict:
+    def initial_from(entry: Mapping, players: Sequence[str], game: str) -> dict:
         """Field values for an entry already recorded (a correction starts from it)."""
         initial: dict = {}
         described = game_of(game)
         for seat, name in enumerate(players):
-            if described.placed:
+            if described.sets_hands:
                 for position, text in enumerate(entry.get("hands", {}).get(name, []), 1):
                     initial[f"hand_{seat}_{position}"] = text
                 if name in entry.get("declarations", {}):
@@ -419,18 +427,17 @@ def entry_form_for(
     """The round entry form of a game (a queries.GameState): the players still in (or those
     given), the hands its options deal, and the round it is for (the next, or ``number``);
     without ``extras`` (a seat's own hand), no table cards and no caller or knocker."""
-    placed = game_of(state.game.kind).placed  # Crash: its hands, the cards dealt, its declarations
-    settings = state.settings
+    described, settings = game_of(state.game.kind), state.settings
     if players is None:
         players = state.outcome.still_in if state.outcome else state.seats
     return RoundEntryForm(
         data,
         game=state.game.kind,
         players=list(players),
-        positions=settings.positions if placed else 1,
-        dealt=settings.cards if placed else 3,
-        declarations=placed and settings.declarations,
+        positions=described.positions(settings),
+        dealt=described.dealt(settings),
+        declarations=bool(described.declarations) and described.declares(settings),
         extras=extras,
-        setting=settings if placed else None,
+        setting=settings if described.setting_check else None,
         initial={"number": number or state.next_number, **(initial or {})},
     )

@@ -8,11 +8,10 @@ import re
 from django import forms
 from django.utils import timezone
 
-from engine import RuleLine, game_of, rule_lines
+from engine import GAMES, RuleLine, game_of, rule_lines
 from engine.bidi import isolate
-from engine.crash import PLAYERS as CRASH_PLAYERS
-from engine.house_rules import CARDS, CRASH, CRASH_PRESET_OPTIONS, CRASH_PRESETS, PRESET, game_rankings, ranking_with
-from scoring.models import Game
+from engine.house_rules import PRESET, game_rankings, ranking_with
+from scoring.models import game_kinds
 
 from .options import AS_PRESET, AS_RANKING, chosen_value, option_field, ranking_field
 
@@ -28,17 +27,6 @@ SEAT_UNKNOWN = "Choose a seat from 1 to {seats}, or Not playing."
 SEATS_CLOSE_UP = "Those not playing leave no gap: the others keep their order."
 TWO_SEATED = "Seat at least two players."
 DEALER_NOT_SEATED = "The first dealer must be seated."
-# Choices the engine refuses together, in the form's words, each said next to every field it
-# names (the engine owns the rule; these only say it the way the form asks it).
-DECLARATIONS_NEED_13 = "Declarations need 13 cards: pick 13 cards dealt or no declarations."
-CARDS_FOR_FEWER = (
-    "{cards} cards dealt is for {low} to {high} players, and {seated} are seated: "
-    "pick {other} cards dealt or seat fewer players."
-)
-CRASH_FOR_FEWER = (
-    "Crash is for {low} to {high} players ({high} with {cards} cards dealt), and {seated} are seated: "
-    "seat fewer players."
-)
 
 
 # The session option's one line, on the new-session form and the session page alike.
@@ -85,13 +73,12 @@ class NewGameForm(forms.Form):
     """Which game, its options, and the table: each player's seat (clockwise from 1, or not
     playing) and the first dealer.
 
-    Every option of the engine's catalogue is a field named ``<game>-<option>``. A Crash
-    option left empty takes the preset's value; a ranking option left empty, the named
-    ranking's; the engine's defaults fill in the rest."""
+    Every option of the engine's catalogue is a field named ``<game>-<option>``. An option a
+    preset sets left empty takes the preset's value; a ranking option left empty, the named
+    ranking's; the engine's defaults fill in the rest. The games are those registered when
+    the form is made."""
 
-    kind = forms.ChoiceField(
-        choices=Game.Kind.choices, widget=forms.RadioSelect, initial=Game.Kind.STOP_THE_BUS, label="Game"
-    )
+    kind = forms.ChoiceField(widget=forms.RadioSelect, label="Game")
     first_dealer = forms.ChoiceField(label="First dealer")
     seats_help = SEATS_CLOSE_UP
 
@@ -100,15 +87,17 @@ class NewGameForm(forms.Form):
         self.players = players
         self.seat_errors: list[str] = []  # said in the seats' fieldset: no one field holds the seats
         self.refused_options: dict[str, dict] = {}  # each game's options as sent, when the engine refused them
-        for kind in Game.Kind.values:
-            for option in game_of(kind).options:
+        self.fields["kind"].choices = game_kinds()
+        self.fields["kind"].initial = next(iter(GAMES))
+        for kind, described in GAMES.items():
+            for option in described.options:
                 if option.within == "rules" and f"{kind}-rules" not in self.fields:  # the ranking before its options
                     self.fields[f"{kind}-rules"] = ranking_field(kind, required=False)
-                preset_sets = kind == CRASH and option in CRASH_PRESET_OPTIONS
+                preset_sets = option in described.preset_sets
                 blank = AS_RANKING if option.within == "rules" else AS_PRESET if preset_sets else None
-                self.fields[f"{kind}-{option.name}"] = option_field(option, blank)
-        preset = self.fields[f"{CRASH}-{PRESET.name}"]  # its long names read in full at 375 px, one tap each
-        preset.widget = forms.RadioSelect(choices=preset.choices)
+                field = self.fields[f"{kind}-{option.name}"] = option_field(option, blank)
+                if option is PRESET:  # its long names read in full at 375 px, one tap each
+                    field.widget = forms.RadioSelect(choices=field.choices)
         seat_choices = [("", "Not playing")] + [(str(i), f"Seat {i}") for i in range(1, len(players) + 1)]
         for i, name in enumerate(players):
             self.fields[f"seat_{i}"] = forms.TypedChoiceField(
@@ -195,43 +184,25 @@ class NewGameForm(forms.Form):
         """The engine's refusal of the options, next to the field it names; a pair of choices
         it refuses together in the form's words, next to both."""
         kind = self.cleaned_data["kind"]
-        self.refused_options = {game: self.game_options(game) for game in Game.Kind.values}
-        if kind == CRASH and error.field in ("declarations", "players") and self._crash_refusal(error.field):
+        self.refused_options = {game: self.game_options(game) for game in GAMES}
+        seated = len(self.cleaned_data["seat_names"])
+        said = game_of(kind).refused_together(self.game_options(kind), seated, error.field or "")
+        for field, message in said:  # choices refused together: said beside each field they name
+            if field == "seats":
+                self.seat_errors.append(message)
+            else:
+                self.add_error(f"{kind}-{field}", message)
+        if said:
             return
         field = f"{kind}-{error.field}" if f"{kind}-{error.field}" in self.fields else None
         self.add_error(field or (error.field if error.field in self.fields else None), str(error))
-
-    def _crash_refusal(self, field: str) -> bool:
-        """Crash's choices that cannot go together: declarations with 9 cards dealt, or more
-        players seated than the cards dealt allow. False when the refusal is another one."""
-        options = self.game_options(CRASH)
-        preset = CRASH_PRESETS[options.get(PRESET.name, PRESET.default)].options
-        cards = options.get(CARDS.name, preset[CARDS.name])
-        declarations = options.get("declarations", preset["declarations"])
-        seated = len(self.cleaned_data["seat_names"])
-        if field == "declarations" and declarations and cards != 13:
-            self.add_error(f"{CRASH}-{CARDS.name}", DECLARATIONS_NEED_13)
-            self.add_error(f"{CRASH}-declarations", DECLARATIONS_NEED_13)
-            return True
-        low, high = CRASH_PLAYERS[cards]
-        if field != "players" or low <= seated <= high:
-            return False
-        fits = [other for other, (least, most) in CRASH_PLAYERS.items() if least <= seated <= most]
-        if fits:
-            message = CARDS_FOR_FEWER.format(cards=cards, low=low, high=high, seated=seated, other=fits[0])
-            self.add_error(f"{CRASH}-{CARDS.name}", message)
-        else:
-            most, (least, top) = max(CRASH_PLAYERS.items(), key=lambda dealt: dealt[1][1])
-            message = CRASH_FOR_FEWER.format(low=least, high=top, cards=most, seated=seated)
-        self.seat_errors.append(message)
-        return True
 
     def focus_first_error(self) -> None:
         """Put the focus (and so the screen) on the first field refused, in the page's order:
         sent from a phone, the page comes back at its top, and a refusal 600 px below it is
         not seen."""
         seats = self.seat_fields()
-        games = Game.Kind.values
+        games = list(GAMES)
         options = [field for game in games for house in (False, True) for field in self.game_fields(game, house)]
         in_order = [self["kind"], *options, *seats, self["first_dealer"]]
         refused = {field.name for field in in_order if field.errors}

@@ -23,7 +23,7 @@ from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
 
 from ..access import host_session
-from ..forms.rounds import OUT_OF_DATE, RoundEntryForm, in_legal_order, setting_check_of
+from ..forms.rounds import NO_SETTING_CHECK, OUT_OF_DATE, RoundEntryForm, hands_posted, in_legal_order, setting_check_of
 from ..presenters import as_tapped
 from ..setting_found import present
 from ..sockets.live import page_terms
@@ -79,7 +79,7 @@ def keep_hand(data, seat: SessionPlayer, *, by_host: bool = False) -> Sent:
     state = queries.game_state(game)
     if state.outcome is None or name not in state.seats:
         return Sent(refusal=OTHER_GAME)
-    ordered = in_legal_order(data, state.settings)
+    ordered = in_legal_order(data, state)
     if ordered is not None:  # "Use this order" without the pad's script: set so, not sent
         return Sent(seat_form(state, name, initial=ordered), game=game)
     form = seat_form(state, name, data)
@@ -115,7 +115,7 @@ def fresh_form(state, form: RoundEntryForm) -> RoundEntryForm:
     """The same cards for the same round in a form with a new submission id: the next send
     is a change of its own."""
     name = form.players[0]
-    kept = as_tapped(RoundEntryForm.initial_from(form.entry(), [name], form.game, form.positions))
+    kept = as_tapped(RoundEntryForm.initial_from(form.entry(), [name], form.game))
     return seat_form(state, name, initial={"number": form.cleaned_data["number"], **kept})
 
 
@@ -156,36 +156,37 @@ def page_context(request, seat: SessionPlayer, sent: Sent | None, token: str | N
 
 @require_GET
 def seat_setting_check(request, token: str):
-    """The Crash setting check of the seat's own hands as tapped so far (htmx, live)."""
+    """The setting check of the seat's own hands as tapped so far (htmx, live)."""
     seat = seat_of(token)
     game = queries.current_game(seat.session)
-    if game is None or not game_of(game.kind).placed:
-        raise Http404("Only Crash hands are set.")
+    if game is None or game_of(game.kind).setting_check is None:
+        raise Http404(NO_SETTING_CHECK)
     if not request.htmx:
         return redirect("seat", token=token)
-    settings = game_options(game)
-    check = setting_check_of([request.GET.get(f"hand_0_{p}", "") for p in range(1, 5)], settings)
+    described, settings = game_of(game.kind), game_options(game)
+    check = setting_check_of(hands_posted(request.GET, 0, described, settings), described, settings)
     return render(request, "sessions/setting_check.html", {"check": check, "seat": "0"})
 
 
 @require_GET
 def seat_coach(request, token: str):
-    """ "Coach while setting" (a Crash house rule): the best setting of the seat's own cards,
-    those in its hands so far and any other typed beside them, before sending. 404 when the
-    game's rules have no coach."""
+    """ "Coach while setting" (a house rule): the best setting of the seat's own cards, those
+    in its hands so far and any other typed beside them, before sending. 404 when the game's
+    rules have no coach."""
     seat = seat_of(token)
     game = queries.current_game(seat.session)
-    if game is None or not game_of(game.kind).placed or not game.options.get("coach"):
+    if game is None or not game_of(game.kind).coached(game_options(game)):
         raise Http404("No coach in this game: its house rules leave the setting to you.")
     state = queries.game_state(game)
-    settings = state.settings
-    texts = [request.GET.get(f"hand_0_{p}", "") for p in range(1, 5)]
+    described, settings = game_of(game.kind), state.settings
+    texts = hands_posted(request.GET, 0, described, settings)
     texts += [request.GET.get("declared_0", ""), request.GET.get("other_cards", "")]
     found, problem = None, ""
+    dealt = described.dealt(settings)
     try:
         cards = parse_cards(" ".join(text for text in texts if text.strip()))
-        if len(set(cards)) != settings.cards:
-            raise EntryError(COACH_NEEDS.format(dealt=settings.cards))
+        if len(set(cards)) != dealt:
+            raise EntryError(COACH_NEEDS.format(dealt=dealt))
         still_in = state.outcome.still_in if state.outcome else state.seats
         options = {key: value for key, value in game.options.items() if key != "coach"}
         found = present(best_setting(cards, max(1, len(still_in) - 1), **options))

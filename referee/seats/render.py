@@ -83,10 +83,10 @@ def seat_form(state, name: str, data=None, *, initial=None) -> RoundEntryForm:
     return entry_form_for(state, data, players=[name], initial=initial, extras=False)
 
 
-def sent_initial(table, name: str, kind: str, positions: int) -> dict:
+def sent_initial(table, name: str, kind: str) -> dict:
     """The hand the seat sent (to change it), as the form's fields."""
     part = table.hand_of(name) if table else None
-    return as_tapped(RoundEntryForm.initial_from(part, [name], kind, positions)) if part else {}
+    return as_tapped(RoundEntryForm.initial_from(part, [name], kind)) if part else {}
 
 
 def yours(text: str, name: str) -> str:
@@ -125,7 +125,7 @@ def shared_context(now: queries.SessionNow) -> dict:
         "recording": RECORDING.format(number=table.number) if table and table.revealed else "",
         "rows": standings_rows(outcome),
         "last_round": state.last_round if state else None,
-        "coach": bool(game and game_of(game.kind).placed and game.options.get("coach")),
+        "coach": bool(outcome and game_of(game.kind).coached(outcome.settings)),
     }
 
 
@@ -144,17 +144,17 @@ def own_context(now: queries.SessionNow, seat: SessionPlayer, token: str | None 
     phase, stage = stage_of(name, game, state, table)
     tick = table.tick_of(name) if table else None
     told = [found for found in state.rounds[-1].told if found["player"] == name] if state and state.rounds else []
-    placed = game is not None and game_of(game.kind).placed  # its hands are set (Crash)
+    described = game_of(game.kind) if game is not None else None
+    coached = bool(described and state.outcome and described.coached(state.settings))
     form = None
     if phase == "entering":
-        initial = sent_initial(table, name, game.kind, getattr(state.settings, "positions", 1))
-        form = seat_form(state, name, initial=initial)
+        form = seat_form(state, name, initial=sent_initial(table, name, game.kind))
     urls = {}
     if token:
         urls = {
             "action": reverse("seat", kwargs={"token": token}),
             "check_url": reverse("seat-setting-check", kwargs={"token": token}),
-            "coach_url": reverse("seat-coach", kwargs={"token": token}) if placed and game.options.get("coach") else "",
+            "coach_url": reverse("seat-coach", kwargs={"token": token}) if coached else "",
         }
     return {
         **urls,
@@ -176,7 +176,7 @@ def own_context(now: queries.SessionNow, seat: SessionPlayer, token: str | None 
             yours(found["text"], name) if found["text"] else "You could not have done better with these cards."
             for found in told
         ]
-        if placed
+        if described and described.hindsight
         else [],
     }
 

@@ -52,7 +52,7 @@ def game_story(state, first_recorded: dict[int, dict], page_number=1) -> dict:
         "page": rounds,
         "chart": chart,
         "rounds_query": f"?game={state.game.number}&",
-        "sorted_hands": game_of(outcome.game).placed and outcome.settings.sorts,
+        "sorted_hands": game_of(outcome.game).plays_sorted(outcome.settings),
     }
 
 

@@ -9,12 +9,15 @@ import datetime
 from django.contrib.auth.decorators import login_required
 from django.db.models import Max
 from django.shortcuts import get_object_or_404, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from engine import game_of
 from engine.bidi import isolate
 from engine.ratings import PROVISIONAL_GAMES
-from scoring.models import Game, Player, Session
+from scoring.models import Player, Session, game_kinds
 from scoring.queries import season_holding, seasons_of
 from scoring.ratings import leagues
 from scoring.statistics import NEMESIS_GAMES, circle, player_record
@@ -33,6 +36,17 @@ def periods(today: datetime.date) -> list[tuple[str, str, str]]:
     ]
 
 
+def figures_template(kind: str) -> str:
+    """The template of a player's figures in a game: the game's own
+    (``players/games/<kind>.html``), or the general one for a game that has none."""
+    own = f"players/games/{kind}.html"
+    try:
+        get_template(own)
+    except TemplateDoesNotExist:
+        return "players/games/general.html"
+    return own
+
+
 @login_required
 @require_GET
 def player_page(request, player_id):
@@ -40,7 +54,7 @@ def player_page(request, player_id):
     form = GameFilter(request.GET)
     if not form.is_valid():
         return render(
-            request, "players/player.html", {"player": player, "form": form, "kinds": Game.Kind.choices}, status=400
+            request, "players/player.html", {"player": player, "form": form, "kinds": game_kinds()}, status=400
         )
     kind = form.cleaned_data["game"]
     record = player_record(player, kind or None)
@@ -49,16 +63,17 @@ def player_page(request, player_id):
     sections = [
         {
             "record": kind_record,
+            "figures": figures_template(kind_record.kind),
             "rating": ratings.get(kind_record.kind),
             "rating_chart": rating_chart(
-                f"{isolate(player.name)}'s rating in {kind_record.kind.label}",
+                f"{isolate(player.name)}'s rating in {kind_record.title}",
                 player.name,
                 ratings[kind_record.kind].nights,
             )
             if ratings.get(kind_record.kind)
             else None,
             "chart": categories_chart(
-                f"{isolate(player.name)}'s hands in {kind_record.kind.label}",
+                f"{isolate(player.name)}'s hands in {kind_record.title}",
                 player.name,
                 kind_record.categories,
                 kind_record.hands_shown,
@@ -77,9 +92,9 @@ def player_page(request, player_id):
             "sections": sections,
             "form": form,
             "kind": kind,
-            "kinds": Game.Kind.choices,
+            "kinds": game_kinds(),
             "provisional_games": PROVISIONAL_GAMES,
-            "kind_label": Game.Kind(kind).label if kind else "",
+            "kind_label": game_of(kind).title if kind else "",
             "nemesis_games": NEMESIS_GAMES,
             "opponents": met.opponents(player),
             "nemesis": met.nemesis(player),
@@ -133,7 +148,7 @@ def circle_page(request):
 def compare_page(request):
     """Two players side by side: each game's rating, games and nights, and how they met."""
     form = CompareForm(request.GET or None, host=request.user)
-    context = {"form": form, "kinds": Game.Kind.choices, "provisional_games": PROVISIONAL_GAMES}
+    context = {"form": form, "kinds": game_kinds(), "provisional_games": PROVISIONAL_GAMES}
     if not form.is_bound:
         return render(request, "players/compare.html", context)
     if not form.is_valid():
@@ -142,6 +157,7 @@ def compare_page(request):
     rows = [
         {
             "kind": league.kind,
+            "title": league.title,
             "first": league.of(first),
             "second": league.of(second),
             "meeting": circle(request.user, kind=league.kind).meeting(first, second),

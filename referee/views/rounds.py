@@ -16,7 +16,15 @@ from scoring.replays import game_options
 
 from ..access import host_session
 from ..board.broadcast import CHANGE_BEHIND, boards_missed
-from ..forms.rounds import DeleteRoundForm, RoundEntryForm, SubmissionForm, entry_form_for, setting_check_of
+from ..forms.rounds import (
+    NO_SETTING_CHECK,
+    DeleteRoundForm,
+    RoundEntryForm,
+    SubmissionForm,
+    entry_form_for,
+    hands_posted,
+    setting_check_of,
+)
 from ..presenters import entry_lines, void_deal_reasons
 
 
@@ -214,14 +222,15 @@ def confirmed(
 @login_required
 @require_GET
 def setting_check(request, session_id, game_id):
-    """The Crash setting check for one player's hands as typed so far (htmx, live). Opened as
-    a page (a link shared, a reload), it is the game's page, where the check lives."""
+    """The setting check for one player's hands as typed so far (htmx, live). Opened as a
+    page (a link shared, a reload), it is the game's page, where the check lives."""
     _, game = host_game(request, session_id, game_id)
-    if not game_of(game.kind).placed:
-        raise Http404("Only Crash hands are set.")
+    described = game_of(game.kind)
+    if described.setting_check is None:
+        raise Http404(NO_SETTING_CHECK)
     if not request.htmx:
         return redirect(game)
     settings = game_options(game)  # what a foul costs, its ranking: no replay
     seat = request.GET.get("seat", "0")
-    check = setting_check_of([request.GET.get(f"hand_{seat}_{p}", "") for p in range(1, 5)], settings)
+    check = setting_check_of(hands_posted(request.GET, seat, described, settings), described, settings)
     return render(request, "sessions/setting_check.html", {"check": check, "seat": seat})

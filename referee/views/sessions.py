@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
-from engine import EntryError, GameOutcome
+from engine import GAMES, EntryError, GameOutcome
 from scoring import queries, services
 from scoring.models import Game
 
@@ -179,7 +179,7 @@ def record_round(request, current: queries.GameState) -> Answer:
     form = entry_form_for(
         current, request.POST, number=_posted_number(request), players=queries.players_of_submitted_round(sent, current)
     )
-    ordered = in_legal_order(request.POST, current.settings)
+    ordered = in_legal_order(request.POST, current)
     if ordered is not None:  # "Use this order" without the pad's script: set so, not recorded
         again = entry_form_for(current, number=_posted_number(request), initial=ordered, players=form.players)
         return Answer("ordered", sent, form=again)
@@ -274,7 +274,7 @@ def new_game_rules(request, session_id):
     (htmx, live, as the host changes them). Opened as a page, it is the form."""
     session = host_session(request, session_id)
     kind = request.GET.get("game", "")
-    if kind not in Game.Kind.values:
+    if kind not in GAMES:  # the games registered now
         raise Http404(f"No such game: {kind}.")
     if not request.htmx:
         return redirect("new-game", session.public_id)

@@ -14,19 +14,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from engine import EntryError
+from engine import EntryError, round_extras
 from scoring import queries, services
 from scoring.models import Game
 
 from ..access import host_session
-from ..forms.rounds import RoundEntryForm, entry_form_for
+from ..forms.rounds import SEAT_FIELD, RoundEntryForm, entry_form_for
 from ..seats.render import seat_form
 from ..session_page import revealed_initial, session_context
 
 NOT_REVEALED = "Not revealed: {why}"
-ROUND_EXTRAS = ("table", "caller", "knocker")
 ROUND_NUMBER = re.compile(r"\d{1,6}")  # a round's number as posted; anything else is no round
-SEAT_FIELD = re.compile(r"(?P<kind>hand|declare|declared)_(?P<seat>\d+)(?P<position>_\d+)?")
 REVEALED = "Round {number} revealed: every hand sent is in the form and on the board. Fix any, then record the round."
 
 
@@ -119,9 +117,10 @@ def typed_hands(posted, session, game: Game) -> TypedHands:
 
 
 def typed_fields(posted) -> dict:
-    """What the host's round form held when Reveal was tapped: every hand typed, the table's
-    cards and who called or knocked."""
-    return {key: value for key, value in posted.items() if SEAT_FIELD.fullmatch(key) or key in ROUND_EXTRAS}
+    """What the host's round form held when Reveal was tapped: every hand typed and the
+    round's extras (the table's cards, who called or knocked: engine.round_extras)."""
+    extras = round_extras()
+    return {key: value for key, value in posted.items() if SEAT_FIELD.fullmatch(key) or key in extras}
 
 
 def fields_of_seat(posted, index: int) -> dict:

@@ -85,7 +85,7 @@ def _round_checked(game: Game, number: int, entry: Mapping, check_same_hands: bo
     # A new round leaves the earlier rounds' hindsight as it was: add this round's to it.
     told = rounds_told(outcome, [*entries, dict(entry)], [number])
     missed = points_missed(told)
-    if game.described.placed:
+    if game.described.hindsight:
         missed.update(dict(Performance.objects.filter(game=game).values_list("player__name", "points_missed")))
     return _CheckedRound(game, players, outcome, missed, told[number])
 
