@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from . import figures
 from .bidi import isolate
 from .cards import Card, parse_cards
 from .crash import QUAD_ORDER, best_quad
@@ -185,23 +186,13 @@ def headline(items: Sequence[RecapItem], games: Sequence[GamePlayed]) -> str:
     return "; ".join(parts) + "."
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _figure(outcome: GameOutcome, figure: int) -> str:
     """A standing in a table's cell: "7 points", "2 tokens", "+12" (a balance), "5 hands won"."""
-    return signed(figure) if GAMES[outcome.game].unit(outcome.settings) == "balance" else _standing(outcome, figure)
-
-
-def _standing(outcome: GameOutcome, figure: int) -> str:
-    """A standing in words: "7 points", "2 tokens", "a balance of +12", "5 hands won"."""
-    unit = GAMES[outcome.game].unit(outcome.settings)
-    if unit == "balance":
-        return f"a balance of {figure:+d}"
-    if unit == "hands won":
-        return f"{_plural(figure, 'hand')} won"
-    return _plural(figure, unit.removesuffix("s"))
+    return (
+        figures.figure(outcome, figure)
+        if figures.unit_of(outcome) == figures.BALANCE
+        else figures.standing(outcome, figure)
+    )
 
 
 # --- Who won each game ---
@@ -215,11 +206,14 @@ def winners(games: Sequence[GamePlayed]) -> list[RecapItem]:
         if not outcome.finished or not outcome.winners or not outcome.rounds:  # ended before a hand: nobody won
             continue
         won = outcome.winners
-        figure = _standing(outcome, outcome.standings[won[0]])
+        figure = figures.standing(outcome, outcome.standings[won[0]])
         verb = "won" if len(won) == 1 else "shared the win"
         said = [event.text for r in outcome.rounds[-1:] for event in r.events if event.kind == "won"]
         if not said and outcome.settings.ended:
-            said = [f"The host ended the game after {_plural(len(outcome.rounds), 'round')}: the highest standing wins"]
+            said = [
+                f"The host ended the game after {figures.plural(len(outcome.rounds), 'round')}: "
+                "the highest standing wins"
+            ]
         items.append(
             RecapItem("winner", game.label, f"{named(won)} {verb}, with {figure}", players=won, lines=tuple(said))
         )
@@ -242,7 +236,7 @@ def lead_line(outcome: GameOutcome, label: str = "") -> str:
     ahead = leaders(outcome)
     if not ahead:
         return "No round played yet"
-    figure = _standing(outcome, outcome.standings[ahead[0]])
+    figure = figures.standing(outcome, outcome.standings[ahead[0]])
     if len(ahead) == 1:
         return f"{named(ahead)} leads{' ' + label if label else ''}, with {figure}"
     return f"{named(ahead)} share the lead{' of ' + label if label else ''}, with {figure} each"
@@ -418,7 +412,7 @@ def biggest_crash(games: Sequence[GamePlayed]) -> RecapItem | None:
                     key = (1, round_.deltas[name])
                     rules = game.outcome.settings.rules
                     cards = [card for hand in placed for card in in_reading_order(hand, rules)]
-                    what = f"crash, taking every position ({_plural(round_.deltas[name], 'point')} that round)"
+                    what = f"crash, taking every position ({figures.plural(round_.deltas[name], 'point')} that round)"
                 else:
                     rank = best_quad({name: placed})[1]
                     key = (0, -QUAD_ORDER.index(rank))
@@ -456,7 +450,8 @@ def most_left(games: Sequence[GamePlayed]) -> RecapItem | None:
     most = max(kept.points_missed for kept, _ in found)
     top = [(kept, game) for kept, game in found if kept.points_missed == most]
     kept, game = top[0]
-    text = f"{isolate(kept.player)} left {_plural(most, 'point')} on the table in round {kept.round} of {game.label}"
+    points = figures.plural(most, "point")
+    text = f"{isolate(kept.player)} left {points} on the table in round {kept.round} of {game.label}"
     if len(top) > 1:
         text += f"; as many as {listed([f'{isolate(k.player)} in round {k.round} of {g.label}' for k, g in top[1:]])}"
     return RecapItem(
@@ -523,7 +518,7 @@ def comeback(games: Sequence[GamePlayed]) -> RecapItem | None:
         return None
     deficit, name, number, game = max(found, key=lambda one: _share(one[0], one[3]))  # max keeps the first
     unit = GAMES[game.outcome.game].unit(game.outcome.settings)
-    behind = f"{deficit} behind" if unit == "balance" else f"{_standing(game.outcome, deficit)} behind"
+    behind = f"{deficit} behind" if unit == figures.BALANCE else f"{figures.standing(game.outcome, deficit)} behind"
     text = f"{isolate(name)} was {behind} the leader after round {number} of {game.label}, and won"
     return RecapItem("comeback", TITLES["comeback"], text, players=(name,))
 
@@ -549,11 +544,12 @@ def counts(games: Sequence[GamePlayed]) -> RecapItem | None:
                     stand_offs += 1
     if not fouls and not stand_offs:
         return None
-    told = [_plural(sum(fouls.values()), "foul")] if fouls else []
+    told = [figures.plural(sum(fouls.values()), "foul")] if fouls else []
     if stand_offs:
-        told.append(_plural(stand_offs, "stand-off"))
+        told.append(figures.plural(stand_offs, "stand-off"))
     lines = tuple(
-        f"{isolate(name)}: {_plural(count, 'foul')}" for name, count in sorted(fouls.items(), key=lambda f: -f[1])
+        f"{isolate(name)}: {figures.plural(count, 'foul')}"
+        for name, count in sorted(fouls.items(), key=lambda f: -f[1])
     )
     return RecapItem("counts", TITLES["counts"], " and ".join(told), players=tuple(fouls), lines=lines)
 
@@ -658,19 +654,14 @@ def _zero_sum_groups(amounts: Sequence[int]) -> list[list[int]]:
     return [group for group in groups if group]
 
 
-def signed(amount: int) -> str:
-    """A balance as the story shows it: "+50", "−10" (a minus sign, not a hyphen), "0"."""
-    return f"{amount:+d}".replace("-", "\N{MINUS SIGN}") if amount else "0"
-
-
 def balance_table(owed: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
     """The balances as a table: the biggest credit first (equal ones as first seated), so it
     reads from who is owed the most down to who owes the most; what stayed in the pot (POT)
     last, a row of its own, as it is nobody's but a transfer may pay it."""
     players = sorted((name for name in owed if name != POT), key=lambda name: -owed[name])
-    rows = [(isolate(name), signed(owed[name])) for name in players]
+    rows = [(isolate(name), figures.signed(owed[name])) for name in players]
     if owed.get(POT):
-        rows.append((POT.capitalize(), signed(owed[POT])))
+        rows.append((POT.capitalize(), figures.signed(owed[POT])))
     return (("Player", "Balance"), *rows)
 
 
@@ -682,7 +673,7 @@ def settle_up(games: Sequence[GamePlayed]) -> RecapItem | None:
     if not transfers:
         return None
     lines = tuple(f"{isolate(payer)} pays {isolate(payee)} {amount}" for payer, payee, amount in transfers)
-    text = f"{_plural(len(transfers), 'transfer')} settle the night"
+    text = f"{figures.plural(len(transfers), 'transfer')} settle the night"
     why = f"{owed[POT]} stayed in the pot at the end: nobody's" if owed.get(POT) else ""
     players = tuple(name for name in owed if name != POT)
     return RecapItem(

@@ -25,6 +25,7 @@ from engine import (
     show_hand,
 )
 from engine.bidi import isolate
+from engine.figures import figure
 
 
 def date_under_title(title: str, played_on: datetime.date) -> str:
@@ -102,7 +103,8 @@ def starting_figures(outcome: GameOutcome) -> dict[str, int]:
 
 
 def standings_rows(outcome: GameOutcome | None) -> list[dict]:
-    """One row a player: the figure, tokens as pips (Stop the Bus), out, dealing next, won."""
+    """One row a player: the figure (and as shown), tokens as pips (Stop the Bus), out, dealing
+    next, won."""
     if outcome is None:
         return []
     tokens = game_of(outcome.game).tokens(outcome.settings)
@@ -110,6 +112,7 @@ def standings_rows(outcome: GameOutcome | None) -> list[dict]:
         {
             "name": name,
             "value": value,
+            "figure": figure(outcome, value),  # as shown: a balance with its sign
             "pips": [i < value for i in range(tokens)],
             "out": name in outcome.out,
             "deals": name == outcome.next_dealer,

@@ -6,6 +6,7 @@ from fractions import Fraction
 from django import template
 from django.utils import timezone
 
+from engine.figures import signed
 from referee.charts import percent as share_percent
 
 register = template.Library()
@@ -23,10 +24,8 @@ def decimal(value: Fraction | None) -> str:
     return "–" if value is None else f"{float(value):.1f}"
 
 
-@register.filter
-def signed(value: int) -> str:
-    """A balance with its sign: +12, −5, 0."""
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+# A balance with its sign: +12, −5, 0 (engine/figures.py writes a player's figure).
+register.filter("signed", signed)
 
 
 @register.filter
