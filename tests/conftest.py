@@ -2,10 +2,19 @@ import multiprocessing
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 # Channels' live server forks a Daphne process; after an async test in the same run a fork
 # inherits a broken event loop and WebSocket handshakes reset (docs/contributing.md, Tests). Spawn instead.
 multiprocessing.set_start_method("spawn", force=True)
+
+# Property tests (hypothesis): in CI each runs its full count of examples (150 for the engine's,
+# Hypothesis's 100 where a test names none); here a quick sample of each, at most 25, so `make
+# check` stays quick. HYPOTHESIS_PROFILE=ci runs CI's count here. tests/engine/strategies.py's
+# examples() gives the count a test names.
+hypothesis_settings.register_profile("ci")
+hypothesis_settings.register_profile("quick", max_examples=25)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "quick"))
 
 
 def pytest_collection_modifyitems(items):
