@@ -30,7 +30,7 @@ from ..pages import sent
 from ..servers import Daphne
 from .redis_phones import BOB_LOSES, Phone, first_round, redis_server
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server, pytest.mark.slow]
 
 TABLES = 50  # x 6 sockets: 300
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
