@@ -145,7 +145,7 @@ def named_in(node: ast.AST) -> set[str]:
     attributes, such as subprocess.Popen), the fixtures it asks for, and its bases."""
     own, used = set(), set()
     for child in ast.walk(node):
-        if isinstance(child, ast.arg):
+        if isinstance(child, ast.arg):  # annotations dropped: a type named is no server started
             own.add(child.arg)
             child.annotation = None
         elif isinstance(child, FUNCTIONS):
@@ -216,7 +216,7 @@ def own_marks(node: ast.AST) -> list[ast.AST]:
     class_marks = (
         [item.value for item in node.body if isinstance(item, ast.Assign)] if isinstance(node, ast.ClassDef) else []
     )
-    return [*node.decorator_list, *class_marks]
+    return [*getattr(node, "decorator_list", []), *class_marks]
 
 
 def is_test(name: str, node: ast.AST) -> bool:
@@ -247,3 +247,14 @@ def test_every_test_that_starts_a_server_or_a_browser_is_marked_so():
             if is_test(name, node) and (everything or name in local) and not says_server(*own_marks(node))
         ]
     assert unmarked == [], "mark these @pytest.mark.server (or browser):\n" + "\n".join(unmarked)
+
+
+def test_the_browser_test_classes_share_a_live_server_instead_of_starting_one_each():
+    """tests/e2e/conftest.py's SharedLiveServer: one live server per test process, where
+    Channels' ChannelsLiveServerTestCase starts one for each class (some 60 of them)."""
+    own = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "tests").rglob("test_*.py"))
+        if "ChannelsLiveServerTestCase" in named_in(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert own == []
