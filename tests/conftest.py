@@ -27,7 +27,9 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" i
 
 def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an event loop running in the main
-    thread for the rest of the session, and async tests cannot start beside it."""
+    thread for the rest of the session, and async tests cannot start beside it. Under
+    pytest-xdist each worker is handed its tests in this order (its default distribution,
+    `load`, hands them out from the front), so they come last in each worker too."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
