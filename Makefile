@@ -1,4 +1,5 @@
-# Two commands for a newcomer: `make run` and `make test` (and `make bench` for the figures).
+# Two commands for a newcomer: `make run` and `make test` (`make check` for the quick check, and
+# `make bench` for the figures).
 # Python 3.11 or newer: the newest python3.N on the PATH that runs (by number, so 3.14 before 3.9;
 # a version manager may offer names it cannot run), then python3; or PYTHON=... to choose. No
 # list of versions here: one released after this line was written is found as well.
@@ -10,7 +11,7 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.installed-test
 
-.PHONY: run serve test lint bench demo
+.PHONY: run serve check test lint bench demo
 
 $(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed, and none was found: install it, or say PYTHON=/path/to/python3.11."; exit 1; }
@@ -57,9 +58,15 @@ serve: $(INSTALLED)
 	  $(PY) manage.py collectstatic --noinput --verbosity 0 && \
 	  exec $(PY) manage.py serve --processes $(PROCESSES) --port $(PORT)
 
-# Everything, then the 25 slowest steps (a test's setup, its run or its teardown), so a slow one is seen.
+# While working: every test that starts no server and no browser (pyproject.toml's markers),
+# nor takes a minute of its own, on every core (pytest-xdist), in under 3 minutes.
+check: $(TEST_INSTALLED)
+	$(PY) -m pytest -n auto -m "not browser and not server and not slow"
+
+# Everything, on every core (browser tests last in each worker, sharing its live server), then
+# the 25 slowest steps (a test's setup, its run or its teardown), so a slow one is seen.
 test: $(TEST_INSTALLED)
-	$(PY) -m pytest --durations=25
+	$(PY) -m pytest -n auto --durations=25
 
 # The code as ruff reads it (pyproject.toml's [tool.ruff]): its checks, and its format.
 lint: $(TEST_INSTALLED)

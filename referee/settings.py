@@ -9,6 +9,7 @@ DJANGO_BEHIND_TLS.
 import datetime
 import os
 import secrets
+import urllib.parse
 from pathlib import Path
 
 import dj_database_url
@@ -191,10 +192,25 @@ def channel_layers_config(
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"group_expiry": group_expiry}}}
 
 
+def worker_redis_url(url: str, worker: str) -> str:
+    """``url`` as one of pytest-xdist's workers (``worker``: PYTEST_XDIST_WORKER, gw0, gw1, ...)
+    uses it: a Redis database of its own (gw0's is 1, gw1's 2, ...), as each worker has a test
+    database of its own, so no group, message or key of one worker's tests reaches another's.
+    Outside the tests (no worker), ``url`` itself."""
+    if not (url and worker):
+        return url
+    parts = urllib.parse.urlsplit(url)
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{1 + int(worker.removeprefix('gw'))}"))
+
+
 DATABASES = {"default": database_config(os.environ.get("DATABASE_URL", "").strip(), BASE_DIR)}
 REDIS_CONNECTIONS = env_number("REDIS_CONNECTIONS", REDIS_CONNECTIONS_DEFAULT, least=10)
 CHANNEL_GROUP_EXPIRY = env_number("CHANNEL_GROUP_EXPIRY", GROUP_EXPIRY_DEFAULT, least=4)
-CHANNEL_LAYERS = channel_layers_config(os.environ.get("REDIS_URL", "").strip(), REDIS_CONNECTIONS, CHANNEL_GROUP_EXPIRY)
+CHANNEL_LAYERS = channel_layers_config(
+    worker_redis_url(os.environ.get("REDIS_URL", "").strip(), os.environ.get("PYTEST_XDIST_WORKER", "")),
+    REDIS_CONNECTIONS,
+    CHANNEL_GROUP_EXPIRY,
+)
 # Logins live in the database, so the host's pages don't depend on Redis and every process
 # sees them. Nothing else needs a cache shared between processes (axes counts failed logins
 # in the database), so the cache stays in this process's memory.

@@ -2,15 +2,34 @@ import multiprocessing
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+from referee.settings import worker_redis_url
 
 # Channels' live server forks a Daphne process; after an async test in the same run a fork
 # inherits a broken event loop and WebSocket handshakes reset (docs/contributing.md, Tests). Spawn instead.
 multiprocessing.set_start_method("spawn", force=True)
 
+# Under pytest-xdist each worker has a test database of its own (pytest-django) and a Redis
+# database of its own (referee/settings.py's channel layer): so has every other reader of
+# REDIS_URL, the app's own (referee/panel_marks.py), the tests' and the servers they start.
+if os.environ.get("REDIS_URL"):
+    os.environ["REDIS_URL"] = worker_redis_url(os.environ["REDIS_URL"], os.environ.get("PYTEST_XDIST_WORKER", ""))
+
+# Property tests (hypothesis): in CI each runs its full count of examples (150 for the engine's,
+# Hypothesis's 100 where a test names none); here a quick sample of each, at most 25, so `make
+# check` stays quick. HYPOTHESIS_PROFILE=ci runs CI's count here. tests/engine/strategies.py's
+# examples() gives the count a test names.
+hypothesis_settings.register_profile("ci")
+hypothesis_settings.register_profile("quick", max_examples=25)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "quick"))
+
 
 def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an event loop running in the main
-    thread for the rest of the session, and async tests cannot start beside it."""
+    thread for the rest of the session, and async tests cannot start beside it. Under
+    pytest-xdist each worker is handed its tests in this order (its default distribution,
+    `load`, hands them out from the front), so they come last in each worker too."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 

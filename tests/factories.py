@@ -1,9 +1,11 @@
 """factory-boy factories for every model."""
 
 import datetime
+import functools
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 
 from scoring.models import Game, Player, Round, RoundRevision, Seat, Session
 
@@ -11,19 +13,20 @@ PASSWORD = "correct horse battery staple"
 PLAYERS = ("Ann", "Bob", "Cy")
 
 
+@functools.cache
+def password_hash() -> str:
+    """PASSWORD as Django keeps it (PBKDF2, as in production), hashed once for every user of
+    the tests: each hashing takes a third of a second, most of a page test's own time."""
+    return make_password(PASSWORD)
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
         django_get_or_create = ["username"]
-        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"host{n}")
-    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
-
-    @factory.post_generation
-    def saved(obj, create, extracted, **kwargs):
-        if create:
-            obj.save()
+    password = factory.LazyFunction(password_hash)
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

@@ -5,9 +5,12 @@ database) of a test's own, to stop and start again; and just enough of a browser
 
 import contextlib
 import datetime
+import functools
 import http.cookiejar
 import ipaddress
+import itertools
 import os
+import random
 import re
 import shutil
 import signal
@@ -19,6 +22,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Self
 
@@ -27,24 +31,51 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def free_port() -> int:
+# Under pytest-xdist each worker takes its servers' ports from a range of its own, below the
+# ports the system hands out for the asking (32768 and up), in turn: a port found free is
+# nobody else's before its server takes it, not another worker's, nor this one's next.
+WORKER_PORTS, WORKER_PORTS_FROM = 1_000, 20_000
+
+
+def bindable(port: int) -> bool:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def free_ports(count: int) -> int:
-    """The first of ``count`` consecutive free ports on 127.0.0.1."""
-    for _ in range(100):
-        first = free_port()
         try:
-            for port in range(first, first + count):
-                with socket.socket() as sock:
-                    sock.bind(("127.0.0.1", port))
+            sock.bind(("127.0.0.1", port))
         except OSError:
-            continue
-        return first
+            return False
+    return True
+
+
+@functools.cache
+def worker_ports() -> Iterator[int] | None:
+    """This pytest-xdist worker's ports in turn (from a random one, each given again only after
+    all the others), or None outside xdist."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker:
+        return None
+    first = WORKER_PORTS_FROM + int(worker.removeprefix("gw")) * WORKER_PORTS
+    start = random.randrange(WORKER_PORTS)
+    return itertools.cycle(first + (start + n) % WORKER_PORTS for n in range(WORKER_PORTS))
+
+
+def free_ports(count: int = 1) -> int:
+    """The first of ``count`` consecutive free ports on 127.0.0.1."""
+    ports = worker_ports()
+    for _ in range(WORKER_PORTS):
+        if ports is None:
+            with socket.socket() as sock:
+                sock.bind(("127.0.0.1", 0))
+                first = sock.getsockname()[1]
+        else:
+            first = next(ports)
+        chosen = range(first, first + count)
+        if all(map(bindable, chosen)) and (ports is None or all(next(ports) == port for port in chosen[1:])):
+            return first
     raise RuntimeError(f"no {count} consecutive free ports on 127.0.0.1")
+
+
+def free_port() -> int:
+    return free_ports(1)
 
 
 def test_database_url() -> str:
@@ -511,3 +542,80 @@ class PostgresServer:
         with contextlib.suppress(RuntimeError):
             self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# --- The browser tests' live server: one for the run, not one per class of tests -----------------
+
+
+@contextlib.contextmanager
+def environment(changes: dict[str, str | None]):
+    """os.environ with ``changes`` (None: unset) for the block, as it was after."""
+    before = {name: os.environ.get(name) for name in changes}
+
+    def put(values: dict[str, str | None]) -> None:
+        for name, value in values.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+    put(changes)
+    try:
+        yield
+    finally:
+        put(before)
+
+
+def use_database(name: str) -> None:
+    """In the live server's process: the test process's own test database (pytest-xdist's
+    worker has its own, which the settings the process reads do not name)."""
+    from django.conf import settings
+
+    settings.DATABASES["default"]["NAME"] = name
+
+
+class LiveServers:
+    """Channels' live server (its Daphne process: the app, with its static files, on the test
+    database) for this test process, one for each environment asked for, each started when
+    first asked for and kept until stop(). A server keeps nothing of a test's but what the
+    database holds, which each test empties after it (TransactionTestCase)."""
+
+    def __init__(self):
+        self.processes = {}
+
+    def port(self, env: dict[str, str]) -> int:
+        """The port of the live server whose process starts with ``env`` in its environment."""
+        key = tuple(sorted(env.items()))
+        if key not in self.processes:
+            self.processes[key] = self.start(env)
+        return self.processes[key].port.value
+
+    def start(self, env: dict[str, str]):
+        from channels.testing.live import make_application
+        from daphne.testing import DaphneProcess
+        from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+        process = DaphneProcess(
+            "localhost",
+            functools.partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+            setup=functools.partial(use_database, connection.settings_dict["NAME"]),
+        )
+        process.daemon = True  # ended with this process, should stop() not be reached
+        # The process reads its settings from the environment it starts with, as a server does
+        # (not the browser tests' permission for synchronous calls beside Playwright's loop).
+        with environment({"DJANGO_ALLOW_ASYNC_UNSAFE": None, **env}):
+            process.start()
+        while not process.ready.wait(timeout=1):
+            if not process.is_alive():
+                said = "" if process.errors.empty() else process.errors.get()[1]
+                raise RuntimeError(f"the live server stopped: {said}")
+        return process
+
+    def stop(self) -> None:
+        for process in self.processes.values():
+            process.terminate()
+            process.join()
+        self.processes.clear()
+
+
+LIVE_SERVERS = LiveServers()

@@ -3,7 +3,10 @@
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
+from django.test import TransactionTestCase
+from django.test.utils import modify_settings
+
+from ..servers import LIVE_SERVERS
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -126,13 +129,44 @@ def board_shown(browser, server_url: str, session, viewport: dict):
     return context, page
 
 
-class InBrowser(ChannelsLiveServerTestCase):
+@pytest.fixture(scope="session", autouse=True)
+def _live_servers_stopped():
+    """The live servers the classes below started, stopped at the end of the run."""
+    yield
+    LIVE_SERVERS.stop()
+
+
+class SharedLiveServer(TransactionTestCase):
+    """Channels' ChannelsLiveServerTestCase on the live server this process shares between all
+    such classes (tests/servers.py's LIVE_SERVERS): one Daphne process for the run, not one per
+    class. Each test's data is still its own: the database is emptied after each test. A class
+    whose server's process must start with other environment says so in ``server_env``."""
+
+    host = "localhost"
+    server_env: dict[str, str] = {}
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls._port = LIVE_SERVERS.port(cls.server_env)
+        cls._allowed_hosts = modify_settings(ALLOWED_HOSTS={"append": cls.host})
+        cls._allowed_hosts.enable()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._allowed_hosts.disable()
+        super().tearDownClass()
+
+    @property
+    def live_server_url(self) -> str:
+        return f"http://{self.host}:{self._port}"
+
+
+class InBrowser(SharedLiveServer):
     """Tests in Chromium against the live server (no tests of their own): the browser as
     ``self.browser`` (for board_shown() or contexts of a test's own), the phone's and the TV's
     pages (the ``phone`` and ``tv`` fixtures) as ``self.phone`` and ``self.tv``, each opened
     when the test first uses it and closed after the test."""
-
-    serve_static = True
 
     @pytest.fixture(autouse=True)
     def _in_browser(self, request, browser):
@@ -165,18 +199,8 @@ class AtLanName(InBrowser):
     """Tests in Chromium against the live server opened at LAN_NAME over plain HTTP, as the
     phones and the TV open a laptop's `make run` (``self.lan_browser``, ``self.url(path)``)."""
 
-    @classmethod
-    def setUpClass(cls):
-        # The server's process reads its allowed names from the environment when it starts.
-        before = os.environ.get("DJANGO_ALLOWED_HOSTS")
-        os.environ["DJANGO_ALLOWED_HOSTS"] = f"localhost,127.0.0.1,{LAN_NAME}"
-        try:
-            super().setUpClass()
-        finally:
-            if before is None:
-                del os.environ["DJANGO_ALLOWED_HOSTS"]
-            else:
-                os.environ["DJANGO_ALLOWED_HOSTS"] = before
+    # The server's process reads its allowed names from the environment when it starts.
+    server_env = {"DJANGO_ALLOWED_HOSTS": f"localhost,127.0.0.1,{LAN_NAME}"}
 
     @pytest.fixture(autouse=True)
     def _lan(self, lan_browser):

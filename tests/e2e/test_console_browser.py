@@ -2,22 +2,19 @@
 each game (Crash with its live setting check), a correction, looking back, and the two tools."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.services import game_start, session_start
 
 from ..data import CY_FOULS_FIELDS
 from ..factories import UserFactory
-from .conftest import fill_hands, log_in
+from .conftest import SharedLiveServer, fill_hands, log_in
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
-class NoConsoleErrors(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class NoConsoleErrors(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _phone(self, phone):
         self.page = phone

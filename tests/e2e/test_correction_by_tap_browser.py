@@ -3,20 +3,18 @@ hands as cards, a hand cleared with one tap, a card taken back with a tap or wit
 hand that came filled), and the preview with "Save the correction" in view after review."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 ROUND_1 = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}  # Bob's is the worst
 
 
-class CorrectionByTap(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class CorrectionByTap(Thumb, SharedLiveServer):
     def chip(self, card, hand):
         return self.page.get_by_role("button", name=f"Take {card} out of {hand}", exact=True)
 

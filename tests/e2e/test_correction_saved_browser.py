@@ -5,11 +5,11 @@ what the host sees first, not the pad's next round."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -17,9 +17,7 @@ SHOTS = os.environ.get("SCREENSHOTS")
 ROUND_1 = {"hands": {"Ann": "AS KS QS", "Bob": "2C 3D 5H", "Cy": "7C 7D 9S"}}  # Bob's is the worst
 
 
-class CorrectionSaved(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class CorrectionSaved(Thumb, SharedLiveServer):
     def shoot(self, name):
         if SHOTS:
             self.page.screenshot(path=os.path.join(SHOTS, f"correction-{name}.png"))

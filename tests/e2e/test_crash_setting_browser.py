@@ -5,10 +5,9 @@ import os
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from .conftest import TV
+from .conftest import TV, SharedLiveServer
 from .thumb import SHOTS
 
 pytestmark = pytest.mark.browser
@@ -16,9 +15,7 @@ WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a
 DEAL = "AS AH AD KS KH KD QS QH QD JS JH JD 2C".split()
 
 
-class CrashSettingOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class CrashSettingOnAPhone(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _phone(self, phone, browser):
         self.page, self.browser = phone, browser

@@ -2,11 +2,11 @@
 confirmation still on screen, no error anywhere, and the same hands again asked about."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -14,9 +14,7 @@ ROUND = "AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C"  # Cy's 5 high is the worst hand
 DOUBLE_TAP_GAP_MS = 150  # the second tap of a double tap, as the issue timed it
 
 
-class DoubleTap(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class DoubleTap(Thumb, SharedLiveServer):
     def double_tap_record(self):
         """Two taps on the spot where Record is, 150 ms apart: the second lands on whatever
         is there by then (the button still disabled, or the next round's page)."""

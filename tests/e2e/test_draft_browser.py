@@ -5,12 +5,12 @@ player being entered) until it is recorded or the host starts it again."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 from scoring.services import round_record
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -29,9 +29,7 @@ def shown(codes: str) -> str:
     return " ".join(code[0].translate(SHOWN) + code[1].translate(SHOWN) for code in codes.split())
 
 
-class KeptWhileTapped(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class KeptWhileTapped(Thumb, SharedLiveServer):
     def shoot(self, name):
         if SHOTS:
             self.page.screenshot(path=os.path.join(SHOTS, f"draft-{name}.png"))

@@ -4,14 +4,13 @@ above the pad when the host fills it; at 1920x1080 the new-game form's first rul
 options chosen, and on the phone the Crash preset's names are read in full."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 from scoring.services import session_start
 
 from ..factories import UserFactory
-from .conftest import InBrowser, log_in
+from .conftest import InBrowser, SharedLiveServer, log_in
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -27,9 +26,7 @@ def crash_on_the_new_game_form(page, server_url: str) -> None:
     page.get_by_role("radio", name="Crash", exact=True).check()
 
 
-class FirstRulesOnAPhone(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class FirstRulesOnAPhone(Thumb, SharedLiveServer):
     def step(self, name):
         return self.page.locator("[data-seat-steps] button", has_text=name)
 

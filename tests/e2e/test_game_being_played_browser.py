@@ -6,14 +6,13 @@ when the game switches, and shows the winner; the phone says which game is being
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.services import game_start, session_start
 
 from ..data import CY_FOULS_FIELDS
 from ..factories import UserFactory
-from .conftest import PHONE, TV, fill_hands, log_in
+from .conftest import PHONE, TV, SharedLiveServer, fill_hands, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host and the TV see there, to look at
@@ -28,9 +27,7 @@ CRASH_ROUNDS = [  # Cy fouls and is out; then Ann and Bob
 ]
 
 
-class TheTVFollowsTheGameBeingPlayed(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class TheTVFollowsTheGameBeingPlayed(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _devices(self, phone, tv):
         self.phone, self.tv = phone, tv

@@ -1,10 +1,9 @@
 """The hand judge on a phone: tap cards on the picker, read the verdict."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from .conftest import InBrowser
+from .conftest import InBrowser, SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -52,10 +51,8 @@ class HandJudgeOnAPhone(InBrowser):
         expect(page.locator("#id_cards_2")).to_have_value("Qs Jd 2c")
 
 
-class HandJudgeVerdictInView(Thumb, ChannelsLiveServerTestCase):
+class HandJudgeVerdictInView(Thumb, SharedLiveServer):
     """The verdict is not under the docked pad: it folds away, one tap brings it back."""
-
-    serve_static = True
 
     def test_the_verdict_of_four_hands_is_in_view_above_the_folded_pad(self):
         page = self.page

@@ -6,23 +6,20 @@ import os
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.services import game_start, session_start
 
 from ..data import ANN_COULD, BOB_COULD, HINDSIGHT_ROUND
 from ..factories import UserFactory
-from .conftest import PHONE, TV, fill_hands, log_in
+from .conftest import PHONE, TV, SharedLiveServer, fill_hands, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
 WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 
 
-class HindsightOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class HindsightOnAPhone(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _phone(self, phone):
         self.page = phone

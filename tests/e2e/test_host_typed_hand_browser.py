@@ -4,21 +4,19 @@ the pad, once that hand is full, never moves into a seat whose own phone sent it
 more tap would have typed over it). The fresh ticks the panel's poll brings keep saying so."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import SessionPlayer
 from scoring.services import host_plays_as
 
+from .conftest import SharedLiveServer
 from .seat_sending import send_hand
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 
 
-class HostTypesOwnHand(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class HostTypesOwnHand(Thumb, SharedLiveServer):
     def send(self, name, cards):
         """A seat's hand, as the seat's own phone sends it."""
         token = SessionPlayer.objects.get(session=self.session, player__name=name).seat_token

@@ -7,7 +7,6 @@ import datetime
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.services import session_start
@@ -15,7 +14,7 @@ from scoring.services import session_start
 from ..data import hands, play
 from ..factories import UserFactory
 from .boxes import overlaps
-from .conftest import log_in, serious_violations
+from .conftest import SharedLiveServer, log_in, serious_violations
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -51,9 +50,7 @@ LINES = """e => {
 }"""
 
 
-class NamesWhole(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class NamesWhole(Thumb, SharedLiveServer):
     def setUp(self):
         super().setUp()
         self.user = UserFactory(username="host")

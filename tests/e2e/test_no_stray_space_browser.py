@@ -4,7 +4,6 @@ while still a 44 px target; a list of names reads "Sam, Ann, Bob, Cy", no space 
 nor a run of them (issue 50, point 9)."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import SessionPlayer
@@ -13,7 +12,7 @@ from scoring.services import session_start
 from ..data import hands, play
 from ..factories import UserFactory
 from .boxes import SMALL_TARGETS
-from .conftest import log_in, serious_violations
+from .conftest import SharedLiveServer, log_in, serious_violations
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -74,9 +73,7 @@ TAPPED = """links => links.map(link => {
 })"""
 
 
-class NoStraySpace(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class NoStraySpace(Thumb, SharedLiveServer):
     def test_an_idle_seat_page_shows_no_empty_box(self):
         host = UserFactory(username="host")
         session = session_start(host=host, title="Friday", played_on="2026-11-27", player_names=["Ann", "Bob"])

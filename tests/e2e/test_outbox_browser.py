@@ -9,13 +9,13 @@ import uuid
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from referee.database_unavailable import BUSY
 from scoring.models import Round
 from scoring.services import game_end, round_record
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -24,9 +24,7 @@ WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a
 BUS_ROUND = "AS KS QS 7C 7D 9S 2C 3D 5H JH JD 4C"  # Cy's 5 high is the worst hand
 
 
-class RoundsKeptOffline(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class RoundsKeptOffline(Thumb, SharedLiveServer):
     def submission(self):
         return self.page.locator("input[name=submission]").input_value()
 

@@ -7,12 +7,11 @@ panel changes above it (its poll swapping in the new panel every few seconds).""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, SessionPlayer
 
-from .conftest import PHONE
+from .conftest import PHONE, SharedLiveServer
 from .pad_fit import EVERY_COUNT, FOUL_ROUND, NEXT_ROUND, SENT, WIDTHS
 from .seat_sending import send_hand
 from .thumb import Thumb
@@ -21,9 +20,7 @@ pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")
 
 
-class PadFits(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class PadFits(Thumb, SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _browser(self, browser):
         self.browser = browser

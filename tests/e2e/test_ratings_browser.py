@@ -7,14 +7,13 @@ import datetime
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.services import session_start
 
 from ..data import an_evening, hands, play
 from ..factories import UserFactory
-from .conftest import PHONE, TV, log_in, opened, serious_violations
+from .conftest import PHONE, TV, SharedLiveServer, log_in, opened, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -75,9 +74,7 @@ def longest(user):
         )
 
 
-class RatingsOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class RatingsOnAPhone(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _devices(self, phone, browser):
         self.page, self.browser = phone, browser

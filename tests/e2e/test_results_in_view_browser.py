@@ -4,11 +4,11 @@ outcome of a recorded round above the pad (folded when it would cover it), the w
 when a game ends, and the hand being filled kept above the pad when the phone is turned."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -25,9 +25,7 @@ CY_FOULS = (
 )
 
 
-class ResultsInView(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class ResultsInView(Thumb, SharedLiveServer):
     def step(self, name):
         return self.page.locator("[data-seat-steps] button", has_text=name)
 

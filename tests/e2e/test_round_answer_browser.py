@@ -4,11 +4,11 @@ the last round and the list of rounds come from the answer; the next round goes 
 id the server gave."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, Submission
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -17,9 +17,7 @@ LAST = "JH JD 4C"  # with THREE: Cy's 5 high is the worst hand
 NEXT = "2C 3D 5H AS KS QS 7C 7D 9S JH JD 4C"  # Ann's 5 high is the worst hand
 
 
-class RoundAnswer(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class RoundAnswer(Thumb, SharedLiveServer):
     def test_the_form_moves_on_emptied_and_the_next_round_goes_in_under_the_new_id(self):
         game = self.open_game("stop_the_bus", {"tokens": 3})
         self.tap_cards(THREE)

@@ -2,17 +2,14 @@
 page opens it at the section it names."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from .conftest import PHONE
+from .conftest import PHONE, SharedLiveServer
 
 pytestmark = pytest.mark.browser
 
 
-class RulesOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class RulesOnAPhone(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _phone(self, browser):
         context = browser.new_context(**PHONE)

@@ -8,13 +8,12 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, SessionPlayer
 from scoring.services import seat_codes_show
 
-from .conftest import board_shown
+from .conftest import SharedLiveServer, board_shown
 from .seat_sending import send_hand
 from .thumb import SHOTS, Thumb
 
@@ -32,9 +31,7 @@ CRASH = {
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
-class SeatHost(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class SeatHost(Thumb, SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _browser(self, browser):
         self.browser = browser

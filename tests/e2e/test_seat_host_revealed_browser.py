@@ -5,12 +5,11 @@ left over when Crash deals the whole deck offered in the pad's grid, the others 
 and a round recorded with two hands missing refused naming both."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, SessionPlayer
 
-from .conftest import PHONE, serious_violations
+from .conftest import PHONE, SharedLiveServer, serious_violations
 from .seat_sending import send_hand
 from .thumb import Thumb
 
@@ -24,9 +23,7 @@ CRASH = {
 }
 
 
-class SeatHostRevealed(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class SeatHostRevealed(Thumb, SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _browser(self, browser):
         self.browser = browser

@@ -8,14 +8,13 @@ import os
 import uuid
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import SeatHand, SessionPlayer, Submission
 from scoring.services import game_start, seat_hand_send, session_start
 
 from ..factories import UserFactory
-from .conftest import PHONE, log_in
+from .conftest import PHONE, SharedLiveServer, log_in
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -26,9 +25,7 @@ HAND_KEPT = (
 OPEN = """document.addEventListener("htmx:wsOpen", () => { document.documentElement.dataset.socket = "open"; });"""
 
 
-class SeatPhone(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class SeatPhone(Thumb, SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _browser(self, browser):
         self.browser = browser

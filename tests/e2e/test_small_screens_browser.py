@@ -3,22 +3,19 @@ on Record recording nothing, a void deal asked first and recorded once, the pad 
 reading and brought back, sign-up's fields evenly spaced."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 
 from ..factories import UserFactory
-from .conftest import TV, log_in
+from .conftest import TV, SharedLiveServer, log_in
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 DOUBLE_TAP_GAP_MS = 150  # the second tap of a double tap, as a wet thumb makes it
 
 
-class SmallScreens(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class SmallScreens(Thumb, SharedLiveServer):
     def nav_items(self):
         return self.page.locator("nav.nav > a, nav.nav > form button")
 

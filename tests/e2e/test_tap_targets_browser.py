@@ -3,7 +3,6 @@
 tapped, so it is left out)."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.services import game_start, round_record, session_start
@@ -11,7 +10,7 @@ from scoring.services import game_start, round_record, session_start
 from ..data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS, an_evening
 from ..factories import UserFactory
 from .boxes import SMALL_TARGETS
-from .conftest import PHONE, log_in
+from .conftest import PHONE, SharedLiveServer, log_in
 
 pytestmark = pytest.mark.browser
 TAP = 44
@@ -22,9 +21,7 @@ def assert_all_large(found: dict) -> None:
     assert not offenders, "Tap targets under 44x44 px:\n" + "\n".join(offenders)
 
 
-class TapTargets(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class TapTargets(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _browser(self, browser):
         self.browser = browser

@@ -2,19 +2,17 @@
 being filled always above it, Crash a player at a time; every tap counted, none of them a scroll."""
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
 
 
-class ThumbEntry(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class ThumbEntry(Thumb, SharedLiveServer):
     # --- Stop the Bus -------------------------------------------------------------------------
 
     def test_a_four_player_stop_the_bus_round_in_at_most_13_taps(self):

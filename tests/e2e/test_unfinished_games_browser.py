@@ -4,22 +4,19 @@ continues it from the session page's list and records a round into it."""
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round
 from scoring.services import game_start, round_record, session_start
 
 from ..factories import UserFactory
-from .conftest import TV, log_in
+from .conftest import TV, SharedLiveServer, log_in
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save what the host sees there, to look at
 
 
-class UnfinishedGameOnAPhone(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class UnfinishedGameOnAPhone(SharedLiveServer):
     @pytest.fixture(autouse=True)
     def _pages(self, phone, browser):
         self.page = phone

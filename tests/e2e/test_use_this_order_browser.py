@@ -5,13 +5,13 @@ hands set so, then on to the next player), and again after the foul was left as 
 import os
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from scoring.models import Round, SeatHand, SessionPlayer
 from scoring.services import game_start, session_start
 
 from ..factories import UserFactory
+from .conftest import SharedLiveServer
 from .thumb import Thumb
 
 pytestmark = pytest.mark.browser
@@ -27,9 +27,7 @@ DEALS = {  # as test_results_in_view_browser: Cy's hand 2 ranks above hand 1, a 
 }
 
 
-class UseThisOrder(Thumb, ChannelsLiveServerTestCase):
-    serve_static = True
-
+class UseThisOrder(Thumb, SharedLiveServer):
     def shoot(self, name):
         if SHOTS:
             self.page.screenshot(path=os.path.join(SHOTS, f"order-{name}.png"))

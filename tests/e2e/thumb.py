@@ -22,7 +22,7 @@ WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a
 
 
 class Thumb:
-    """Mixed into a ChannelsLiveServerTestCase: ``self.page`` is a phone, ``self.taps`` counts."""
+    """Mixed into a SharedLiveServer: ``self.page`` is a phone, ``self.taps`` counts."""
 
     @pytest.fixture(autouse=True)
     def _phone(self, phone):

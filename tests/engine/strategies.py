@@ -125,4 +125,12 @@ def played_games(draw, games=None):
     return game, players, options, rounds
 
 
-PROPERTY_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def examples(count: int) -> int:
+    """A property test's own ``count`` of examples in CI's profile; in the quick one (tests/
+    conftest.py chooses) no more than that profile's few."""
+    if settings.get_current_profile_name() == "ci":
+        return count
+    return min(count, settings.default.max_examples)
+
+
+PROPERTY_SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,6 +6,8 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from engine import format_cards, replay
 from engine.crash import read_round
 from engine.hindsight import round_hindsight
@@ -68,6 +70,7 @@ def checked(seeds):
     return met
 
 
+@pytest.mark.slow  # a minute or two on two cores
 def test_hindsight_equals_brute_force_over_every_legal_setting_on_1000_random_rounds():
     parts = [range(SEED + worker, SEED + ROUNDS, WORKERS) for worker in range(WORKERS)]  # dealt in turn: even work
     with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as pool:

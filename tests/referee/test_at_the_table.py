@@ -148,6 +148,7 @@ def test_a_longer_address_gives_a_denser_qr_code_that_scales_into_the_same_box()
 # --- make run, for real ---------------------------------------------------------------------------------
 
 
+@pytest.mark.server
 @pytest.mark.django_db(transaction=True)
 def test_make_run_serves_the_phones_and_the_tv_at_the_address_it_prints():
     """The README's steps: at the address printed, the phone logs in and starts a session,

@@ -14,7 +14,7 @@ from ..factories import PASSWORD, UserFactory
 from ..pages import sent
 from ..servers import Browser, Daphne
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server]
 
 
 def test_a_round_recorded_through_one_process_reaches_a_board_on_another():

@@ -20,6 +20,7 @@ import pytest
 
 from ..servers import ROOT, Daphne, PostgresServer, postgres_programs
 
+pytestmark = pytest.mark.server
 BACK_WITHIN = 5.0  # s after PostgreSQL is back
 DOWN_FOR = (1.0, 6.0, 12.0)  # s each time: within and past the pool's 5 s of reconnecting, and Retry-After's 10 s
 ASKING = 4  # threads asking for the pages all along, as the TVs and phones do

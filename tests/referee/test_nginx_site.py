@@ -148,6 +148,7 @@ def club_nginx(tmp_path):
         nginx.stop()
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("processes", [1, 3])
 def test_the_site_balances_between_as_many_app_processes_as_processes_says(backends, club_nginx, processes):
     ports = backends(processes)
@@ -156,6 +157,7 @@ def test_the_site_balances_between_as_many_app_processes_as_processes_says(backe
     assert sorted(answered) == sorted((200, str(port)) for port in ports * 2), served.nginx.errors()
 
 
+@pytest.mark.server
 def test_plain_http_is_sent_to_https_on_the_port_nginx_answers_https_on(backends, club_nginx):
     served = club_nginx(1, backends(1)[0])
     plain = http.client.HTTPConnection("127.0.0.1", served.http_port, timeout=10)
@@ -213,6 +215,7 @@ def test_every_upstream_line_keeps_its_process_in_rotation_and_only_refused_conn
     assert "non_idempotent" not in written and "fail_timeout" not in written
 
 
+@pytest.mark.server
 def test_a_socket_refused_or_dropped_takes_no_process_out_of_rotation(backends, club_nginx):
     ports = backends(2)
     served = club_nginx(2, ports[0])
@@ -223,6 +226,7 @@ def test_a_socket_refused_or_dropped_takes_no_process_out_of_rotation(backends, 
     assert "no live upstreams" not in served.nginx.errors()
 
 
+@pytest.mark.server
 def test_a_socket_the_app_refuses_is_answered_503_with_retry_after(backends, club_nginx):
     ports = backends(2)
     served = club_nginx(2, ports[0])
@@ -235,6 +239,7 @@ def test_a_socket_the_app_refuses_is_answered_503_with_retry_after(backends, clu
     assert sorted(answered) == sorted((200, str(port)) for port in ports * 2), served.nginx.errors()
 
 
+@pytest.mark.server
 def test_a_post_reaches_one_process_at_most(backends, club_nginx):
     ports = backends(2)
     served = club_nginx(2, ports[0])
@@ -245,6 +250,7 @@ def test_a_post_reaches_one_process_at_most(backends, club_nginx):
     assert sum(server.posts for server in backends.started) == 1  # reset by the first: never sent to the second
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("method", ["GET", "POST"])
 def test_with_no_process_answering_nginx_answers_the_apps_page_in_its_words(club_nginx, method):
     served = club_nginx(2, free_ports(2))  # nothing listens there

@@ -83,6 +83,7 @@ def rounds_locked():
         other.rollback()
 
 
+@pytest.mark.server
 def test_past_the_pool_a_request_is_answered_busy_and_a_round_sent_again_counts_once():
     if connection.vendor != "postgresql":
         pytest.skip("DATABASE_URL is unset: the pool is PostgreSQL's; CI sets it")

@@ -41,7 +41,7 @@ from ..overload import connections_counted, past_capacity
 from ..servers import NGINX, Daphne, answered
 from ..servers import test_database_url as the_tests_database  # not named test_*: no test
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server]
 
 PROCESSES, POOL, WAIT = 2, 1, 0.05  # a round holds its connection longer than WAIT on any machine
 HOSTS, LOAD = 40, 8.0  # hosts, and seconds of load

@@ -14,7 +14,7 @@ from scoring.models import Round
 from ..servers import Daphne
 from .redis_phones import BOB_LOSES, Phone, daphne_on_own_redis, first_round, shared_redis_url
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server]
 
 # The close codes on which htmx's ws extension reconnects by itself (hx-ws-2.js, onclose).
 RECONNECTED_ON = {1006, 1011, 1012, 1013}

@@ -15,6 +15,7 @@ from django.conf import settings
 
 from ..servers import end, free_ports
 
+pytestmark = pytest.mark.server
 WITHIN = 30.0  # seconds
 
 

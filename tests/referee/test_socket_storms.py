@@ -29,7 +29,7 @@ from ..pages import sent
 from ..servers import Daphne
 from .redis_phones import BOB_LOSES, Phone, daphne_on_own_redis, first_round, shared_redis_url
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server, pytest.mark.slow]
 
 TABLES = 50  # x 6 sockets: 300
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

@@ -29,6 +29,7 @@ from scoring.replays import game_replay
 from scoring.services import game_end, game_start, round_correct, round_record, session_start
 from scoring.statistics import player_record
 
+from ..engine.strategies import examples
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -118,7 +119,9 @@ def test_an_imported_history_has_the_same_statistics(host):
 
 
 @settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(12),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     st.lists(
@@ -512,7 +515,9 @@ JSON = st.recursive(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(st.sampled_from(["entry", "revision", "options"]), JSON)
 def test_any_json_in_an_entry_or_the_options_is_refused_or_imported_as_a_game_that_replays(place, value):

@@ -19,7 +19,7 @@ from scoring.services import (
 from scoring.statistics import circle, player_record
 
 from ..data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS, PLAYERS, an_evening, play
-from ..engine.strategies import played_games
+from ..engine.strategies import examples, played_games
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,9 @@ def test_every_service_keeps_the_figures_of_the_replay(host):
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(played_games())
 def test_kept_figures_agree_with_the_replay_for_generated_games(host, played):
