@@ -35,7 +35,8 @@ def test_a_balance_shows_its_sign_on_every_screen_as_in_the_story(host_client, e
     host = host_client.get(evening.get_absolute_url()).content.decode()
     host_rows = host[host.index('<table class="standings">') : host.index("</table>")]
     board = render_board(evening).html
-    board_rows = board[board.index('id="board-standings"') : board.index("</section>", board.index('id="board-standings"'))]
+    start = board.index('id="board-standings"')
+    board_rows = board[start : board.index("</section>", start)]
     seat = SessionPlayer.objects.get(session=evening, player__name="Bob")
     page = Client().get(reverse("seat", args=[seat.seat_token])).content.decode()
     seat_rows = page[page.index('id="seat-standings"') : page.index("</table>", page.index('id="seat-standings"'))]
