@@ -706,13 +706,15 @@
   // The host's socket brought fresh ticks (out of band, in the panel and in the pad): say
   // again which hands are typed here.
   // It grew what is above the hand being filled, or the pad itself: the hand is held where it
-  // was, then kept above the pad (WebKit has no scroll anchoring to do it).
+  // was, then kept above the pad (WebKit has no scroll anchoring to do it). Only while a hand
+  // is being filled: a round just recorded (the form emptied) keeps its outcome in view.
   function retick(event) {
     var form = document.querySelector("[data-picker-form]");
     if (!form) return;
     tickTyped(form);
     var config = event.detail && event.detail.requestConfig;  // none: the socket's, not an answer
-    if (!config && event.target.closest && event.target.closest("#table-panel, #pad-table")) {
+    var filling = inputs(form).some(function (input) { return input.value.trim(); });
+    if (!config && filling && event.target.closest && event.target.closest("#table-panel, #pad-table")) {
       holdAnchor();
       followActive();
     }

@@ -1,7 +1,7 @@
 """A host who plays types their own hand on the host's page (issue 50, point 3): the pad's
 ticks and the panel say it is entered ("Ann ✓ by you"), "Not sent yet" leaves it out, and
 the pad, once that hand is full, never moves into a seat whose own phone sent its hand (one
-more tap would have typed over it). The fresh ticks the panel's poll brings keep saying so."""
+more tap would have typed over it). The fresh ticks the host's socket brings keep saying so."""
 
 import pytest
 from playwright.sync_api import expect
@@ -40,7 +40,7 @@ class HostTypesOwnHand(Thumb, SharedLiveServer):
         expect(self.page.locator("[data-pad-into]")).to_have_text("Cy's hand: 0 of 3 cards")
         assert self.page.locator("input[name='hand_1']").input_value() == ""
 
-        self.send("Cy", "7h 7d 9c")  # the panel's poll brings fresh ticks: what was typed still reads entered
+        self.send("Cy", "7h 7d 9c")  # the socket brings fresh ticks: what was typed still reads entered
         expect(pad_ticks).to_contain_text("Cy ✓", use_inner_text=True)
         expect(pad_ticks).to_contain_text("Ann ✓ by you", use_inner_text=True)
         expect(panel).to_contain_text("Not sent yet: Di.", use_inner_text=True)

@@ -2,7 +2,7 @@
 used greyed out, whole on the screen at 320, 375 and 430 px wide, after a Crash reveal that
 leaves a player without a phone 13 spades and at every number of cards left, 0 to 52; and the
 pad open through a whole Crash round after a round with a foul, while the players' phones
-panel changes above it (its poll swapping in the new panel every few seconds)."""
+panel changes above it (the host's socket swapping in the new panel)."""
 
 import os
 
@@ -65,8 +65,8 @@ class PadFits(Thumb, SharedLiveServer):
             self.assert_pad_fits(width, height, list(range(53)))
 
     def test_the_pad_stays_open_through_a_crash_round_after_a_round_with_a_foul(self):
-        """The players' phones panel is polled every 3 s; what it swaps in is the panel, not the
-        round's answer: the pad stays as the host left it."""
+        """The players' phones panel follows the seats on the host's socket; what it swaps in is
+        the panel, not the round's answer: the pad stays as the host left it."""
         game = self.open_game("crash", {"preset": "classic"})
         page, pad = self.page, self.page.locator(".pad")
         self.tap_cards(" ".join((FOUL_ROUND["Ann"], FOUL_ROUND["Bob"], FOUL_ROUND["Cy"])))

@@ -1,7 +1,8 @@
 """The host's list of seat links follows the phones, in Chromium (issue 50, point 9): with the
 host's page open, a player opening their seat on a phone shows "connected" beside their name
-within a poll (3 s), and "not connected" again once that phone's page is closed, without the
-host reloading (it said "not connected" of a phone that was, until the page was read again)."""
+(told on the host's page's socket), and "not connected" again once that phone's page is
+closed, without the host reloading (it said "not connected" of a phone that was, until the
+page was read again)."""
 
 import os
 
@@ -15,7 +16,7 @@ from ..factories import UserFactory
 from .conftest import PHONE, InBrowser, log_in, opened
 
 pytestmark = pytest.mark.browser
-POLL = 10_000  # ms: a poll every 3 s, on a busy machine
+POLL = 10_000  # ms: told at once, on a busy machine
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save the host's list with Bob's phone open, to look at
 
 

@@ -83,7 +83,7 @@ class Person:
         self.loads += 1
 
     def tap(self, locator):
-        # Measured in the page in one step: a panel its poll swaps in may replace the element
+        # Measured in the page in one step: a panel its socket swaps in may replace the element
         # between two calls from here, and Playwright then waits for the new copy.
         expect(locator).to_be_visible()
         width, height = locator.evaluate(MEASURE)

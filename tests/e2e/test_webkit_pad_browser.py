@@ -48,8 +48,9 @@ def test_the_pad_keeps_its_grid_on_the_screen_after_a_crash_reveal_and_at_every_
 
 
 def test_the_pad_stays_open_through_a_crash_round_after_a_round_with_a_foul(lan_server, webkit_window):
-    """The players' phones panel is polled every 3 s; what it swaps in (two phones opening
-    mid-hand) is the panel, not the round's answer: the pad stays as the host left it."""
+    """The players' phones panel follows the seats on the host's page's socket; what it swaps in
+    (two phones opening mid-hand) is the panel, not the round's answer: the pad stays as the
+    host left it."""
     window = webkit_window()
     host = UserFactory(username="host")
     log_in(window, lan_server.url)
