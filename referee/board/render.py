@@ -5,7 +5,6 @@ session's revision (the board is at least that new)."""
 from __future__ import annotations
 
 import hashlib
-from typing import NamedTuple
 
 from django.template.loader import render_to_string
 
@@ -17,6 +16,7 @@ from scoring.odds import game_odds
 
 from ..presenters import GameSummary, game_summary, hand_chips, round_hands, standings_rows
 from ..showdown import showdown_of
+from ..sockets.sending import Fragment
 
 BOARD_FRAGMENTS = "board/board.html#fragments"
 BOARD_TICKS = "board/board.html#banner"
@@ -41,11 +41,6 @@ def codes_digest(seats) -> str:
     """Which links the codes are of, without saying them: the board keeps the codes it has
     while this is unchanged, and fetches them again after a rotation."""
     return hashlib.sha256(" ".join(seat.seat_token for seat in seats).encode()).hexdigest()[:16]
-
-
-class Board(NamedTuple):
-    revision: int  # the session's revision: the board shows it, or newer
-    html: str
 
 
 def board_context(now: queries.SessionNow, switched: bool = False) -> dict:
@@ -129,21 +124,21 @@ def render_board(
     revision: int | None = None,
     switched: bool = False,
     now: queries.SessionNow | None = None,
-) -> Board:
+) -> Fragment:
     """The board's fragments (out-of-band swaps by element id), as one HTML string: as a
     change a service has just committed left the session (its game, replay and revision, or
     ``now``, the session as it left it), else as the session stands."""
     now = now or queries.SessionNow(session, revision, game, outcome)
-    return Board(now.revision, render_to_string(BOARD_FRAGMENTS, board_context(now, switched)))
+    return Fragment(now.revision, render_to_string(BOARD_FRAGMENTS, board_context(now, switched)))
 
 
-def render_board_seats(now: queries.SessionNow) -> Board:
+def render_board_seats(now: queries.SessionNow) -> Fragment:
     """A seat's phone opened or closed (or the links were replaced): the place of the seats'
     codes alone, large while a phone they are of is still to open, in a corner once all are."""
-    return Board(now.revision, render_to_string(BOARD_SEATS, board_context(now)))
+    return Fragment(now.revision, render_to_string(BOARD_SEATS, board_context(now)))
 
 
-def render_board_ticks(now: queries.SessionNow) -> Board:
+def render_board_ticks(now: queries.SessionNow) -> Fragment:
     """A hand sent from a seat changes the board's ticks alone: its banner, rendered alone."""
     context = {"ticks": ticks_of(now.table), "outcome": now.outcome, "game": now.game}
-    return Board(now.revision, render_to_string(BOARD_TICKS, context))
+    return Fragment(now.revision, render_to_string(BOARD_TICKS, context))
