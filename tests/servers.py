@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Self
 
+import pytest
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -308,6 +309,13 @@ class RedisServer(OwnProcess):
 
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def needed(found: bool, program: str, package: str) -> None:
+    """A program a test cannot run without: missing, the test fails saying how to install it
+    (make test runs every test; a skip would hide that one did not run)."""
+    if not found:
+        pytest.fail(f"{program} is missing: apt-get install {package} (.ci/run installs it)")
 
 
 class Nginx(OwnProcess):

@@ -6,7 +6,7 @@ import pytest
 from django.test import TransactionTestCase
 from django.test.utils import modify_settings
 
-from ..servers import LIVE_SERVERS
+from ..servers import LIVE_SERVERS, needed
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -41,8 +41,7 @@ def serious(violations: list) -> list:
 
 @pytest.fixture(scope="session")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"chromium is not installed at {CHROMIUM} (apt-get install chromium; .ci/run does)")
+    needed(os.path.exists(CHROMIUM), f"Chromium at {CHROMIUM}", "chromium")
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API keeps an event loop running in this thread while it is open;

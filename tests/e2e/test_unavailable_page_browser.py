@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from referee.management.commands.nginx_site import site
 
-from ..servers import NGINX, ROOT, Nginx, free_port, free_ports, self_signed_certificate
+from ..servers import NGINX, ROOT, Nginx, free_port, free_ports, needed, self_signed_certificate
 from .conftest import PHONE, serious_violations
 
 pytestmark = pytest.mark.browser
@@ -44,8 +44,7 @@ class App(http.server.BaseHTTPRequestHandler):
 def proxy_without_app(tmp_path):
     """nginx with the site for one app process that is not running, the static files it serves
     as collectstatic leaves them; yields (its HTTPS address, the app's port)."""
-    if not os.access(NGINX, os.X_OK):
-        pytest.skip(f"{NGINX} is missing: apt-get install nginx (.ci/run installs it)")
+    needed(os.access(NGINX, os.X_OK), NGINX, "nginx")
     for folder in ("errors", "css"):
         shutil.copytree(ROOT / "static" / folder, tmp_path / "static" / folder)
     certificate, key = self_signed_certificate(tmp_path)

@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from ..servers import ROOT, Daphne, PostgresServer, postgres_programs
+from ..servers import ROOT, Daphne, PostgresServer, needed, postgres_programs
 
 pytestmark = pytest.mark.server
 BACK_WITHIN = 5.0  # s after PostgreSQL is back
@@ -115,8 +115,7 @@ def asking_all_along(pages: Pages, stop: threading.Event, answers: list[int]) ->
 
 
 def test_every_page_answers_200_within_5_s_of_postgresql_coming_back_every_time():
-    if not postgres_programs():
-        pytest.skip("PostgreSQL's programs are missing: apt-get install postgresql (.ci/run installs it)")
+    needed(postgres_programs(), "PostgreSQL's programs", "postgresql")
     database = PostgresServer()
     servers, answers, back_in = [], [], []
     try:

@@ -21,7 +21,7 @@ from django.core.management.base import CommandError
 from referee.management.commands.nginx_site import site
 
 from ..club import loopback_site
-from ..servers import NGINX, ROOT, Nginx, free_port, free_ports, self_signed_certificate
+from ..servers import NGINX, ROOT, Nginx, free_port, free_ports, needed, self_signed_certificate
 
 UNAVAILABLE_PAGE = ROOT / "static" / "errors" / "unavailable.html"
 
@@ -123,8 +123,7 @@ class Site:
 def club_nginx(tmp_path):
     """Start an nginx of the test's own with the site written for ``processes`` app processes
     from ``port``, HTTPS and plain HTTP on free ports of 127.0.0.1; stopped afterwards."""
-    if not os.access(NGINX, os.X_OK):
-        pytest.skip(f"{NGINX} is missing: apt-get install nginx (.ci/run installs it)")
+    needed(os.access(NGINX, os.X_OK), NGINX, "nginx")
     certificate, key = self_signed_certificate(tmp_path)
     # The static files nginx serves, as collectstatic leaves them (the error page's).
     (tmp_path / "static" / "errors").mkdir(parents=True)

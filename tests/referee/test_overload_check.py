@@ -38,7 +38,7 @@ from tests.commerce_tables import DEALS, commerce_tables, logged_in
 from ..club import club_stack
 from ..factories import UserFactory
 from ..overload import connections_counted, past_capacity
-from ..servers import NGINX, Daphne, answered
+from ..servers import NGINX, Daphne, answered, needed
 from ..servers import test_database_url as the_tests_database  # not named test_*: no test
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server]
@@ -170,8 +170,7 @@ APP_PROXY = "brag-overload-proxy"  # the processes' application_name, through th
 def test_through_the_proxy_past_capacity_every_refusal_is_a_503_and_both_processes_stay_in_rotation(tmp_path):
     if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         pytest.skip("DATABASE_URL and REDIS_URL are unset: the club stack needs PostgreSQL and Redis; CI sets them")
-    if not os.access(NGINX, os.X_OK):
-        pytest.skip(f"{NGINX} is missing: apt-get install nginx (.ci/run installs it)")
+    needed(os.access(NGINX, os.X_OK), NGINX, "nginx")
     database = connection.settings_dict["NAME"]
     with club_stack(
         tmp_path,
