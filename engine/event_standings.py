@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 TOP = 3  # the event points of first place, at any size of table
@@ -121,21 +121,8 @@ def standings(results: Sequence[TableResult], players: Sequence[str] = ()) -> tu
     rows: list[EventRow] = []
     for index, row in enumerate(ordered):
         above = rows[-1] if rows else None
-        same = above is not None and above.key == row.key
-        rank = above.rank if same and above is not None else index + 1
-        rows.append(
-            EventRow(
-                row.name,
-                rank,
-                level[row.key] > 1,
-                row.points,
-                row.played,
-                row.won,
-                row.figure,
-                row.strength,
-                separated_by(above, row),
-            )
-        )
+        rank = above.rank if above is not None and above.key == row.key else index + 1
+        rows.append(replace(row, rank=rank, shared=level[row.key] > 1, tie_break=separated_by(above, row)))
     return tuple(rows)
 
 
