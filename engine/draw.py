@@ -21,10 +21,11 @@ from itertools import combinations
 Pair = frozenset[str]  # two players' names
 
 # Searches: steps of the tabu search, and the nodes an exact search may visit before it gives up.
-ROUND_STEPS = 400  # one round: a step tries every swap
+ROUND_STEPS = 1500  # one round: a step tries every swap (30 players: about 0.1 s)
 ROUND_STALL = 60  # steps without a better draw before it starts again from the best, shaken
-PLAN_STEPS = 2500  # a night: a step tries every swap of a player who meets someone again
-PLAN_STALL = 300
+PLAN_SWAPS = 2_000_000  # a night: swaps weighed in all, at most (about 1.2 s)
+PLAN_PATIENCE = 800_000  # and at most this many since the last better plan (20 players over 6 rounds: 0.6 s)
+PLAN_STALL = 300  # steps; a step weighs every swap of a player who meets someone again
 EXACT_PLAYERS = 14  # rounds this small are searched exhaustively when the bound is not reached
 EXACT_NODES = 60_000
 
@@ -481,8 +482,9 @@ def improve_plan(
     night included, costs c - 1), each step takes the cheapest swap of a player who meets someone
     again with a player at another table of that round; a swapped player stays in that round's
     table a few steps (tabu) unless the swap beats the best; after PLAN_STALL steps with no better
-    plan it starts again from the best, shaken. Returns the best plan's tables; stops early at
-    `target` repeats, a total no plan can beat."""
+    plan it starts again from the best, shaken. Returns the best plan's tables; stops after
+    PLAN_SWAPS swaps weighed, or PLAN_PATIENCE since the last better plan, or at `target`
+    repeats, a total no plan can beat."""
     rounds = len(where)
     count = list(met)
     for seated in members:
@@ -517,10 +519,10 @@ def improve_plan(
     cost = total()
     best, best_members = cost, [[list(table) for table in seated] for seated in members]
     tabu = [[0] * n for _ in range(rounds)]
-    stall = 0
-    for step in range(1, PLAN_STEPS + 1):
-        if best <= floor + target:
-            break
+    stall = step = weighed = 0
+    improved = 0
+    while weighed < PLAN_SWAPS and weighed - improved < PLAN_PATIENCE and best > floor + target:
+        step += 1
         chosen: list[tuple[int, int, int]] = []
         lowest = None
         for r in range(rounds):
@@ -535,6 +537,7 @@ def improve_plan(
                     for tb, other in enumerate(seated):
                         if tb == ta:
                             continue
+                        weighed += len(other)
                         for b in other:
                             delta = -leave_a
                             for x in others_a:
@@ -557,7 +560,7 @@ def improve_plan(
             tabu[r][a] = step + rng.randint(3, 10)
             tabu[r][b] = step + rng.randint(3, 10)
             if cost < best:
-                best, stall = cost, 0
+                best, stall, improved = cost, 0, weighed
                 best_members = [[list(table) for table in seated] for seated in members]
             else:
                 stall += 1
@@ -602,6 +605,9 @@ def plan_night(
     rng.shuffle(names)
     built = resolvable_rounds(n, sizes)
     rng.shuffle(built)
+    counts = [0] * (n * n)
+    for a, b in combinations(range(n), 2):
+        counts[a * n + b] = counts[b * n + a] = met.get(frozenset((names[a], names[b])), 0)
     plan: list[list[list[int]]] = []
     for r in range(rounds):
         if r < len(built):
@@ -615,9 +621,6 @@ def plan_night(
                 seated.append(order[start : start + size])
                 start += size
         plan.append([list(table) for table in seated])
-    counts = [0] * (n * n)
-    for a, b in combinations(range(n), 2):
-        counts[a * n + b] = counts[b * n + a] = met.get(frozenset((names[a], names[b])), 0)
     where = [[0] * n for _ in range(rounds)]
     for r, seated in enumerate(plan):
         for t, table in enumerate(seated):
