@@ -28,6 +28,7 @@ PLAN_PATIENCE = 800_000  # and at most this many since the last better plan (20 
 PLAN_STALL = 300  # steps; a step weighs every swap of a player who meets someone again
 EXACT_PLAYERS = 14  # rounds this small are searched exhaustively when the bound is not reached
 EXACT_NODES = 60_000
+GREEDY_GROUPINGS = 16  # groupings tried for the lower bound (`clique_bound`)
 
 
 # --- Table sizes ------------------------------------------------------------------------------
@@ -123,31 +124,30 @@ def clique_bound(
     each other (the tables of an earlier round, say), no two groups sharing a pair, each counted
     at its pigeonhole minimum (`spread_pairs`: however its players are seated, at least that many
     of its pairs share a table again). The groups share no pair, so no repeat pair is counted
-    twice, and the sum holds for every seating. Greedy groupings, the largest groups first, a few
+    twice, and the sum holds for every seating. Greedy groupings (each group grown by the player
+    who has met most of those who could still join), ties broken at random, GREEDY_GROUPINGS
     times over, and each `earlier` round's tables (known to be such groups) completed greedily;
     the best of them."""
     best = 0
-    for attempt in range(4 + len(earlier)):
+    for attempt in range(GREEDY_GROUPINGS + len(earlier)):
         left = [set(neighbours) for neighbours in adjacent]
         total = 0
-        if attempt >= 4:
-            for table in earlier[attempt - 4]:
+        if attempt >= GREEDY_GROUPINGS:
+            for table in earlier[attempt - GREEDY_GROUPINGS]:
                 for a, b in combinations(table, 2):
                     left[a].discard(b)
                     left[b].discard(a)
                 total += spread_pairs(len(table), sizes)
+        noise = [rng.random() for _ in range(players)]  # each grouping breaks ties its own way
         while True:
-            order = list(range(players))
-            if attempt:
-                rng.shuffle(order)
-            start = max(order, key=lambda p: len(left[p]))
+            start = max(range(players), key=lambda p: (len(left[p]), noise[p]))
             if not left[start]:
                 break
-            group = [start]
-            candidates = sorted(left[start], key=lambda p: -len(left[p]))
-            for candidate in candidates:
-                if all(candidate in left[member] for member in group):
-                    group.append(candidate)
+            group, candidates = [start], set(left[start])
+            while candidates:  # the candidate who has met most of the others still possible
+                joining = max(candidates, key=lambda p: (len(left[p] & candidates), noise[p]))
+                group.append(joining)
+                candidates &= left[joining]
             for a, b in combinations(group, 2):
                 left[a].discard(b)
                 left[b].discard(a)
