@@ -24,7 +24,8 @@ Pair = frozenset[str]  # two players' names
 ROUND_STEPS = 1500  # one round: a step tries every swap (30 players: about 0.1 s)
 ROUND_STALL = 60  # steps without a better draw before it starts again from the best, shaken
 PLAN_SWAPS = 2_000_000  # a night: swaps weighed in all, at most (about 1.2 s)
-PLAN_PATIENCE = 800_000  # and at most this many since the last better plan (20 players over 6 rounds: 0.6 s)
+PLAN_PATIENCE = 800_000  # and at most this many since the last better plan (20 players over 6 rounds: 0.6 s),
+PLAN_PATIENCE_PER_PAIR = 600  # or this many per pair and round, if fewer: small nights stop sooner
 PLAN_STALL = 300  # steps; a step weighs every swap of a player who meets someone again
 EXACT_PLAYERS = 14  # rounds this small are searched exhaustively when the bound is not reached
 EXACT_NODES = 60_000
@@ -483,7 +484,7 @@ def improve_plan(
     again with a player at another table of that round; a swapped player stays in that round's
     table a few steps (tabu) unless the swap beats the best; after PLAN_STALL steps with no better
     plan it starts again from the best, shaken. Returns the best plan's tables; stops after
-    PLAN_SWAPS swaps weighed, or PLAN_PATIENCE since the last better plan, or at `target`
+    PLAN_SWAPS swaps weighed, or `patience` since the last better plan, or at `target`
     repeats, a total no plan can beat."""
     rounds = len(where)
     count = list(met)
@@ -521,7 +522,8 @@ def improve_plan(
     tabu = [[0] * n for _ in range(rounds)]
     stall = step = weighed = 0
     improved = 0
-    while weighed < PLAN_SWAPS and weighed - improved < PLAN_PATIENCE and best > floor + target:
+    patience = min(PLAN_PATIENCE, PLAN_PATIENCE_PER_PAIR * n * n * rounds)
+    while weighed < PLAN_SWAPS and weighed - improved < patience and best > floor + target:
         step += 1
         chosen: list[tuple[int, int, int]] = []
         lowest = None
