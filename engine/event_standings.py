@@ -1,5 +1,5 @@
 """A club night's standings: the results of its tables (one game each, every player placed)
-added up into one table of the event, best first (docs/event-standings.md, Event standings).
+added up into one table of the event, best first (docs/rules.md, Event standings).
 
 Each place at a table is worth event points on one scale at any size, first 3 and last 0, so a
 win at a table of 6 counts as much as one at a table of 3. Level on points, games won decide,

@@ -1,17 +1,70 @@
 """Who may open what: a session only by its host (404 to anyone else, with no hint that it
-exists), and the game a page asks for by its number within that session."""
+exists) or, for a club night's table, by the phone of a player hosting it (its captain, by
+their own link: CAPTAIN_OF); an event only by its organiser; and the game a page asks for by
+its number within that session."""
 
 from __future__ import annotations
 
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from scoring.models import Game, Session
+from scoring.models import Event, Game, Session
+
+# The request session's key: the public ids of the table sessions this phone hosts, given by
+# a player's own link of a club night (referee.views.nights). Kept with the phone's cookie.
+CAPTAIN_OF = "captain_of"
+
+
+def captained(django_session) -> list[str]:
+    """The table sessions (public ids, as text) a phone's session hosts as a captain."""
+    return list(django_session.get(CAPTAIN_OF, [])) if django_session is not None else []
+
+
+def hosts(user, django_session) -> Q:
+    """The sessions ``user`` hosts, with those the phone captains."""
+    mine = Q(host=user) if user is not None and user.is_authenticated else Q(pk__in=[])
+    return mine | Q(public_id__in=captained(django_session))
+
+
+def grant_captain(request, session: Session) -> None:
+    """This phone hosts the table's session from now on (a player's own link asked it)."""
+    tables = captained(request.session)
+    if str(session.public_id) not in tables:
+        request.session[CAPTAIN_OF] = [*tables, str(session.public_id)]
+
+
+def hosting(view):
+    """As login_required, letting in too a phone that captains a table (the view then opens
+    the session asked for through host_session, which says whose it is)."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if request.user.is_authenticated or captained(request.session):
+            return view(request, *args, **kwargs)
+        return redirect_to_login(request.get_full_path())
+
+    return wrapped
 
 
 def host_session(request, session_id) -> Session:
-    """The session, if it is this host's; 404 otherwise (no hint that it exists)."""
-    return get_object_or_404(Session.objects.filter(host=request.user), public_id=session_id)
+    """The session, if it is this host's or a table this phone captains; 404 otherwise (no
+    hint that it exists)."""
+    return get_object_or_404(Session.objects.filter(hosts(request.user, request.session)), public_id=session_id)
+
+
+def acting_host(request, session: Session):
+    """Who a change is recorded by: the host, or for a captain's phone the event's organiser
+    (the table's session is theirs; the captain has no account)."""
+    return request.user if request.user.is_authenticated and request.user.pk == session.host_id else session.host
+
+
+def organised_event(request, event_id) -> Event:
+    """The event, if this organiser runs it; 404 otherwise (no hint that it exists)."""
+    return get_object_or_404(Event.objects.filter(organiser=request.user), public_id=event_id)
 
 
 def asked_game(request, session: Session) -> Game | None:

@@ -5,10 +5,13 @@ from django.urls import path
 from . import converters  # noqa: F401 (the <token:...> of the paths below)
 from .board.page import board_page
 from .board.seat_codes import board_seat_codes
+from .nights import page as nights
+from .screen.page import screen_page
 from .seats import page as seats
 from .views import (
     accounts,
     crash_setting,
+    events,
     health,
     history,
     judge,
@@ -73,6 +76,24 @@ urlpatterns = [
         seats.host_seat_hand,
         name="host-seat-hand",
     ),
+    path("events/", events.my_events, name="events"),
+    path("events/new/", events.new_event, name="new-event"),
+    path("events/new/rules/", events.new_event_rules, name="new-event-rules"),
+    path("events/<uuid:event_id>/", events.event_page, name="event"),
+    path("events/<uuid:event_id>/check-in/", events.check_in, name="event-check-in"),
+    path("events/<uuid:event_id>/withdraw/", events.withdraw, name="event-withdraw"),
+    path("events/<uuid:event_id>/draw/", events.draw, name="event-draw"),
+    path("events/<uuid:event_id>/rounds/<int:number>/swap/", events.swap, name="event-swap"),
+    path("events/<uuid:event_id>/rounds/<int:number>/start/", events.start, name="event-start"),
+    path(
+        "events/<uuid:event_id>/rounds/<int:number>/tables/<int:table>/confirm/",
+        events.confirm,
+        name="event-confirm",
+    ),
+    path("screen/<token:token>/", screen_page, name="screen"),
+    path("night/<token:token>/", nights.night_page, name="night"),
+    path("night/<token:token>/host/", nights.night_host, name="night-host"),
+    path("night/<token:token>/confirm/", nights.night_confirm, name="night-confirm"),
     path("players/", players.circle_page, name="circle"),
     path("players/seasons/", seasons.seasons_page, name="seasons"),
     path("players/seasons/<uuid:season_id>/", seasons.season_page, name="season"),

@@ -33,6 +33,11 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_seed() -> int:
+    """An event's seed: its random draws are reproducible from it."""
+    return secrets.randbelow(2**31)
+
+
 class Player(models.Model):
     """A name in a host's circle of friends, reused across sessions so statistics follow a person."""
 
@@ -123,6 +128,10 @@ class Session(models.Model):
     host_player = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
     )
+    # A club night's table (EventTable.session): its changes are told to the event's screens
+    # too. Kept here, set when the table opens, so that a change to any other evening costs
+    # those listeners no query.
+    club_table = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["-played_on", "-created"]
@@ -393,3 +402,131 @@ class Performance(models.Model):
             balance=self.balance,
             categories={category: count for category, column in SHOWN.items() if (count := getattr(self, column))},
         )
+
+
+# --- A club night: many tables, one event ---------------------------------------------------
+
+
+class Event(models.Model):
+    """A club night run by an organiser: one game (with its house rules) played at every table
+    in each of its rounds, the players checked in (Entrant), each round's draw (EventRound) and
+    its tables, each table an evening of its own (a Session with one game) as any host's."""
+
+    class Seating(models.TextChoices):
+        RANDOM = "random", "At random (fewest repeat meetings)"
+        STANDINGS = "standings", "By the standings (the leaders together)"
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=80)
+    held_on = models.DateField()
+    kind = models.CharField(max_length=16, choices=game_kinds)
+    options = models.JSONField(default=dict, blank=True)  # the house rules, as replay takes them
+    rounds = models.PositiveSmallIntegerField()  # the rounds of the night, as planned
+    table_size = models.PositiveSmallIntegerField()  # seats per table, about: tables as even as possible
+    seating = models.CharField(max_length=10, choices=Seating.choices, default=Seating.RANDOM)
+    seed = models.PositiveIntegerField(default=new_seed, editable=False)  # the random draw's, reproducible
+    # The random night's rounds not yet drawn, planned together ({"players": [...], "rounds":
+    # [[[names], ...], ...]}): kept so that each round is the plan's, re-planned when the
+    # players checked in are no longer those it was planned for.
+    plan = models.JSONField(default=dict, blank=True, editable=False)
+    # The big screen's link, like a board's.
+    screen_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
+    # Counts the event's changes in the order they commit (as Session.revision).
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-held_on", "-created"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.held_on:%d %b %Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", kwargs={"event_id": self.public_id})
+
+    @property
+    def described(self) -> GameDescription:
+        return game_of(self.kind)
+
+
+class Entrant(models.Model):
+    """A player checked in to an event, with their own link for the night (/night/<token>/):
+    it takes them to their table each round. A late arrival plays from the round after the
+    last drawn; a withdrawal is drawn in no round after it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="entries")
+    token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
+    withdrawn = models.BooleanField(default=False)
+    checked_in = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["event", "checked_in", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="entrant_unique_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event}"
+
+
+class EventRound(models.Model):
+    """A round of the night as drawn: its tables (EventTable) and seats (EventSeat). Its draw
+    may change (a swap) until it starts; starting it opens each table's game."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
+    number = models.PositiveSmallIntegerField()
+    seating = models.CharField(max_length=10, choices=Event.Seating.choices)
+    repeats = models.PositiveSmallIntegerField(default=0)  # pairs meeting again at a table
+    fewest = models.PositiveSmallIntegerField(default=0)  # proven fewest the tables allow
+    explained = models.CharField(max_length=120, blank=True)  # the draw screen's line on repeats
+    started = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="event_round_unique_per_event")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.event}"
+
+
+class EventTable(models.Model):
+    """One table of a round: its seats, its captain (the player who hosts it from their phone,
+    by their own link; another player at the table may carry on), and once the round starts its
+    game, in a session of its own. Its result counts once confirmed by a second player at the
+    table or the organiser."""
+
+    round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    session = models.OneToOneField(
+        Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="event_table", editable=False
+    )
+    captain = models.ForeignKey(Entrant, null=True, on_delete=models.SET_NULL, related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=80, blank=True)  # a player's name, or "the organiser"
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="event_table_unique_per_round")]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}, round {self.round.number}"
+
+
+class EventSeat(models.Model):
+    """An entrant's seat at a table of a round: one seat a round each (the database refuses a
+    player at two tables)."""
+
+    round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(EventTable, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="event_seat_one_per_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="event_seat_position_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant.player} at table {self.table.number}"

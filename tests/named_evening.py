@@ -15,10 +15,10 @@ from .data import BUS_ROUNDS, COMMERCE_ROUNDS, CRASH_ROUNDS
 # As typed: an override to the right, one to the left, an isolate left open; and Hebrew.
 ANN, BOB, CY, DANA = "\u202eOrla", "\u202dBexley", "\u2068Quinto", "דנה"
 NAMES = {"Ann": ANN, "Bob": BOB, "Cy": CY}
-TITLE = "Club \u202enight"
+TITLE = "Pub \u202enight"
 SEASON = "Winter \u202dcup"
 # What each shows: the letters, without the controls.
-SHOWN = ["Orla", "Bexley", "Quinto", DANA, "Club night", "Winter cup"]
+SHOWN = ["Orla", "Bexley", "Quinto", DANA, "Pub night", "Winter cup"]
 # Controls no page has any use for: a name's own, never to be printed.
 STRAY = re.compile("[\u202a-\u202e\u2066\u2067]")
 
@@ -45,7 +45,7 @@ def the_evening(host):
     """Stop the Bus, Crash and Commerce played (with rounds), and a Stop the Bus under way in
     which Dana has sent a hand; a season holding the day."""
     season_add(host=host, name="Winter", first_day=datetime.date(2026, 11, 1), last_day=datetime.date(2026, 12, 31))
-    session = session_start(host=host, title="Club", played_on="2026-11-20", player_names=[*NAMES, DANA])
+    session = session_start(host=host, title="Pub", played_on="2026-11-20", player_names=[*NAMES, DANA])
     session = kept_from_before(session)
     seats = [ANN, BOB, CY]
     for kind, rounds, options in (

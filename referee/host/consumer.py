@@ -1,6 +1,7 @@
 """The host's page's WebSocket, read-only: opened by the session's host alone (logged in, as
-the page is); on connect it joins the session's host group and sends what the page follows
-as it is now, to this socket only; afterwards it forwards what each change rendered once
+the page is, or the phone captaining a club night's table: referee.access); on connect it
+joins the session's host group and sends what the page follows as it is now, to this socket
+only; afterwards it forwards what each change rendered once
 (referee.host.broadcast), if newer than what it shows. Anyone else's socket (logged out, or
 another host's) is accepted and closed with LINK_REPLACED: the page says so and stops trying."""
 
@@ -9,16 +10,15 @@ from channels.db import database_sync_to_async
 from scoring import queries
 from scoring.models import Session
 
+from ..access import hosts
 from ..sockets import groups
 from ..sockets.live import LiveConsumer
 from .render import host_group, render_host
 
 
-def hosted_session(user, session_id) -> Session | None:
-    """The session, if ``user`` is logged in and hosts it."""
-    if user is None or not user.is_authenticated:
-        return None
-    return Session.objects.filter(host=user, public_id=session_id).first()
+def hosted_session(user, session_id, django_session=None) -> Session | None:
+    """The session, if ``user`` is logged in and hosts it, or the phone captains its table."""
+    return Session.objects.filter(hosts(user, django_session), public_id=session_id).first()
 
 
 def host_opened(session: Session):
@@ -30,7 +30,9 @@ class HostConsumer(LiveConsumer):
 
     async def open(self):
         session_id = self.scope["url_route"]["kwargs"]["session_id"]
-        session = await database_sync_to_async(hosted_session)(self.scope.get("user"), session_id)
+        session = await database_sync_to_async(hosted_session)(
+            self.scope.get("user"), session_id, self.scope.get("session")
+        )
         if session is None:
             await self.link_replaced()
             return

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,7 +21,7 @@ from scoring import queries, services
 from scoring.models import Game, SessionPlayer
 from scoring.replays import game_options
 
-from ..access import host_session
+from ..access import host_session, hosting
 from ..forms.rounds import NO_SETTING_CHECK, OUT_OF_DATE, RoundEntryForm, hands_posted, in_legal_order, setting_check_of
 from ..presenters import as_tapped
 from ..setting_found import present
@@ -195,7 +194,7 @@ def seat_coach(request, token: str):
     return render(request, "seats/coach.html", {"found": found, "problem": problem})
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def host_seat_hand(request, session_id, player_id):

@@ -4,7 +4,6 @@ game (each asks for confirmation), and the live Crash setting check."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -14,7 +13,7 @@ from scoring import queries, services
 from scoring.models import Game, Round
 from scoring.replays import game_options
 
-from ..access import host_session
+from ..access import acting_host, host_session, hosting
 from ..board.broadcast import CHANGE_BEHIND, boards_missed
 from ..forms.rounds import (
     NO_SETTING_CHECK,
@@ -33,7 +32,7 @@ def host_game(request, session_id, game_id) -> tuple:
     return session, get_object_or_404(Game.objects.filter(session=session), public_id=game_id)
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 def correct_round(request, session_id, game_id, number):
     """Open a past round, change it, review what it changes, confirm. Everything after it
@@ -55,7 +54,10 @@ def correct_round(request, session_id, game_id, number):
             if request.POST.get("action") == "confirm":
                 with boards_missed() as missed:
                     services.round_correct(
-                        round=round_, entry=form.entry(), by=request.user, submission=form.cleaned_data["submission"]
+                        round=round_,
+                        entry=form.entry(),
+                        by=acting_host(request, session),
+                        submission=form.cleaned_data["submission"],
                     )
                 return _done(request, game, f"Round {number} of {game} corrected.", behind=bool(missed))
             preview = correction.preview(form.entry())
@@ -90,7 +92,7 @@ def _done(request, game: Game, message: str, *, behind: bool = False):
     return redirect(game)
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 def delete_last_round(request, session_id, game_id):
     """GET asks "delete round N?"; POST (with the number confirmed) deletes it, once per
@@ -112,7 +114,7 @@ def delete_last_round(request, session_id, game_id):
     )
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 def void_deal(request, session_id, game_id):
     """Crash: GET asks "Record round N ... as a void deal?"; POST (the round confirmed)
@@ -142,7 +144,7 @@ def void_deal(request, session_id, game_id):
             game=game,
             number=data["number"],
             entry={"hands": {name: [] for name in outcome.still_in}, "void": True},
-            by=request.user,
+            by=acting_host(request, session),
             submission=data["submission"],
         ),
         done=lambda data: f"Round {data['number']} recorded as a void deal.",
@@ -155,7 +157,7 @@ def void_deal(request, session_id, game_id):
     )
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 def end_game(request, session_id, game_id):
     """Commerce ends when the host says so: GET asks, POST ends it (once per confirmation)."""
@@ -219,7 +221,7 @@ def confirmed(
     return render(request, "sessions/confirm.html", context)
 
 
-@login_required
+@hosting
 @require_GET
 def setting_check(request, session_id, game_id):
     """The setting check for one player's hands as typed so far (htmx, live). Opened as a

@@ -7,7 +7,6 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_http_methods, require_POST
@@ -17,7 +16,7 @@ from engine.bidi import isolate
 from scoring import services
 from scoring.models import Player
 
-from ..access import host_session
+from ..access import host_session, hosting
 from .sessions import new_link_asked
 
 NEW_LINK = "{name}'s seat has a new link: the old one no longer works. Give {name} the new QR code."
@@ -37,7 +36,7 @@ def session_player(session, player_id) -> Player:
     return get_object_or_404(session.players, public_id=player_id)
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 def rotate_seat_links(request, session_id, player_id=None):
     """A new private link for one seat (``player_id``) or for every seat: GET asks, POST
@@ -64,7 +63,7 @@ def rotate_seat_links(request, session_id, player_id=None):
     return new_link_asked(request, session, question=question, detail=detail, button=button)
 
 
-@login_required
+@hosting
 @require_POST
 def seat_codes(request, session_id):
     """Show the seats' QR codes on the board (``shown=1``), or hide them again."""
@@ -75,7 +74,7 @@ def seat_codes(request, session_id):
     return redirect(session)
 
 
-@login_required
+@hosting
 @require_POST
 def host_plays(request, session_id):
     """The seat the host plays (``player``, a public id), or none (empty): remembered on the

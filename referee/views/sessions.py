@@ -22,7 +22,7 @@ from engine import GAMES, EntryError, GameOutcome
 from scoring import queries, services
 from scoring.models import Game
 
-from ..access import asked_game, host_session
+from ..access import acting_host, asked_game, host_session, hosting
 from ..board.broadcast import TV_BEHIND, boards_missed
 from ..forms.rounds import RoundEntryForm, entry_form_for, in_legal_order
 from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
@@ -66,7 +66,7 @@ def new_session(request):
     return render(request, "sessions/new.html", {"form": form})
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def session_page(request, session_id):
@@ -194,7 +194,7 @@ def record_round(request, current: queries.GameState) -> Answer:
                 game=current.game,
                 number=form.cleaned_data["number"],
                 entry=form.entry(),
-                by=request.user,
+                by=acting_host(request, current.game.session),
                 submission=submission,
                 check_same_hands=request.POST.get("same_hands") != "confirm",
             )
@@ -224,7 +224,7 @@ def _posted_number(request) -> int | None:
         return None
 
 
-@login_required
+@hosting
 @require_POST
 def resume_game(request, session_id, game_id):
     """Go back to a game not finished: it becomes the game being played, so the board and
@@ -283,7 +283,7 @@ def new_game_rules(request, session_id):
     return render(request, "includes/rule_lines.html", {"lines": form.rule_lines(kind)})
 
 
-@login_required
+@hosting
 @require_http_methods(["GET", "POST"])
 def rotate_board(request, session_id):
     """A new board link: GET asks, POST replaces it (boards on the old link are closed)."""
@@ -311,7 +311,7 @@ def new_link_asked(request, session, *, question: str, detail: str, button: str)
     )
 
 
-@login_required
+@hosting
 @require_POST
 def show_odds(request, session_id):
     """The session option "Show the odds" (``shown=1``), or off again."""

@@ -9,7 +9,6 @@ import uuid
 from dataclasses import dataclass, field
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -18,7 +17,7 @@ from engine import EntryError, round_extras
 from scoring import queries, services
 from scoring.models import Game
 
-from ..access import host_session
+from ..access import host_session, hosting
 from ..forms.rounds import SEAT_FIELD, RoundEntryForm, entry_form_for
 from ..seats.render import seat_form
 from ..session_page import revealed_initial, session_context
@@ -28,7 +27,7 @@ ROUND_NUMBER = re.compile(r"\d{1,6}")  # a round's number as posted; anything el
 REVEALED = "Round {number} revealed: every hand sent is in the form and on the board. Fix any, then record the round."
 
 
-@login_required
+@hosting
 @require_POST
 @vary_on_headers("HX-Request")
 def reveal_round(request, session_id, game_id):

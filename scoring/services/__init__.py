@@ -2,12 +2,23 @@
 validated through the engine first, written only if the engine accepts it, and announced
 (``session_changed``) only once the database has kept it.
 
-One module per entity (sessions, games, rounds, submissions, seats, seasons) over what they
+One module per entity (sessions, games, rounds, submissions, seats, seasons, events) over what they
 share (announcing: a change's turn in its session and its announcement; names: names as
 typed, tidied), importing one another one way only; callers use them all from here
 (``services.round_record(...)``)."""
 
 from .announcing import announced, seat_links_rotated, session_changed, share_token_rotated
+from .events import (
+    event_captain_take,
+    event_changed,
+    event_check_in,
+    event_draw,
+    event_result_confirm,
+    event_round_start,
+    event_start,
+    event_swap,
+    event_withdraw,
+)
 from .games import (
     GAME_ENDED,
     GAME_OVER_NOT_ENDED,
@@ -128,6 +139,16 @@ __all__ = [
     "seat_links_rotate",
     "seat_presence",
     "seat_seen",
+    # events: a club night
+    "event_captain_take",
+    "event_changed",
+    "event_check_in",
+    "event_draw",
+    "event_result_confirm",
+    "event_round_start",
+    "event_start",
+    "event_swap",
+    "event_withdraw",
     # seasons
     "SEASON_BACKWARDS",
     "SEASON_NAME_NEEDED",

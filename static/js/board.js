@@ -1,24 +1,9 @@
-// The TV board: keep the screen awake where the browser allows it; keep the strip of earlier
+// The TV board: kept awake (live.js); keep the strip of earlier
 // rounds to the lines that fit on this screen; its socket is kept by live.js (the server
 // sends the whole board again on each reconnect; "Reconnecting…" while it is down; a link
 // the host replaced says so in place of the stale standings); and the finale the host plays.
 (function () {
   "use strict";
-  var lock = null;
-
-  // Where the browser gives no wake lock (a plain http address), the TV's own sleep timer
-  // decides: the room cannot act on a note about it, so the board shows none.
-  function keepAwake() {
-    if (!("wakeLock" in navigator)) return;
-    navigator.wakeLock.request("screen").then(function (sentinel) {
-      lock = sentinel;
-    }).catch(function () { lock = null; });
-  }
-
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible" && (lock === null || lock.released)) keepAwake();
-  });
-
   // --- The earlier rounds: the newest that fit, the oldest hidden ---------------------------
   function fitStrip() {
     var strip = document.getElementById("board-strip");
@@ -83,9 +68,7 @@
     afterMessage: function () { fitStrip(); playFinale(); },
   });
 
-  document.addEventListener("DOMContentLoaded", function () {
-    keepAwake();
-    fitStrip();
-  });
+  Live.keepAwake();
+  document.addEventListener("DOMContentLoaded", fitStrip);
   window.addEventListener("resize", fitStrip);
 })();

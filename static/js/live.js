@@ -105,5 +105,23 @@ window.Live = (function () {
     document.addEventListener("htmx:wsError", function () { showDown(true); });
   }
 
-  return { watch: watch };
+  // A TV's screen kept awake where the browser allows it, again each time the page is shown.
+  // Where it gives no wake lock (a plain http address), the TV's own sleep timer decides: the
+  // room cannot act on a note about it, so the page shows none.
+  function keepAwake() {
+    var lock = null;
+    function ask() {
+      if (!("wakeLock" in navigator)) return;
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+      }).catch(function () { lock = null; });
+    }
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && (lock === null || lock.released)) ask();
+    });
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ask);
+    else ask();
+  }
+
+  return { watch: watch, keepAwake: keepAwake };
 })();

@@ -318,16 +318,26 @@ class Window:
         self.driver.find_element("css selector", selector).click()
 
     def click_button(self, name: str, within: str = "body") -> None:
-        """The visible button of that name (its text as written)."""
-        found = self.wait(
-            "const all = document.querySelectorAll(arguments[0] + ' button');"
-            "return Array.from(all).find(b => b.textContent.trim() === arguments[1] && b.offsetParent !== null"
-            " && !b.disabled) || null",
-            within,
-            name,
-            what=f"the button {name!r}",
-        )
-        found.click()
+        """The visible button of that name (its text as written). One a live page's socket
+        swapped for a new one between finding and clicking it is found again, as a finger
+        lands on the button shown."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for _ in range(5):
+            found = self.wait(
+                "const all = document.querySelectorAll(arguments[0] + ' button');"
+                "return Array.from(all).find(b => b.textContent.trim() === arguments[1] && b.offsetParent !== null"
+                " && !b.disabled) || null",
+                within,
+                name,
+                what=f"the button {name!r}",
+            )
+            try:
+                found.click()
+                return
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError(f"the button {name!r} kept being replaced")
 
     def type(self, selector: str, text: str) -> None:
         element = self.driver.find_element("css selector", selector)

@@ -110,7 +110,7 @@ def test_the_link_preview_and_the_story_picture_keep_the_sentence_in_order(clien
     told["title"] = re.search(r"<title>([^<]*)</title>", markup)[1]
     headline = f"{FSI}Orla{PDI} won Stop the Bus · game 1"
     assert told["og:description"].startswith(headline) and told["description"] == told["og:description"]
-    assert told["og:title"] == f"{FSI}Club night{PDI} · 20 November 2026" and told["og:title"] in told["title"]
+    assert told["og:title"] == f"{FSI}Pub night{PDI} · 20 November 2026" and told["og:title"] in told["title"]
     for said in told.values():
         assert unisolated(said) == []
 
@@ -174,7 +174,7 @@ def test_names_typed_now_are_kept_without_direction_controls():
 @pytest.mark.django_db
 def test_a_session_started_with_such_names_keeps_them_plain(host):
     session = session_start(host=host, title=TITLE, played_on="2026-11-20", player_names=[ANN, BOB])
-    assert session.title == "Club night"
+    assert session.title == "Pub night"
     assert sorted(session.players.values_list("name", flat=True)) == ["Bexley", "Orla"]
 
 

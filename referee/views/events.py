@@ -1,0 +1,201 @@
+"""A club night, for its organiser: the events, a new one, and the event's page (its players
+checked in and withdrawn, each round's draw, swaps and start, the tables being played and
+their results confirmed, the standings, the big screen's link). Every change posts and comes
+back to the page, saying what it did or why it was refused (nothing kept then)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from engine import GAMES, EntryError
+from engine.bidi import isolate
+from engine.event_standings import points_text
+from scoring import club_night, queries, services
+from scoring.models import EventRound, EventTable
+
+from ..access import organised_event
+from ..forms.events import CheckInForm, NewEventForm, SwapForm
+from ..links import qr_svg, room_url
+from ..screen.render import table_states
+
+
+@login_required
+@require_GET
+def my_events(request):
+    events = request.user.events.order_by("-held_on", "-created")
+    return render(request, "events/list.html", {"events": events})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_event(request):
+    circle = list(queries.players_of(request.user).order_by("name").values_list("name", flat=True))
+    form = NewEventForm(request.POST or None, circle=circle)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = services.event_start(
+                organiser=request.user,
+                name=data["name"],
+                held_on=data["held_on"],
+                kind=data["kind"],
+                options=form.options(),
+                rounds=data["rounds"],
+                table_size=data["table_size"],
+                seating=data["seating"],
+                player_names=form.player_names(),
+            )
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        except EntryError as error:
+            form.add_engine_error(error)
+        else:
+            return redirect(event)
+    if form.is_bound:
+        form.focus_first_error()
+    return render(request, "events/new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def new_event_rules(request):
+    """The first rules of the game chosen on the new-event form (htmx), as on the new-game form."""
+    kind = request.GET.get("game", "")
+    if kind not in GAMES or not request.htmx:
+        raise Http404(f"No such game: {kind}.")
+    form = NewEventForm(request.GET, circle=[])
+    form.is_valid()
+    return render(request, "includes/rule_lines.html", {"lines": form.rule_lines(kind)})
+
+
+@login_required
+@require_GET
+def event_page(request, event_id):
+    event = organised_event(request, event_id)
+    now = club_night.EventNow(event)
+    screen_url = room_url(request, reverse("screen", kwargs={"token": event.screen_token}))
+    drawn = now.next_draw
+    names = [n for t in club_night.round_tables(drawn) for n in t] if drawn else []
+    return render(
+        request,
+        "events/event.html",
+        {
+            "event": event,
+            "now": now,
+            "tables": table_states(now),
+            "standings": [(row, points_text(row.points)) for row in now.standings],
+            "draw_tables": now.tables.get(drawn.number, []) if drawn else [],
+            "swap_form": SwapForm(names=sorted(names, key=str.casefold)) if drawn else None,
+            "check_in_form": CheckInForm(),
+            "screen_url": screen_url,
+            "screen_qr": qr_svg(screen_url, "Scan to open the big screen"),
+            "links": [
+                (entrant, room_url(request, reverse("night", kwargs={"token": entrant.token})))
+                for entrant in now.entrants
+            ],
+            "can_draw": len(now.rounds) < event.rounds and drawn is None,
+        },
+    )
+
+
+def _done(request, event, said: str | None = None):
+    if said:
+        messages.success(request, said)
+    return redirect(event)
+
+
+def _refused(request, event, error):
+    messages.error(request, str(error) if not isinstance(error, ValidationError) else " ".join(error.messages))
+    return redirect(event)
+
+
+@login_required
+@require_POST
+def check_in(request, event_id):
+    event = organised_event(request, event_id)
+    form = CheckInForm(request.POST)
+    if not form.is_valid() or not form.player_names():
+        messages.error(request, "Type the names of the players arriving, one a line or separated by commas.")
+        return redirect(event)
+    try:
+        arrived = services.event_check_in(event=event, player_names=form.player_names())
+    except ValidationError as error:
+        return _refused(request, event, error)
+    named = ", ".join(isolate(e.player.name) for e in arrived)
+    return _done(request, event, f"Checked in: {named}. They are drawn from the next round drawn.")
+
+
+@login_required
+@require_POST
+def withdraw(request, event_id):
+    event = organised_event(request, event_id)
+    name = request.POST.get("name", "")
+    try:
+        services.event_withdraw(event=event, name=name)
+    except EntryError as error:
+        return _refused(request, event, error)
+    return _done(request, event, f"{isolate(name)} has withdrawn: drawn in no round from the next one drawn.")
+
+
+@login_required
+@require_POST
+def draw(request, event_id):
+    event = organised_event(request, event_id)
+    try:
+        event_round = services.event_draw(event=event)
+    except EntryError as error:
+        return _refused(request, event, error)
+    return _done(request, event, f"Round {event_round.number} is drawn: {event_round.explained}.")
+
+
+def _event_round(event, number) -> EventRound:
+    return get_object_or_404(EventRound, event=event, number=number)
+
+
+@login_required
+@require_POST
+def swap(request, event_id, number):
+    event = organised_event(request, event_id)
+    event_round = _event_round(event, number)
+    form = SwapForm(request.POST, names=[n for t in club_night.round_tables(event_round) for n in t])
+    if not form.is_valid():
+        messages.error(request, "Choose two players of the draw to swap.")
+        return redirect(event)
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    try:
+        cost = services.event_swap(event_round=event_round, first=first, second=second)
+    except EntryError as error:
+        return _refused(request, event, error)
+    event_round.refresh_from_db()
+    costs = "no repeat pairs more or fewer" if cost == 0 else f"{cost:+d} repeat pair{'s' if abs(cost) != 1 else ''}"
+    return _done(request, event, f"{isolate(first)} and {isolate(second)} swapped: {costs} ({event_round.explained}).")
+
+
+@login_required
+@require_POST
+def start(request, event_id, number):
+    event = organised_event(request, event_id)
+    try:
+        services.event_round_start(event_round=_event_round(event, number))
+    except EntryError as error:
+        return _refused(request, event, error)
+    return _done(request, event, f"Round {number} has started: each table's captain hosts it from their phone.")
+
+
+@login_required
+@require_POST
+def confirm(request, event_id, number, table):
+    event = organised_event(request, event_id)
+    event_table = get_object_or_404(EventTable, round=_event_round(event, number), number=table)
+    try:
+        services.event_result_confirm(table=event_table, entrant=None)
+    except EntryError as error:
+        return _refused(request, event, error)
+    return _done(request, event, f"Table {table}'s result is confirmed: it counts in the standings.")

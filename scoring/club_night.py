@@ -1,0 +1,179 @@
+"""Reading a club night: its rounds' tables as names, who met whom, each table's game and
+result (its figures as kept: Performance), and the event's standings (engine.event_standings)
+over the results confirmed."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.db.models import Sum
+
+from engine import EntryError, replay
+from engine.event_standings import EventRow, TableResult
+from engine.event_standings import standings as event_standings
+
+from .models import Entrant, Event, EventRound, EventSeat, EventTable, Performance, Session
+
+MOST_SEATS = 16  # the most any game seats (docs/rules.md): the sizes tried for a game's tables
+
+
+def seats_allowed(event: Event) -> tuple[int, int]:
+    """The fewest and most players the event's game seats under its house rules, as the engine
+    says (it refuses a table it cannot deal to)."""
+    allowed = []
+    for size in range(2, MOST_SEATS + 1):
+        try:
+            replay(event.kind, [f"Seat {i + 1}" for i in range(size)], [], **dict(event.options))
+        except EntryError:
+            continue
+        allowed.append(size)
+    return (min(allowed), max(allowed)) if allowed else (2, 2)
+
+
+def tables_of(event: Event) -> dict[int, list[tuple[EventTable, list[EventSeat]]]]:
+    """Each round's tables with their seats in order, by round number: two queries."""
+    seats = defaultdict(list)
+    for seat in EventSeat.objects.filter(round__event=event).select_related("entrant__player").order_by("position"):
+        seats[seat.table_id].append(seat)
+    rounds: dict[int, list] = defaultdict(list)
+    tables = EventTable.objects.filter(round__event=event).select_related("round", "session", "captain__player")
+    for table in tables.order_by("round__number", "number"):
+        rounds[table.round.number].append((table, seats[table.pk]))
+    return rounds
+
+
+def round_tables(event_round: EventRound) -> tuple[tuple[str, ...], ...]:
+    """The round's tables as names in seat order."""
+    seats = event_round.seats.select_related("entrant__player", "table").order_by("table__number", "position")
+    tables: dict[int, list[str]] = defaultdict(list)
+    for seat in seats:
+        tables[seat.table.number].append(seat.entrant.player.name)
+    return tuple(tuple(tables[n]) for n in sorted(tables))
+
+
+def tables_played(event: Event, before: int | None = None) -> list[tuple[tuple[str, ...], ...]]:
+    """Every round's tables as names (before round ``before``, if given): who met whom."""
+    rounds = event.event_rounds.order_by("number")
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+    return [round_tables(r) for r in rounds]
+
+
+def table_results(tables: list[EventTable]) -> dict[int, TableResult]:
+    """The results of these tables whose game is over, by table id: places and the game's
+    figure as kept with the game (Performance), one query."""
+    by_session = {t.session_id: t for t in tables if t.session_id}
+    rows = Performance.objects.filter(game__session__in=by_session, finished=True).select_related("player", "game")
+    places: dict[int, dict[str, int]] = defaultdict(dict)
+    figures: dict[int, dict[str, int]] = defaultdict(dict)
+    for row in rows:
+        table = by_session[row.game.session_id]
+        places[table.pk][row.player.name] = row.place
+        figures[table.pk][row.player.name] = row.final
+    return {pk: TableResult(places=places[pk], figures=figures[pk]) for pk in places}
+
+
+def table_over(table: EventTable) -> bool:
+    """Whether the table's game is over (its rules finished it, or it was ended)."""
+    return (
+        table.session_id is not None
+        and Performance.objects.filter(game__session=table.session_id, finished=True).exists()
+    )
+
+
+def round_finished(event_round: EventRound) -> bool:
+    """Whether every table of the round has played and its result is confirmed."""
+    return event_round.started is not None and not event_round.tables.filter(confirmed_at__isnull=True).exists()
+
+
+def standings(event: Event) -> tuple[EventRow, ...]:
+    """The event's standings over the results confirmed, everyone checked in listed."""
+    confirmed = list(EventTable.objects.filter(round__event=event, confirmed_at__isnull=False))
+    names = [e.player.name for e in event.entrants.select_related("player")]
+    return event_standings(list(table_results(confirmed).values()), names)
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """A table of the round being played, as the big screen and the organiser see it."""
+
+    table: EventTable
+    seats: list[EventSeat]
+    result: TableResult | None  # once its game is over
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.entrant.player.name for seat in self.seats]
+
+    @property
+    def confirmed(self) -> bool:
+        return self.table.confirmed_at is not None
+
+
+def live_revision(event: Event) -> int:
+    """How far the event has changed: its own revision and its tables' sessions' added up.
+    Each only grows, so the sum grows with every change to the event or any of its tables:
+    a live screen forwards only what is newer than what it shows."""
+    tables = Session.objects.filter(event_table__round__event=event).aggregate(total=Sum("revision"))["total"]
+    own = Event.objects.values_list("revision", flat=True).get(pk=event.pk)
+    return own + (tables or 0)
+
+
+class EventNow:
+    """An event as it stands, read once for every screen that shows it: its rounds and
+    tables, the results of the tables being played, and the standings."""
+
+    def __init__(self, event: Event):
+        # The revision first: what is read after it is at least that new.
+        self.revision = live_revision(event)
+        self.event = Event.objects.select_related("organiser").get(pk=event.pk)
+
+    @cached_property
+    def rounds(self) -> list[EventRound]:
+        return list(self.event.event_rounds.order_by("number"))
+
+    @cached_property
+    def tables(self) -> dict[int, list[tuple[EventTable, list[EventSeat]]]]:
+        return tables_of(self.event)
+
+    @cached_property
+    def playing(self) -> EventRound | None:
+        """The round started last, if any."""
+        started = [r for r in self.rounds if r.started is not None]
+        return started[-1] if started else None
+
+    @cached_property
+    def next_draw(self) -> EventRound | None:
+        """The round drawn and not started yet, if any."""
+        return next((r for r in self.rounds if r.started is None), None)
+
+    @cached_property
+    def now_playing(self) -> list[TableNow]:
+        if self.playing is None:
+            return []
+        tables = self.tables.get(self.playing.number, [])
+        results = table_results([t for t, _ in tables])
+        return [TableNow(t, seats, results.get(t.pk)) for t, seats in tables]
+
+    @cached_property
+    def standings(self) -> tuple[EventRow, ...]:
+        return standings(self.event)
+
+    @cached_property
+    def entrants(self) -> list[Entrant]:
+        return list(self.event.entrants.select_related("player"))
+
+    def seat_of(self, entrant: Entrant, number: int) -> tuple[EventTable, EventSeat] | None:
+        """Where ``entrant`` sits in round ``number``, if drawn."""
+        for table, seats in self.tables.get(number, []):
+            for seat in seats:
+                if seat.entrant_id == entrant.pk:
+                    return table, seat
+        return None
+
+    @property
+    def finished(self) -> bool:
+        """Every round of the night played and confirmed."""
+        return len(self.rounds) == self.event.rounds and all(round_finished(r) for r in self.rounds)

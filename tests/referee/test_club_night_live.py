@@ -1,0 +1,174 @@
+"""A club night's live path through Channels' communicator (issue 53, points 3 to 5): the big
+screen and each player's own page, sent as they are on connect, then each change as it is
+committed (a draw, a round started, a table's round recorded, a result confirmed), rendered
+once; a withdrawn player's page closed; a captain's phone let onto its table's host page alone."""
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from referee.asgi import application
+from referee.sockets.live import LINK_REPLACED
+from scoring import club_night, services
+
+from ..club_nights import club_night as night
+from ..club_nights import play_table
+from ..factories import UserFactory
+from ..pages import text_of
+from .boards import ORIGIN
+
+WITHIN = 3  # seconds
+TWELVE = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+
+
+async def socket(path, headers=ORIGIN):
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+@database_sync_to_async
+def a_night():
+    return night(UserFactory(), TWELVE)
+
+
+@database_sync_to_async
+def token_of(event, name):
+    return event.entrants.get(player__name=name).token
+
+
+def part(html: str, element_id: str) -> str:
+    found = re.search(rf'<section id="{element_id}".*?</section>', html, re.S)
+    return found.group(0) if found else ""
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_big_screen_follows_the_night_as_it_is_played():
+    event = await a_night()
+    screen = await socket(f"/ws/screen/{event.screen_token}/")
+    opened = await screen.receive_from(WITHIN)
+    assert "Waiting for the first round" in text_of(part(opened, "screen-tables"))
+    event_round = await database_sync_to_async(services.event_draw)(event=event)
+    drawn = await screen.receive_from(WITHIN)
+    assert "Next: round 1" in text_of(part(drawn, "screen-draw"))
+    tables = await database_sync_to_async(club_night.round_tables)(event_round)
+    assert " · ".join(tables[0]) in text_of(part(drawn, "screen-draw"))
+    await database_sync_to_async(services.event_round_start)(event_round=event_round)
+    started = await screen.receive_from(WITHIN)
+    assert f"Table 1 {' · '.join(tables[0])} starting" in text_of(part(started, "screen-tables"))
+    assert "Next:" not in text_of(part(started, "screen-draw"))
+    assert await screen.receive_nothing(0.1)  # one message a change
+    table = await database_sync_to_async(lambda: event_round.tables.get(number=2))()
+    await database_sync_to_async(play_table)(table, list(tables[1]))
+    # Each round recorded at the table, then its end: the screen says where the table stands.
+    said = []
+    while not await screen.receive_nothing(0.5):
+        said.append(text_of(part(await screen.receive_from(WITHIN), "screen-tables")))
+    at_two = f"Table 2 {' · '.join(tables[1])}"
+    assert any(f"{at_two} round 2 leading: {tables[1][0]}" in text for text in said)
+    assert f"{at_two} finished, to confirm won by {tables[1][0]}" in said[-1]
+    await database_sync_to_async(services.event_result_confirm)(table=table, entrant=None)
+    confirmed = await screen.receive_from(WITHIN)
+    assert f"{at_two} finished ✓" in text_of(part(confirmed, "screen-tables"))
+    standings = text_of(part(confirmed, "screen-standings"))
+    assert re.search(rf"1 {tables[1][0]} 3 1 1", standings)
+    await screen.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_players_page_shows_their_table_as_soon_as_it_is_drawn_and_the_standings_as_they_move():
+    event = await a_night()
+    ann = await socket(f"/ws/night/{await token_of(event, 'Ann')}/")
+    first = await ann.receive_from(WITHIN)
+    first += await ann.receive_from(WITHIN)  # the shared part and Ann's own
+    assert "Waiting for the draw" in text_of(part(first, "night-own"))
+    assert "Standings" in text_of(part(first, "night-shared"))
+    event_round = await database_sync_to_async(services.event_draw)(event=event)
+    drawn = await ann.receive_from(WITHIN) + await ann.receive_from(WITHIN)
+    tables = await database_sync_to_async(club_night.round_tables)(event_round)
+    number = next(i for i, t in enumerate(tables, start=1) if "Ann" in t)
+    assert f"Next: round 1, table {number}, seat {tables[number - 1].index('Ann') + 1}" in text_of(
+        part(drawn, "night-own")
+    )
+    await database_sync_to_async(services.event_round_start)(event_round=event_round)
+    started = await ann.receive_from(WITHIN) + await ann.receive_from(WITHIN)
+    assert f"Round 1: table {number}" in text_of(part(started, "night-own")) and "Open my seat" in started
+    await ann.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_confirmation_tells_only_that_tables_players_their_own_part():
+    event = await a_night()
+    event_round = await database_sync_to_async(services.event_draw)(event=event)
+    await database_sync_to_async(services.event_round_start)(event_round=event_round)
+    tables = await database_sync_to_async(club_night.round_tables)(event_round)
+    here, elsewhere = tables[0][1], tables[1][0]
+    mine = await socket(f"/ws/night/{await token_of(event, here)}/")
+    other = await socket(f"/ws/night/{await token_of(event, elsewhere)}/")
+    for page in (mine, other):
+        await page.receive_from(WITHIN)
+        await page.receive_from(WITHIN)
+    table = await database_sync_to_async(lambda: event_round.tables.get(number=1))()
+    await database_sync_to_async(play_table)(table, list(tables[0]))
+    over = ""
+    while not await mine.receive_nothing(0.5):
+        over = await mine.receive_from(WITHIN)
+    assert "Confirm table 1's result" in text_of(over)
+    while not await other.receive_nothing(0.2):
+        assert "night-own" not in await other.receive_from(WITHIN)  # another table's end: not their part
+    await database_sync_to_async(services.event_result_confirm)(table=table, entrant=None)
+    told = [await mine.receive_from(WITHIN), await mine.receive_from(WITHIN)]
+    assert any("result is confirmed" in text_of(part(html, "night-own")) for html in told)
+    told_other = await other.receive_from(WITHIN)
+    assert 'id="night-shared"' in told_other  # the standings moved for everyone
+    assert await other.receive_nothing(0.2)
+    await mine.disconnect()
+    await other.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_withdrawn_players_page_is_closed_and_their_link_opens_no_socket():
+    event = await a_night()
+    token = await token_of(event, "Lu")
+    page = await socket(f"/ws/night/{token}/")
+    await page.receive_from(WITHIN)
+    await page.receive_from(WITHIN)
+    await database_sync_to_async(services.event_withdraw)(event=event, name="Lu")
+    while True:
+        message = await page.receive_output(WITHIN)
+        if message["type"] == "websocket.close":
+            break
+    assert message["code"] == LINK_REPLACED
+    again = await socket(f"/ws/night/{token}/")
+    assert (await again.receive_output(WITHIN))["code"] == LINK_REPLACED
+
+
+@database_sync_to_async
+def captains_cookie(event_round):
+    table = event_round.tables.get(number=1)
+    phone = Client()
+    phone.post(reverse("night-host", kwargs={"token": table.captain.token}))
+    table.refresh_from_db()
+    other = event_round.tables.select_related("session").get(number=2).session
+    cookie = f"{settings.SESSION_COOKIE_NAME}={phone.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+    return cookie, table.session, other
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_captains_phone_opens_its_tables_host_socket_and_no_other():
+    event = await a_night()
+    event_round = await database_sync_to_async(services.event_draw)(event=event)
+    await database_sync_to_async(services.event_round_start)(event_round=event_round)
+    cookie, own, other = await captains_cookie(event_round)
+    headers = ORIGIN + [(b"cookie", cookie)]
+    host = await socket(f"/ws/host/{own.public_id}/", headers)
+    assert "table-panel" in await host.receive_from(WITHIN)
+    stranger = await socket(f"/ws/host/{other.public_id}/", headers)
+    assert (await stranger.receive_output(WITHIN))["code"] == LINK_REPLACED
+    await host.disconnect()
