@@ -84,6 +84,7 @@ urlpatterns = [
     path("events/<uuid:event_id>/withdraw/", events.withdraw, name="event-withdraw"),
     path("events/<uuid:event_id>/draw/", events.draw, name="event-draw"),
     path("events/<uuid:event_id>/rounds/<int:number>/swap/", events.swap, name="event-swap"),
+    path("events/<uuid:event_id>/rounds/<int:number>/swap/cost/", events.swap_cost, name="event-swap-cost"),
     path("events/<uuid:event_id>/rounds/<int:number>/start/", events.start, name="event-start"),
     path(
         "events/<uuid:event_id>/rounds/<int:number>/tables/<int:table>/confirm/",

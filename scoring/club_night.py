@@ -11,6 +11,7 @@ from functools import cached_property
 from django.db.models import Sum
 
 from engine import EntryError, replay
+from engine.draw import meetings, swap
 from engine.event_standings import EventRow, TableResult
 from engine.event_standings import standings as event_standings
 
@@ -59,6 +60,15 @@ def tables_played(event: Event, before: int | None = None) -> list[tuple[tuple[s
     if before is not None:
         rounds = rounds.filter(number__lt=before)
     return [round_tables(r) for r in rounds]
+
+
+def swap_cost(event_round: EventRound, first: str, second: str) -> tuple[tuple[tuple[str, ...], ...], int]:
+    """The round's tables with two players (at different tables) swapped, and what it costs in
+    repeat pairs (engine.draw.swap: +1, one more pair meets again); ValueError, said for people,
+    when they cannot be swapped."""
+    tables = round_tables(event_round)
+    met = meetings(tables_played(event_round.event, before=event_round.number))
+    return swap(tables, first, second, met)
 
 
 def table_results(tables: list[EventTable]) -> dict[int, TableResult]:

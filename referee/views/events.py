@@ -159,6 +159,36 @@ def _event_round(event, number) -> EventRound:
     return get_object_or_404(EventRound, event=event, number=number)
 
 
+def swap_said(event_round: EventRound, first: str, second: str) -> str:
+    """What swapping two players of the draw costs, as the swap form says it before it is made."""
+    if not first or not second or first == second:
+        return "Choose two players at different tables: what the swap costs shows here."
+    try:
+        _, cost = club_night.swap_cost(event_round, first, second)
+    except ValueError:
+        return services.SAME_TABLE.format(first=isolate(first), second=isolate(second))
+    names = f"{isolate(first)} and {isolate(second)}"
+    return f"Swapping {names}: {cost_said(cost)}, {event_round.repeats + cost} in the round."
+
+
+def cost_said(cost: int) -> str:
+    if cost == 0:
+        return "no repeat pairs more or fewer"
+    return f"{cost:+d} repeat pair{'s' if abs(cost) != 1 else ''}"
+
+
+@login_required
+@require_GET
+def swap_cost(request, event_id, number):
+    """The swap form's cost, as the organiser chooses the two players (htmx)."""
+    event = organised_event(request, event_id)
+    event_round = _event_round(event, number)
+    if not request.htmx:
+        return redirect(event)
+    said = swap_said(event_round, request.GET.get("first", ""), request.GET.get("second", ""))
+    return render(request, "events/event.html#swap-cost", {"swap_cost": said})
+
+
 @login_required
 @require_POST
 def swap(request, event_id, number):
@@ -174,8 +204,9 @@ def swap(request, event_id, number):
     except EntryError as error:
         return _refused(request, event, error)
     event_round.refresh_from_db()
-    costs = "no repeat pairs more or fewer" if cost == 0 else f"{cost:+d} repeat pair{'s' if abs(cost) != 1 else ''}"
-    return _done(request, event, f"{isolate(first)} and {isolate(second)} swapped: {costs} ({event_round.explained}).")
+    return _done(
+        request, event, f"{isolate(first)} and {isolate(second)} swapped: {cost_said(cost)} ({event_round.explained})."
+    )
 
 
 @login_required

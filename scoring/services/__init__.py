@@ -9,6 +9,7 @@ typed, tidied), importing one another one way only; callers use them all from he
 
 from .announcing import announced, seat_links_rotated, session_changed, share_token_rotated
 from .events import (
+    SAME_TABLE,
     event_captain_take,
     event_changed,
     event_check_in,
@@ -140,6 +141,7 @@ __all__ = [
     "seat_presence",
     "seat_seen",
     # events: a club night
+    "SAME_TABLE",
     "event_captain_take",
     "event_changed",
     "event_check_in",

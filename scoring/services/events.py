@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from engine import EntryError, replay
 from engine.bidi import isolate, without_controls
-from engine.draw import Draw, draw_round, fewest_repeats, meetings, plan_night, repeat_pairs, swap, table_sizes
+from engine.draw import Draw, draw_round, fewest_repeats, meetings, plan_night, repeat_pairs, table_sizes
 
 from .. import club_night as event_queries
 from ..models import Entrant, Event, EventRound, EventSeat, EventTable, Session, SessionPlayer
@@ -275,10 +275,8 @@ def event_swap(*, event_round: EventRound, first: str, second: str) -> int:
     for name in (first, second):
         if name not in seats:
             raise EntryError(NOT_IN_EVENT.format(name=isolate(name)))
-    tables = event_queries.round_tables(event_round)
-    met = meetings(event_queries.tables_played(event, before=event_round.number))
     try:
-        after, cost = swap(tables, first, second, met)
+        after, cost = event_queries.swap_cost(event_round, first, second)
     except ValueError:
         raise EntryError(SAME_TABLE.format(first=isolate(first), second=isolate(second))) from None
     a, b = seats[first], seats[second]

@@ -81,6 +81,24 @@ class ClubNightScreens(InBrowser):
             finally:
                 context.close()
 
+    def test_a_big_night_on_the_screen_keeps_the_top_rows_that_fit_and_says_how_many_more(self):
+        event = club_night(UserFactory(), [f"Player {n}" for n in range(1, 61)], table_size=6)
+        services.event_round_start(event_round=services.event_draw(event=event))
+        context, page = opened(self.browser, {"viewport": {"width": 1280, "height": 720}})
+        try:
+            page.goto(f"{self.live_server_url}/screen/{event.screen_token}/")
+            expect(page.locator("#screen-tables .table-state")).to_have_count(10)
+            more = page.locator("#screen-standings .more")
+            expect(more).to_be_visible()
+            shown = page.locator("#screen-standings tbody tr:not([hidden])").count()
+            assert 10 <= shown < 60
+            expect(more).to_have_text(f"… and {60 - shown} more: each player's place is on their phone")
+            assert page.evaluate(SCROLLS) == 0
+            box = more.bounding_box()
+            assert box["y"] + box["height"] <= 720
+        finally:
+            context.close()
+
 
 @pytest.mark.webkit
 @pytest.mark.django_db(transaction=True)

@@ -233,3 +233,27 @@ def test_the_big_screen_shows_the_standings_the_tables_and_the_next_draw(event):
     assert "Standings" in text and "Round 1: the tables" in text and "finished ✓" in text
     assert "Next: round 2" in text and "Table 3" in text
     assert Client().get(reverse("screen", kwargs={"token": "no-such-screen-token"})).status_code == 404
+
+
+def test_the_swap_form_says_what_a_swap_costs_before_it_is_made(organiser_client, event):
+    first = started(event)
+    for table in first.tables.all():
+        play_table(table)
+        services.event_result_confirm(table=table, entrant=None)
+    second = services.event_draw(event=event)
+    met = {frozenset((a, b)) for t in club_night.round_tables(first) for a in t for b in t if a != b}
+
+    def repeats(tables):
+        return sum(1 for t in tables for i, a in enumerate(t) for b in t[i + 1 :] if frozenset((a, b)) in met)
+
+    before = [list(t) for t in club_night.round_tables(second)]
+    url = reverse("event-swap-cost", kwargs={"event_id": event.public_id, "number": 2})
+    for a, b in [(before[0][0], before[1][0]), (before[0][1], before[2][3]), (before[1][2], before[2][0])]:
+        after = [[b if n == a else a if n == b else n for n in t] for t in before]
+        cost = repeats(after) - repeats(before)
+        words = "no repeat pairs more or fewer" if cost == 0 else f"{cost:+d} repeat pair{'s' if abs(cost) != 1 else ''}"
+        answer = organiser_client.get(url, {"first": a, "second": b}, headers=HX)
+        assert text_of(answer).strip() == f"Swapping {a} and {b}: {words}, {repeats(after)} in the round."
+    answer = organiser_client.get(url, {"first": before[0][0], "second": before[0][1]}, headers=HX)
+    assert f"{before[0][0]} and {before[0][1]} sit at the same table already." in text_of(answer)
+    assert club_night.round_tables(second) == tuple(tuple(t) for t in before)  # nothing swapped
