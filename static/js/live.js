@@ -123,5 +123,15 @@ window.Live = (function () {
     else ask();
   }
 
-  return { watch: watch, keepAwake: keepAwake };
+  // Rows the same for every player (the standings), this page's player's own marked: the page's
+  // socket element says whose page it is (data-me), each row whose (data-player).
+  function markMine(main, rows) {
+    var page = document.querySelector(main);
+    var name = page ? page.dataset.me : "";
+    document.querySelectorAll(rows).forEach(function (row) {
+      row.classList.toggle("is-you", row.dataset.player === name);
+    });
+  }
+
+  return { watch: watch, keepAwake: keepAwake, markMine: markMine };
 })();

@@ -5,11 +5,7 @@
   "use strict";
 
   function markMine() {
-    var main = document.querySelector("main.night");
-    var name = main ? main.dataset.me : "";
-    document.querySelectorAll("#night-shared tr[data-player]").forEach(function (row) {
-      row.classList.toggle("is-you", row.dataset.player === name);
-    });
+    Live.markMine("main.night", "#night-shared tr[data-player]");
   }
 
   Live.watch({

@@ -8,17 +8,9 @@
 (function () {
   "use strict";
 
-  function me() {
-    var main = document.querySelector("main.seat");
-    return main ? main.dataset.me : "";
-  }
-
   // The standings are the same for every seat: this seat's own row is marked here.
   function markMine() {
-    var name = me();
-    document.querySelectorAll("#seat-standings tr[data-player]").forEach(function (row) {
-      row.classList.toggle("is-you", row.dataset.player === name);
-    });
+    Live.markMine("main.seat", "#seat-standings tr[data-player]");
   }
 
   document.addEventListener("htmx:oobBeforeSwap", function (event) {

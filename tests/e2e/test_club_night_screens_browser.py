@@ -115,9 +115,12 @@ def test_the_big_screen_and_a_players_link_in_webkit(lan_server, webkit_window):
     assert screen.overflow() == 0
     assert screen.js(f"return {SCROLLS}") == 0
     phone = webkit_window()
-    phone.goto(f"{lan_server.url}/night/{at_table_one(event)}/")
+    token = at_table_one(event)
+    phone.goto(f"{lan_server.url}/night/{token}/")
     phone.wait_text("#night-own h2", "Next: round 2", contains=True)
     assert phone.overflow() == 0
+    name = event.entrants.get(token=token).player.name
+    phone.wait_text("#night-shared tr.is-you th", name)  # their own row in the standings, marked
     if os.environ.get("SCREENSHOTS"):  # a folder: save what each shows, to look at
         screen.screenshot(os.path.join(os.environ["SCREENSHOTS"], "webkit-club-night-screen.png"))
         phone.screenshot(os.path.join(os.environ["SCREENSHOTS"], "webkit-club-night-phone.png"))
