@@ -17,7 +17,7 @@ from engine import GAMES, EntryError
 from engine.bidi import isolate
 from engine.event_standings import points_text
 from scoring import club_night, queries, services
-from scoring.models import EventRound, EventTable
+from scoring.models import Event, EventRound, EventTable
 
 from ..access import organised_event
 from ..forms.events import CheckInForm, NewEventForm, SwapForm
@@ -101,6 +101,7 @@ def event_page(request, event_id):
                 for entrant in now.entrants
             ],
             "can_draw": len(now.rounds) < event.rounds and drawn is None,
+            "seatings": Event.Seating.choices,
         },
     )
 
@@ -148,11 +149,16 @@ def withdraw(request, event_id):
 @require_POST
 def draw(request, event_id):
     event = organised_event(request, event_id)
+    seating = request.POST.get("seating") or event.seating
+    if seating not in Event.Seating.values:
+        messages.error(request, "Choose how to seat the round: at random, or by the standings.")
+        return redirect(event)
     try:
-        event_round = services.event_draw(event=event)
+        event_round = services.event_draw(event=event, seating=seating)
     except EntryError as error:
         return _refused(request, event, error)
-    return _done(request, event, f"Round {event_round.number} is drawn: {event_round.explained}.")
+    how = "by the standings" if seating == Event.Seating.STANDINGS and event_round.number > 1 else "at random"
+    return _done(request, event, f"Round {event_round.number} is drawn {how}: {event_round.explained}.")
 
 
 def _event_round(event, number) -> EventRound:

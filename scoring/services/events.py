@@ -178,21 +178,22 @@ def _forget_undrawn(event: Event) -> None:
     waiting = event.event_rounds.filter(started__isnull=True).first()
     if waiting is not None:
         waiting.delete()
-        _draw(event)
+        _draw(event, waiting.seating)
 
 
 @transaction.atomic
-def event_draw(*, event: Event) -> EventRound:
-    """The next round's draw: at random (the night's plan) or by the standings, as the event
-    seats; refused while a round is drawn and not started, or after the last round; by the
-    standings, while the last round's results are not all confirmed."""
+def event_draw(*, event: Event, seating: str | None = None) -> EventRound:
+    """The next round's draw: at random (the night's plan) or by the standings (``seating``,
+    the event's unless the organiser chose otherwise for this round; by the standings before
+    any result, at random); refused while a round is drawn and not started, or after the last
+    round; by the standings, while the last round's results are not all confirmed."""
     event, revision = event_turn(event)
-    event_round = _draw(event)
+    event_round = _draw(event, seating or event.seating)
     announce_event(event, revision)
     return event_round
 
 
-def _draw(event: Event) -> EventRound:
+def _draw(event: Event, seating: str) -> EventRound:
     rounds = list(event.event_rounds.order_by("number"))
     if rounds and rounds[-1].started is None:
         raise EntryError(ROUND_NOT_STARTED.format(number=rounds[-1].number))
@@ -202,14 +203,16 @@ def _draw(event: Event) -> EventRound:
     playing = [e.player.name for e in event.entrants.filter(withdrawn=False).select_related("player")]
     sizes = _sizes(event, len(playing))
     met = meetings(event_queries.tables_played(event))
-    if event.seating == Event.Seating.STANDINGS:
-        if rounds and not event_queries.round_finished(rounds[-1]):
+    if seating == Event.Seating.STANDINGS and rounds:
+        if not event_queries.round_finished(rounds[-1]):
             raise EntryError(RESULTS_NEEDED.format(number=rounds[-1].number))
         order = [row.name for row in event_queries.standings(event)]
         draw = draw_round(playing, sizes, met, seed=event.seed + number, standings=[n for n in order if n in playing])
+    elif seating == Event.Seating.STANDINGS:  # no standings yet: the first round at random
+        draw = draw_round(playing, sizes, met, seed=event.seed + number)
     else:
         draw = _planned(event, playing, sizes, met, number)
-    return _keep_draw(event, number, draw)
+    return _keep_draw(event, number, draw, seating)
 
 
 def _sizes(event: Event, players: int) -> tuple[int, ...]:
@@ -241,11 +244,11 @@ def _kept(draw: Draw) -> list[list[str]]:
     return [list(t) for t in draw.tables]
 
 
-def _keep_draw(event: Event, number: int, draw: Draw) -> EventRound:
+def _keep_draw(event: Event, number: int, draw: Draw, seating: str) -> EventRound:
     event_round = EventRound.objects.create(
         event=event,
         number=number,
-        seating=event.seating,
+        seating=seating,
         repeats=draw.repeats,
         fewest=draw.fewest,
         explained=draw.line,

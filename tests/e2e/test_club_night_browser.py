@@ -150,7 +150,7 @@ def test_a_twelve_player_club_night_over_two_rounds(browser, lan_server, webkit_
 
         # Round 1: drawn (the screen shows it live), then started.
         organiser.get_by_role("button", name="Draw round 1").tap()
-        expect(organiser.locator(".messages")).to_contain_text("Round 1 is drawn: repeat pairs: 0")
+        expect(organiser.locator(".messages")).to_contain_text("Round 1 is drawn at random: repeat pairs: 0")
         first = tables_of(EventRound.objects.get(event=event, number=1))
         assert sorted(len(table) for table in first) == [4, 4, 4]
         assert sorted(name for table in first for name in table) == sorted(PLAYERS)

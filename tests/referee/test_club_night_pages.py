@@ -93,7 +93,7 @@ def test_a_new_event_refused_says_why_and_keeps_nothing(organiser_client, organi
 def test_the_event_page_draws_swaps_and_starts_a_round_saying_what_each_did(organiser_client, event):
     page = reverse("event", kwargs={"event_id": event.public_id})
     answer = organiser_client.post(reverse("event-draw", kwargs={"event_id": event.public_id}), follow=True)
-    assert "Round 1 is drawn: repeat pairs: 0" in text_of(answer)
+    assert "Round 1 is drawn at random: repeat pairs: 0" in text_of(answer)
     first, second = club_night.round_tables(event.event_rounds.get())[:2]
     answer = organiser_client.post(
         reverse("event-swap", kwargs={"event_id": event.public_id, "number": 1}),
@@ -251,7 +251,9 @@ def test_the_swap_form_says_what_a_swap_costs_before_it_is_made(organiser_client
     for a, b in [(before[0][0], before[1][0]), (before[0][1], before[2][3]), (before[1][2], before[2][0])]:
         after = [[b if n == a else a if n == b else n for n in t] for t in before]
         cost = repeats(after) - repeats(before)
-        words = "no repeat pairs more or fewer" if cost == 0 else f"{cost:+d} repeat pair{'s' if abs(cost) != 1 else ''}"
+        words = (
+            "no repeat pairs more or fewer" if cost == 0 else f"{cost:+d} repeat pair{'s' if abs(cost) != 1 else ''}"
+        )
         answer = organiser_client.get(url, {"first": a, "second": b}, headers=HX)
         assert text_of(answer).strip() == f"Swapping {a} and {b}: {words}, {repeats(after)} in the round."
     answer = organiser_client.get(url, {"first": before[0][0], "second": before[0][1]}, headers=HX)

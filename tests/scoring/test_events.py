@@ -262,3 +262,25 @@ def test_every_change_is_announced_once_committed_with_the_events_revision(
         event_services.event_changed.disconnect(listen)
     assert told == [0, 1]
     assert Game.objects.count() == 0
+
+
+def test_the_organiser_chooses_each_rounds_seating_and_a_first_round_by_the_standings_is_random(organiser):
+    event = night(organiser, TWELVE, rounds=3, seating="standings")
+    first = services.event_draw(event=event)
+    in_order = (tuple(TWELVE[0:4]), tuple(TWELVE[4:8]), tuple(TWELVE[8:12]))
+    assert club_night.round_tables(first) != in_order  # no standings yet: not the order checked in
+    services.event_round_start(event_round=first)
+    tables = club_night.round_tables(first)
+    for table in first.tables.order_by("number"):
+        play_table(table, order=list(tables[table.number - 1]))
+        services.event_result_confirm(table=table, entrant=None)
+    second = services.event_draw(event=event)
+    assert second.seating == "standings"
+    winners = {t[0] for t in tables}  # three players level on top: they meet at one table
+    assert any(winners <= set(t) for t in club_night.round_tables(second))
+    services.event_round_start(event_round=second)
+    for table in second.tables.all():
+        play_table(table)
+        services.event_result_confirm(table=table, entrant=None)
+    third = services.event_draw(event=event, seating="random")
+    assert third.seating == "random"
