@@ -12,7 +12,7 @@ from scoring import services
 
 from ..club_nights import club_night, play_table
 from ..factories import UserFactory
-from .conftest import PHONE, InBrowser, log_in, opened, serious_violations
+from .conftest import InBrowser, log_in, opened, serious_violations
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo", "Ned", "Oz", "Pia"]
