@@ -530,3 +530,31 @@ class EventSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entrant.player} at table {self.table.number}"
+
+
+class EventSubmission(models.Model):
+    """A change sent from an organiser's or a player's form of a club night, kept under the id
+    the form was made with, in the transaction that made the change (as Submission is for a
+    game's): the same form sent again (a double tap, a retry) answers what it did the first
+    time (``result``) rather than doing it again."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", "created"
+        DRAW = "draw", "drawn"
+        SWAP = "swap", "swapped"
+        START = "start", "started"
+        CONFIRM = "confirm", "confirmed"
+        CHECK_IN = "check_in", "checked in"
+        WITHDRAW = "withdraw", "withdrawn"
+
+    id = models.UUIDField(primary_key=True, editable=False)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="submissions")
+    action = models.CharField(max_length=8, choices=Action.choices)
+    result = models.JSONField(default=dict, blank=True)  # what the change did, as its answer says it
+    received_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["received_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} at {self.event}"

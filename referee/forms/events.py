@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from scoring.models import Event
 
+from .rounds import SubmissionField
 from .sessions import NewGameForm, NewSessionForm
 
 TABLE_SIZE_HELP = "Seats at each table, about: the tables are made as even as the players allow."
@@ -38,6 +39,7 @@ class NewEventForm(NewGameForm):
         required=False, widget=forms.CheckboxSelectMultiple, label="Players from your circle"
     )
     new_players = NewSessionForm.base_fields["new_players"]
+    submission = SubmissionField()  # a double tap on "Create the event" creates one
 
     field_order = ["name", "held_on"]
 

@@ -96,6 +96,14 @@ class SubmissionField(forms.UUIDField):
         )
 
 
+def posted_submission(request) -> uuid.UUID | None:
+    """The id a form written in a template posted ({% submission_field %}), or None."""
+    try:
+        return uuid.UUID(request.POST.get("submission", ""))
+    except ValueError:
+        return None
+
+
 def check_submission(form: forms.Form) -> None:
     """A hidden field's problem said above the form, where a person sees it."""
     if not form.cleaned_data.get("submission"):

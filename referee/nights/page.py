@@ -19,6 +19,7 @@ from scoring.club_night import EventNow
 from scoring.models import Entrant, EventTable
 
 from ..access import grant_captain
+from ..forms.rounds import SUBMISSION_NEEDED, posted_submission
 from ..sockets.live import page_terms
 from .render import own_context, shared_context
 
@@ -100,9 +101,14 @@ def night_confirm(request, token: str):
     entrant = entrant_of(token)
     if entrant.withdrawn:
         return withdrawn(request, entrant)
+    submission = posted_submission(request)
+    if submission is None:
+        return _refused_here(request, token, SUBMISSION_NEEDED)
     try:
         table = _table_of(entrant)
-        services.event_result_confirm(table=table, entrant=entrant)
+        services.event_result_confirm(table=table, entrant=entrant, submission=submission)
+    except services.EventAlreadySubmitted:
+        pass  # a double tap: confirmed once, said once more
     except EntryError as error:
         return _refused_here(request, token, str(error))
     messages.success(request, f"Table {table.number}'s result is confirmed: it counts in the standings.")

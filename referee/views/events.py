@@ -21,6 +21,7 @@ from scoring.models import Event, EventRound, EventTable
 
 from ..access import organised_event
 from ..forms.events import CheckInForm, NewEventForm, SwapForm
+from ..forms.rounds import SUBMISSION_NEEDED, posted_submission
 from ..links import qr_svg, room_url
 from ..screen.render import table_states
 
@@ -50,7 +51,10 @@ def new_event(request):
                 table_size=data["table_size"],
                 seating=data["seating"],
                 player_names=form.player_names(),
+                submission=data["submission"],
             )
+        except services.EventAlreadySubmitted as twin:  # a double tap: the event it made
+            return redirect("event", event_id=twin.result["event"])
         except ValidationError as error:
             for field, errors in error.message_dict.items():
                 form.add_error(field if field in form.fields else None, errors)
@@ -106,14 +110,22 @@ def event_page(request, event_id):
     )
 
 
-def _done(request, event, said: str | None = None):
-    if said:
-        messages.success(request, said)
-    return redirect(event)
-
-
-def _refused(request, event, error):
-    messages.error(request, str(error) if not isinstance(error, ValidationError) else " ".join(error.messages))
+def changed(request, event, change, said):
+    """Make a change from one of the event page's forms, once: ``change(submission)`` calls the
+    service with the form's id and returns what it did (the result a twin send is answered
+    with); ``said(result)`` is the page's message. A refusal is said instead, nothing kept."""
+    submission = posted_submission(request)
+    if submission is None:
+        messages.error(request, SUBMISSION_NEEDED)
+        return redirect(event)
+    try:
+        result = change(submission)
+    except services.EventAlreadySubmitted as twin:  # a double tap, a retry: done once
+        result = twin.result
+    except (EntryError, ValidationError) as error:
+        messages.error(request, " ".join(error.messages) if isinstance(error, ValidationError) else str(error))
+        return redirect(event)
+    messages.success(request, said(result))
     return redirect(event)
 
 
@@ -125,12 +137,16 @@ def check_in(request, event_id):
     if not form.is_valid() or not form.player_names():
         messages.error(request, "Type the names of the players arriving, one a line or separated by commas.")
         return redirect(event)
-    try:
-        arrived = services.event_check_in(event=event, player_names=form.player_names())
-    except ValidationError as error:
-        return _refused(request, event, error)
-    named = ", ".join(isolate(e.player.name) for e in arrived)
-    return _done(request, event, f"Checked in: {named}. They are drawn from the next round drawn.")
+
+    def change(submission):
+        arrived = services.event_check_in(event=event, player_names=form.player_names(), submission=submission)
+        return {"names": [e.player.name for e in arrived]}
+
+    def said(result):
+        named = ", ".join(isolate(name) for name in result["names"])
+        return f"Checked in: {named}. They are drawn from the next round drawn."
+
+    return changed(request, event, change, said)
 
 
 @login_required
@@ -138,11 +154,17 @@ def check_in(request, event_id):
 def withdraw(request, event_id):
     event = organised_event(request, event_id)
     name = request.POST.get("name", "")
-    try:
-        services.event_withdraw(event=event, name=name)
-    except EntryError as error:
-        return _refused(request, event, error)
-    return _done(request, event, f"{isolate(name)} has withdrawn: drawn in no round from the next one drawn.")
+
+    def change(submission):
+        entrant = services.event_withdraw(event=event, name=name, submission=submission)
+        return {"name": entrant.player.name}
+
+    return changed(
+        request,
+        event,
+        change,
+        lambda result: f"{isolate(result['name'])} has withdrawn: drawn in no round from the next one drawn.",
+    )
 
 
 @login_required
@@ -153,12 +175,20 @@ def draw(request, event_id):
     if seating not in Event.Seating.values:
         messages.error(request, "Choose how to seat the round: at random, or by the standings.")
         return redirect(event)
-    try:
-        event_round = services.event_draw(event=event, seating=seating)
-    except EntryError as error:
-        return _refused(request, event, error)
-    how = "by the standings" if seating == Event.Seating.STANDINGS and event_round.number > 1 else "at random"
-    return _done(request, event, f"Round {event_round.number} is drawn {how}: {event_round.explained}.")
+
+    def change(submission):
+        return {"round": services.event_draw(event=event, seating=seating, submission=submission).number}
+
+    def said(result):
+        event_round = _event_round(event, result["round"])
+        how = (
+            "by the standings"
+            if event_round.seating == Event.Seating.STANDINGS and event_round.number > 1
+            else "at random"
+        )
+        return f"Round {event_round.number} is drawn {how}: {event_round.explained}."
+
+    return changed(request, event, change, said)
 
 
 def _event_round(event, number) -> EventRound:
@@ -205,25 +235,34 @@ def swap(request, event_id, number):
         messages.error(request, "Choose two players of the draw to swap.")
         return redirect(event)
     first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-    try:
-        cost = services.event_swap(event_round=event_round, first=first, second=second)
-    except EntryError as error:
-        return _refused(request, event, error)
-    event_round.refresh_from_db()
-    return _done(
-        request, event, f"{isolate(first)} and {isolate(second)} swapped: {cost_said(cost)} ({event_round.explained})."
-    )
+
+    def change(submission):
+        cost = services.event_swap(event_round=event_round, first=first, second=second, submission=submission)
+        return {"first": first, "second": second, "cost": cost}
+
+    def said(result):
+        event_round.refresh_from_db()
+        names = f"{isolate(result['first'])} and {isolate(result['second'])}"
+        return f"{names} swapped: {cost_said(result['cost'])} ({event_round.explained})."
+
+    return changed(request, event, change, said)
 
 
 @login_required
 @require_POST
 def start(request, event_id, number):
     event = organised_event(request, event_id)
-    try:
-        services.event_round_start(event_round=_event_round(event, number))
-    except EntryError as error:
-        return _refused(request, event, error)
-    return _done(request, event, f"Round {number} has started: each table's captain hosts it from their phone.")
+
+    def change(submission):
+        services.event_round_start(event_round=_event_round(event, number), submission=submission)
+        return {"round": number}
+
+    return changed(
+        request,
+        event,
+        change,
+        lambda result: f"Round {result['round']} has started: each table's captain hosts it from their phone.",
+    )
 
 
 @login_required
@@ -231,8 +270,14 @@ def start(request, event_id, number):
 def confirm(request, event_id, number, table):
     event = organised_event(request, event_id)
     event_table = get_object_or_404(EventTable, round=_event_round(event, number), number=table)
-    try:
-        services.event_result_confirm(table=event_table, entrant=None)
-    except EntryError as error:
-        return _refused(request, event, error)
-    return _done(request, event, f"Table {table}'s result is confirmed: it counts in the standings.")
+
+    def change(submission):
+        services.event_result_confirm(table=event_table, entrant=None, submission=submission)
+        return {"table": table}
+
+    return changed(
+        request,
+        event,
+        change,
+        lambda result: f"Table {result['table']}'s result is confirmed: it counts in the standings.",
+    )

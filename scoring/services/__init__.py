@@ -10,6 +10,7 @@ typed, tidied), importing one another one way only; callers use them all from he
 from .announcing import announced, seat_links_rotated, session_changed, share_token_rotated
 from .events import (
     SAME_TABLE,
+    EventAlreadySubmitted,
     event_captain_take,
     event_changed,
     event_check_in,
@@ -142,6 +143,7 @@ __all__ = [
     "seat_seen",
     # events: a club night
     "SAME_TABLE",
+    "EventAlreadySubmitted",
     "event_captain_take",
     "event_changed",
     "event_check_in",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.core.exceptions import ValidationError
@@ -21,10 +22,11 @@ from engine.bidi import isolate, without_controls
 from engine.draw import Draw, draw_round, fewest_repeats, meetings, plan_night, repeat_pairs, table_sizes
 
 from .. import club_night as event_queries
-from ..models import Entrant, Event, EventRound, EventSeat, EventTable, Session, SessionPlayer
+from ..models import Entrant, Event, EventRound, EventSeat, EventSubmission, EventTable, Session, SessionPlayer
 from .games import game_start
 from .names import clean_names
 from .sessions import NAME_TOO_LONG, NAME_TWICE, players_named
+from .submissions import SUBMISSION_REUSED, SubmissionReused
 
 # Sent after commit, with ``event=`` and ``revision=`` (the event's, as the change left it),
 # whenever the event changes: its players, a draw, a round started, a captain, a result
@@ -76,6 +78,33 @@ def announce_event(
     )
 
 
+class EventAlreadySubmitted(Exception):
+    """The same form sent again: nothing is done again; ``result`` is what it did the first time."""
+
+    def __init__(self, kept: EventSubmission):
+        super().__init__(f"{kept} was already received")
+        self.kept, self.result = kept, kept.result
+
+
+def check_event_submitted(submission: uuid.UUID | None, event: Event | None, action: str) -> None:
+    """Refuse a submission id already kept (read in the event's turn, so after a racing twin's
+    commit): EventAlreadySubmitted for the same event and action, SubmissionReused otherwise."""
+    if submission is None:
+        return
+    kept = EventSubmission.objects.filter(pk=submission).first()
+    if kept is None:
+        return
+    if (event is None or kept.event_id == event.pk) and kept.action == action:
+        raise EventAlreadySubmitted(kept)
+    raise SubmissionReused(SUBMISSION_REUSED.format(what=f"{kept.event.name} {kept.get_action_display()}"))
+
+
+def keep_event_submission(submission: uuid.UUID | None, event: Event, action: str, result: dict) -> None:
+    """Keep the id with the change, in its transaction (its primary key refuses a twin)."""
+    if submission is not None:
+        EventSubmission.objects.create(id=submission, event=event, action=action, result=result)
+
+
 @transaction.atomic
 def event_start(
     *,
@@ -88,9 +117,12 @@ def event_start(
     table_size: int,
     seating: str = Event.Seating.RANDOM,
     player_names: Iterable[str] = (),
+    submission: uuid.UUID | None = None,
 ) -> Event:
     """A new event, its players checked in from the organiser's circle by name (or added to
-    it). The game and its house rules are checked by the engine at the table size asked."""
+    it). The game and its house rules are checked by the engine at the table size asked. The
+    same form sent again answers EventAlreadySubmitted (the event it made: ``result``)."""
+    check_event_submitted(submission, None, EventSubmission.Action.CREATE)
     name = without_controls(name or "").strip()
     errors: dict[str, list[str]] = {}
     if not name:
@@ -118,17 +150,21 @@ def event_start(
     event.full_clean()
     event.save()
     _check_in(event, player_names)
+    keep_event_submission(submission, event, EventSubmission.Action.CREATE, {"event": str(event.public_id)})
     announce_event(event, event.revision)
     return event
 
 
 @transaction.atomic
-def event_check_in(*, event: Event, player_names: Iterable[str]) -> list[Entrant]:
+def event_check_in(*, event: Event, player_names: Iterable[str], submission: uuid.UUID | None = None) -> list[Entrant]:
     """Players arriving (new names or the circle's; one withdrawn comes back): they are drawn
     from the next round drawn on; the rounds not yet drawn are planned again."""
     event, revision = event_turn(event)
+    check_event_submitted(submission, event, EventSubmission.Action.CHECK_IN)
     arrived = _check_in(event, player_names)
     _forget_undrawn(event)
+    names = [e.player.name for e in arrived]
+    keep_event_submission(submission, event, EventSubmission.Action.CHECK_IN, {"names": names})
     announce_event(event, revision)
     return arrived
 
@@ -158,14 +194,16 @@ def _check_in(event: Event, player_names: Iterable[str]) -> list[Entrant]:
 
 
 @transaction.atomic
-def event_withdraw(*, event: Event, name: str) -> Entrant:
+def event_withdraw(*, event: Event, name: str, submission: uuid.UUID | None = None) -> Entrant:
     """A player leaves the event: drawn in no round from the next one drawn (a round being
     played finishes with them); a round drawn and not started is drawn again without them."""
     event, revision = event_turn(event)
+    check_event_submitted(submission, event, EventSubmission.Action.WITHDRAW)
     entrant = _entrant(event, name)
     entrant.withdrawn = True
     entrant.save(update_fields=["withdrawn"])
     _forget_undrawn(event)
+    keep_event_submission(submission, event, EventSubmission.Action.WITHDRAW, {"name": entrant.player.name})
     announce_event(event, revision, withdrawn=entrant)
     return entrant
 
@@ -182,13 +220,15 @@ def _forget_undrawn(event: Event) -> None:
 
 
 @transaction.atomic
-def event_draw(*, event: Event, seating: str | None = None) -> EventRound:
+def event_draw(*, event: Event, seating: str | None = None, submission: uuid.UUID | None = None) -> EventRound:
     """The next round's draw: at random (the night's plan) or by the standings (``seating``,
     the event's unless the organiser chose otherwise for this round; by the standings before
     any result, at random); refused while a round is drawn and not started, or after the last
     round; by the standings, while the last round's results are not all confirmed."""
     event, revision = event_turn(event)
+    check_event_submitted(submission, event, EventSubmission.Action.DRAW)
     event_round = _draw(event, seating or event.seating)
+    keep_event_submission(submission, event, EventSubmission.Action.DRAW, {"round": event_round.number})
     announce_event(event, revision)
     return event_round
 
@@ -265,10 +305,11 @@ def _keep_draw(event: Event, number: int, draw: Draw, seating: str) -> EventRoun
 
 
 @transaction.atomic
-def event_swap(*, event_round: EventRound, first: str, second: str) -> int:
+def event_swap(*, event_round: EventRound, first: str, second: str, submission: uuid.UUID | None = None) -> int:
     """Two players at different tables change places before the round starts; what it costs
     in repeat meetings (+1: one more pair meets again)."""
     event, revision = event_turn(event_round.event)
+    check_event_submitted(submission, event, EventSubmission.Action.SWAP)
     event_round = EventRound.objects.get(pk=event_round.pk)
     if event_round.started is not None:
         raise EntryError(ROUND_STARTED.format(number=event_round.number))
@@ -295,16 +336,19 @@ def event_swap(*, event_round: EventRound, first: str, second: str) -> int:
     fewest = event_round.fewest
     explained = Draw(tables=after, repeats=repeats, fewest=fewest).line
     EventRound.objects.filter(pk=event_round.pk).update(repeats=repeats, explained=explained)
+    result = {"round": event_round.number, "first": first, "second": second, "cost": cost}
+    keep_event_submission(submission, event, EventSubmission.Action.SWAP, result)
     announce_event(event, revision)
     return cost
 
 
 @transaction.atomic
-def event_round_start(*, event_round: EventRound) -> list[EventTable]:
+def event_round_start(*, event_round: EventRound, submission: uuid.UUID | None = None) -> list[EventTable]:
     """The round's tables open: each a session of the organiser's with the table's players in
     their seats and the event's game started, hosted by the table's captain from their phone.
     Refused once started, and while the round before has a result not confirmed."""
     event, revision = event_turn(event_round.event)
+    check_event_submitted(submission, event, EventSubmission.Action.START)
     event_round = EventRound.objects.get(pk=event_round.pk)
     if event_round.started is not None:
         raise EntryError(ROUND_STARTED.format(number=event_round.number))
@@ -332,6 +376,7 @@ def event_round_start(*, event_round: EventRound) -> list[EventTable]:
         table.session = session
         table.save(update_fields=["session"])
     EventRound.objects.filter(pk=event_round.pk).update(started=timezone.now())
+    keep_event_submission(submission, event, EventSubmission.Action.START, {"round": event_round.number})
     announce_event(event, revision)
     return tables
 
@@ -349,10 +394,13 @@ def event_captain_take(*, table: EventTable, entrant: Entrant) -> EventTable:
 
 
 @transaction.atomic
-def event_result_confirm(*, table: EventTable, entrant: Entrant | None) -> EventTable:
+def event_result_confirm(
+    *, table: EventTable, entrant: Entrant | None, submission: uuid.UUID | None = None
+) -> EventTable:
     """A table's result counts in the standings once confirmed: by a second player at the
     table (not the captain who entered it) or by the organiser (``entrant`` None)."""
     event, revision = event_turn(table.round.event)
+    check_event_submitted(submission, event, EventSubmission.Action.CONFIRM)
     table = EventTable.objects.select_related("round", "captain__player").get(pk=table.pk)
     if table.confirmed_at is not None:
         raise EntryError(ALREADY_CONFIRMED.format(table=table.number))
@@ -366,6 +414,8 @@ def event_result_confirm(*, table: EventTable, entrant: Entrant | None) -> Event
     table.confirmed_at = timezone.now()
     table.confirmed_by = ORGANISER if entrant is None else entrant.player.name
     table.save(update_fields=["confirmed_at", "confirmed_by"])
+    result = {"round": table.round.number, "table": table.number}
+    keep_event_submission(submission, event, EventSubmission.Action.CONFIRM, result)
     announce_event(event, revision, tables=[table.pk])
     return table
 

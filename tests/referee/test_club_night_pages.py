@@ -92,17 +92,17 @@ def test_a_new_event_refused_says_why_and_keeps_nothing(organiser_client, organi
 
 def test_the_event_page_draws_swaps_and_starts_a_round_saying_what_each_did(organiser_client, event):
     page = reverse("event", kwargs={"event_id": event.public_id})
-    answer = organiser_client.post(reverse("event-draw", kwargs={"event_id": event.public_id}), follow=True)
+    answer = organiser_client.post(reverse("event-draw", kwargs={"event_id": event.public_id}), sent({}), follow=True)
     assert "Round 1 is drawn at random: repeat pairs: 0" in text_of(answer)
     first, second = club_night.round_tables(event.event_rounds.get())[:2]
     answer = organiser_client.post(
         reverse("event-swap", kwargs={"event_id": event.public_id, "number": 1}),
-        {"first": first[0], "second": second[0]},
+        sent({"first": first[0], "second": second[0]}),
         follow=True,
     )
     assert f"{first[0]} and {second[0]} swapped: no repeat pairs more or fewer" in text_of(answer)
     answer = organiser_client.post(
-        reverse("event-start", kwargs={"event_id": event.public_id, "number": 1}), follow=True
+        reverse("event-start", kwargs={"event_id": event.public_id, "number": 1}), sent({}), follow=True
     )
     assert "Round 1 has started" in text_of(answer)
     assert Session.objects.filter(event_table__round__event=event).count() == 3
@@ -115,7 +115,7 @@ def test_a_draw_changed_after_its_round_started_is_refused_over_http(organiser_c
     first, second = club_night.round_tables(event_round)[:2]
     answer = organiser_client.post(
         reverse("event-swap", kwargs={"event_id": event.public_id, "number": 1}),
-        {"first": first[0], "second": second[0]},
+        sent({"first": first[0], "second": second[0]}),
         follow=True,
     )
     assert "Round 1 has started: its tables can no longer change." in text_of(answer)
@@ -135,7 +135,9 @@ def test_another_organisers_event_is_not_found_and_nothing_changes(event):
         ("event-confirm", {"number": 1, "table": 1}),
     ]:
         url = reverse(name, kwargs={"event_id": event.public_id, **kwargs})
-        answer = stranger.get(url) if name == "event" else stranger.post(url, {"name": "Ann", "new_players": "Zed"})
+        answer = (
+            stranger.get(url) if name == "event" else stranger.post(url, sent({"name": "Ann", "new_players": "Zed"}))
+        )
         assert answer.status_code == 404, name
     assert not event.event_rounds.exists()
     assert event.entrants.count() == 12 and not event.entrants.filter(withdrawn=True).exists()
@@ -197,11 +199,11 @@ def test_a_second_player_confirms_the_tables_result_from_their_link(event):
     captain_link = link_of(event, names[0])
     text = text_of(Client().get(captain_link))
     assert "a second player at the table confirms its result" in text
-    answer = Client().post(reverse("night-confirm", kwargs={"token": table.captain.token}), follow=True)
+    answer = Client().post(reverse("night-confirm", kwargs={"token": table.captain.token}), sent({}), follow=True)
     assert "confirmed by a second player" in text_of(answer)
     second = link_of(event, names[1])
     assert "Confirm table 1's result" in text_of(Client().get(second))
-    answer = Client().post(second + "confirm/", follow=True)
+    answer = Client().post(second + "confirm/", sent({}), follow=True)
     assert "Table 1's result is confirmed" in text_of(answer)
     assert EventTable.objects.get(pk=table.pk).confirmed_by == names[1]
 
@@ -216,7 +218,7 @@ def test_a_withdrawn_players_link_opens_nothing_and_changes_nothing(event):
     answer = Client().get(link)
     assert answer.status_code == 403 and "You have withdrawn from Club night" in text_of(answer)
     for action in ("host/", "confirm/"):
-        answer = Client().post(link + action)
+        answer = Client().post(link + action, sent({}))
         assert answer.status_code == 403
     table.refresh_from_db()
     assert table.confirmed_at is None and table.captain.player.name == names[0]
@@ -259,3 +261,46 @@ def test_the_swap_form_says_what_a_swap_costs_before_it_is_made(organiser_client
     answer = organiser_client.get(url, {"first": before[0][0], "second": before[0][1]}, headers=HX)
     assert f"{before[0][0]} and {before[0][1]} sit at the same table already." in text_of(answer)
     assert club_night.round_tables(second) == tuple(tuple(t) for t in before)  # nothing swapped
+
+
+def test_each_event_form_sent_twice_changes_once_and_says_what_it_did(organiser_client, event):
+    """A double tap, or a retry after a lost answer: the same form's id answers what it did."""
+    kwargs = {"event_id": event.public_id}
+    form = sent({})
+    said = [text_of(organiser_client.post(reverse("event-draw", kwargs=kwargs), form, follow=True)) for _ in range(2)]
+    assert all("Round 1 is drawn at random: repeat pairs: 0" in text for text in said)
+    assert event.event_rounds.count() == 1
+    start = reverse("event-start", kwargs={**kwargs, "number": 1})
+    form = sent({})
+    said = [text_of(organiser_client.post(start, form, follow=True)) for _ in range(2)]
+    assert all("Round 1 has started" in text for text in said)
+    assert Session.objects.filter(event_table__round__event=event).count() == 3
+    arrivals = sent({"new_players": "Mo"})
+    url = reverse("event-check-in", kwargs=kwargs)
+    said = [text_of(organiser_client.post(url, arrivals, follow=True)) for _ in range(2)]
+    assert all("Checked in: Mo." in text for text in said)
+    table = event.event_rounds.get().tables.get(number=1)
+    play_table(table)
+    confirm = reverse("event-confirm", kwargs={**kwargs, "number": 1, "table": 1})
+    form = sent({})
+    said = [text_of(organiser_client.post(confirm, form, follow=True)) for _ in range(2)]
+    assert all("Table 1's result is confirmed" in text for text in said)
+    answer = organiser_client.post(reverse("event-draw", kwargs=kwargs), {}, follow=True)  # a form with no id
+    assert "This form is out of date (it has no submission id)" in text_of(answer)
+
+
+def test_the_new_event_form_sent_twice_creates_one_event(organiser_client, organiser):
+    form = sent(
+        {
+            "name": "Twice",
+            "held_on": "2026-12-04",
+            "kind": "stop_the_bus",
+            "rounds": "2",
+            "table_size": "4",
+            "seating": "random",
+            "new_players": "Ann, Bo, Cy, Di",
+        }
+    )
+    answers = [organiser_client.post(reverse("new-event"), form) for _ in range(2)]
+    event = Event.objects.get(organiser=organiser)
+    assert [answer["Location"] for answer in answers] == [event.get_absolute_url()] * 2

@@ -1,6 +1,8 @@
 """A club night's writes: the event, its players, the draw, a round started, a captain, a
 result confirmed, and each refusal, which keeps nothing."""
 
+import uuid
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -8,6 +10,7 @@ from django.db import IntegrityError, transaction
 from engine import EntryError
 from scoring import club_night, services
 from scoring.models import Entrant, EventRound, EventSeat, EventTable, Game, Session
+from scoring.services import EventAlreadySubmitted, SubmissionReused
 from scoring.services import events as event_services
 
 from ..club_nights import club_night as night
@@ -284,3 +287,15 @@ def test_the_organiser_chooses_each_rounds_seating_and_a_first_round_by_the_stan
         services.event_result_confirm(table=table, entrant=None)
     third = services.event_draw(event=event, seating="random")
     assert third.seating == "random"
+
+
+def test_a_form_sent_twice_changes_once_and_its_id_used_for_another_change_is_refused(organiser):
+    event = night(organiser, TWELVE)
+    form = uuid.uuid4()
+    services.event_draw(event=event, submission=form)
+    with pytest.raises(EventAlreadySubmitted) as twin:
+        services.event_draw(event=event, submission=form)
+    assert twin.value.result == {"round": 1} and event.event_rounds.count() == 1
+    with pytest.raises(SubmissionReused, match="drawn"):
+        services.event_round_start(event_round=event.event_rounds.get(), submission=form)
+    assert event.event_rounds.get().started is None
