@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from .figures import plural
+
 Pair = frozenset[str]  # two players' names
 
 # Searches: steps of the tabu search, and the nodes an exact search may visit before it gives up.
@@ -52,7 +54,7 @@ def table_sizes(players: int, size: int, least: int, most: int) -> tuple[int, ..
 
     counts = [count for count in range(1, players + 1) if fits(count)]
     if not counts:
-        raise ValueError(f"{players} players cannot sit at tables of {least} to {most}.")
+        raise ValueError(f"{plural(players, 'player')} cannot sit at tables of {least} to {most}.")
     count = min(counts, key=lambda c: (abs(c - wanted), abs(players / c - size)))
     small, extra = divmod(players, count)
     return tuple([small + 1] * extra + [small] * (count - extra))

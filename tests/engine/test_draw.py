@@ -95,7 +95,8 @@ def test_table_sizes_keep_their_bounds_and_the_count_nearest_the_asked_one(playe
     most = least + spread
     fitting = [c for c in range(1, players + 1) if least <= players // c and -(-players // c) <= most]
     if not fitting:
-        with pytest.raises(ValueError, match=f"{players} players cannot sit at tables of {least} to {most}"):
+        said = f"{players} player{'s' if players != 1 else ''} cannot sit at tables of {least} to {most}"
+        with pytest.raises(ValueError, match=said):
             table_sizes(players, size, least, most)
         return
     sizes = table_sizes(players, size, least, most)
