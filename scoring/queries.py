@@ -33,9 +33,10 @@ from .replays import corrected_replay, game_options, game_replay, seat_names
 
 
 def sessions_of(host) -> QuerySet[Session]:
-    """The host's sessions, newest first, with how many players and games each has."""
+    """The host's evenings, newest first, with how many players and games each has: a club
+    night's tables are not among them (each is on its event's pages)."""
     return (
-        Session.objects.filter(host=host)
+        Session.objects.filter(host=host, club_table=False)
         .annotate(player_count=Count("players", distinct=True), game_count=Count("games", distinct=True))
         .order_by("-played_on", "-created")
     )

@@ -40,7 +40,8 @@ RESUMED = "Now playing: {game}. The board and the players' phones follow it."
 @login_required
 @require_GET
 def my_sessions(request):
-    return render(request, "sessions/list.html", {"sessions": queries.sessions_of(request.user)})
+    context = {"sessions": queries.sessions_of(request.user), "has_events": request.user.events.exists()}
+    return render(request, "sessions/list.html", context)
 
 
 @login_required

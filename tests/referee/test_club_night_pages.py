@@ -304,3 +304,12 @@ def test_the_new_event_form_sent_twice_creates_one_event(organiser_client, organ
     answers = [organiser_client.post(reverse("new-event"), form) for _ in range(2)]
     event = Event.objects.get(organiser=organiser)
     assert [answer["Location"] for answer in answers] == [event.get_absolute_url()] * 2
+
+
+def test_my_sessions_lists_the_evenings_not_a_club_nights_tables(organiser_client, organiser, event):
+    started(event)
+    services.session_start(host=organiser, title="Friday at home", played_on=event.held_on, player_names=["Ann", "Bo"])
+    text = text_of(organiser_client.get(reverse("my-sessions")))
+    assert "Friday at home" in text
+    assert "round 1 · table" not in text
+    assert "A club night's tables are on its own page" in text
