@@ -14,14 +14,20 @@ from django.shortcuts import get_object_or_404
 
 from scoring.models import Event, Game, Session
 
-# The request session's key: the public ids of the table sessions this phone hosts, given by
-# a player's own link of a club night (referee.views.nights). Kept with the phone's cookie.
+# The request session's key: the table sessions this phone hosts, given by a player's own link
+# of a club night (referee.nights), each with that link, the way back: {session's public id:
+# the link's path}. Kept with the phone's cookie.
 CAPTAIN_OF = "captain_of"
 
 
 def captained(django_session) -> list[str]:
     """The table sessions (public ids, as text) a phone's session hosts as a captain."""
-    return list(django_session.get(CAPTAIN_OF, [])) if django_session is not None else []
+    return list(django_session.get(CAPTAIN_OF, {})) if django_session is not None else []
+
+
+def captain_link(request, session: Session) -> str:
+    """The own link of the player whose phone captains this table, "" if none."""
+    return request.session.get(CAPTAIN_OF, {}).get(str(session.public_id), "")
 
 
 def hosts(user, django_session) -> Q:
@@ -30,11 +36,9 @@ def hosts(user, django_session) -> Q:
     return mine | Q(public_id__in=captained(django_session))
 
 
-def grant_captain(request, session: Session) -> None:
-    """This phone hosts the table's session from now on (a player's own link asked it)."""
-    tables = captained(request.session)
-    if str(session.public_id) not in tables:
-        request.session[CAPTAIN_OF] = [*tables, str(session.public_id)]
+def grant_captain(request, session: Session, link: str) -> None:
+    """This phone hosts the table's session from now on (the player's own ``link`` asked it)."""
+    request.session[CAPTAIN_OF] = {**request.session.get(CAPTAIN_OF, {}), str(session.public_id): link}
 
 
 def hosting(view):

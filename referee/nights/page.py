@@ -91,7 +91,7 @@ def night_host(request, token: str):
             services.event_captain_take(table=table, entrant=entrant)
     except EntryError as error:
         return _refused_here(request, token, str(error))
-    grant_captain(request, table.session)
+    grant_captain(request, table.session, reverse("night", kwargs={"token": token}))
     return go(request, table.session.get_absolute_url())
 
 

@@ -20,9 +20,9 @@ from django_htmx.http import trigger_client_event
 
 from engine import GAMES, EntryError, GameOutcome
 from scoring import queries, services
-from scoring.models import Game
+from scoring.models import EventTable, Game
 
-from ..access import acting_host, asked_game, host_session, hosting
+from ..access import acting_host, asked_game, captain_link, host_session, hosting
 from ..board.broadcast import TV_BEHIND, boards_missed
 from ..forms.rounds import RoundEntryForm, entry_form_for, in_legal_order
 from ..forms.sessions import ODDS_HELP, NewGameForm, NewSessionForm
@@ -131,6 +131,7 @@ def session_page(request, session_id):
                 "seat_links": seat_links(request, session, seating, context["playing"]),
                 "odds_help": ODDS_HELP,
                 "live": page_terms(),
+                "club_table": club_table_of(request, session),
             },
         )
     if answer:
@@ -301,6 +302,19 @@ def rotate_board(request, session_id):
         "again from the new QR code.",
         button="New board link",
     )
+
+
+def club_table_of(request, session) -> dict | None:
+    """A club night's table: which, and the way back (the organiser's event page, or the
+    captain's own link): a table plays its one game, so it offers no new game."""
+    if not session.club_table:
+        return None
+    table = EventTable.objects.select_related("round__event").filter(session=session).first()
+    if table is None:
+        return None
+    event = table.round.event
+    back = event.get_absolute_url() if request.user.pk == event.organiser_id else captain_link(request, session)
+    return {"event": event, "round": table.round.number, "number": table.number, "back": back}
 
 
 def new_link_asked(request, session, *, question: str, detail: str, button: str):

@@ -313,3 +313,17 @@ def test_my_sessions_lists_the_evenings_not_a_club_nights_tables(organiser_clien
     assert "Friday at home" in text
     assert "round 1 · table" not in text
     assert "A club night's tables are on its own page" in text
+
+
+def test_a_tables_page_says_whose_table_it_is_and_the_way_back_and_offers_no_new_game(organiser_client, event):
+    event_round = started(event)
+    table = event_round.tables.select_related("captain").get(number=2)
+    phone = Client()
+    phone.post(reverse("night-host", kwargs={"token": table.captain.token}))
+    table.refresh_from_db()
+    page = phone.get(table.session.get_absolute_url())
+    assert "Table 2 of Club night, round 1 · Back to my link" in text_of(page)
+    assert f'href="{reverse("night", kwargs={"token": table.captain.token})}"' in page.content.decode()
+    assert reverse("new-game", kwargs={"session_id": table.session.public_id}) not in page.content.decode()
+    page = organiser_client.get(table.session.get_absolute_url())
+    assert "Table 2 of Club night, round 1 · The event" in text_of(page)
