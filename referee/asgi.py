@@ -14,6 +14,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from referee.board.routing import websocket_urlpatterns as board_routes  # noqa: E402
 from referee.host.routing import websocket_urlpatterns as host_routes  # noqa: E402
 from referee.nights.routing import websocket_urlpatterns as night_routes  # noqa: E402
+from referee.organiser.routing import websocket_urlpatterns as organiser_routes  # noqa: E402
 from referee.screen.routing import websocket_urlpatterns as screen_routes  # noqa: E402
 from referee.seats.routing import websocket_urlpatterns as seat_routes  # noqa: E402
 from referee.sockets.refusals import SocketRefusals  # noqa: E402
@@ -23,7 +24,9 @@ def sockets_app():
     """The live pages' sockets, inside the origin check: a refusal is "try again",
     an origin refused is not."""
     return AllowedHostsOriginValidator(
-        SocketRefusals(URLRouter(board_routes + seat_routes + host_routes + screen_routes + night_routes))
+        SocketRefusals(
+            URLRouter(board_routes + seat_routes + host_routes + screen_routes + night_routes + organiser_routes)
+        )
     )
 
 

@@ -1,5 +1,6 @@
-"""A club night's live screens after a committed change: its big screen (referee.screen) and
-its players' own pages (referee.nights), from one read of the event (club_night.EventNow).
+"""A club night's live screens after a committed change: its big screen (referee.screen), its
+organiser's page (referee.organiser) and its players' own pages (referee.nights), from one read
+of the event (club_night.EventNow).
 Told on a change to the event itself (scoring.services.event_changed) and on a change to one of
 its tables' games (session_changed of a table's session: the screen shows each table's state;
 a table's players are offered to confirm its result once its game is over)."""
@@ -10,6 +11,7 @@ from scoring.club_night import EventNow
 from scoring.models import Entrant, Event, EventTable, Session
 
 from .nights.broadcast import close_night, tell_nights
+from .organiser.broadcast import tell_organiser
 from .screen.broadcast import tell_screen
 
 
@@ -20,6 +22,7 @@ def event_told(
     players of those tables; None: everyone); a player who withdrew has their pages closed."""
     now = EventNow(event)
     tell_screen(event, now)
+    tell_organiser(event, now)
     tell_nights(event, tables, now)
     if withdrawn is not None:
         close_night(event, withdrawn)
@@ -36,4 +39,5 @@ def table_told(sender=None, *, session: Session, seat: str | None = None, phones
     event = table.round.event
     now = EventNow(event)
     tell_screen(event, now)
+    tell_organiser(event, now)
     tell_nights(event, [table.pk], now)

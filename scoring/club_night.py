@@ -122,6 +122,58 @@ class TableNow:
         return self.table.confirmed_at is not None
 
 
+@dataclass(frozen=True)
+class TableState:
+    """A table of the round being played, as the big screen and the organiser say it."""
+
+    number: int
+    names: list[str]
+    captain: str
+    rounds: int  # the game's rounds played
+    leaders: list[str]  # first as it stands (or as it ended)
+    over: bool
+    confirmed_by: str  # "" until confirmed
+    session: object  # the table's session (the organiser opens it as its host)
+
+    @property
+    def state(self) -> str:
+        if self.confirmed_by:
+            return "finished"
+        if self.over:
+            return "to confirm"
+        return f"round {self.rounds + 1}" if self.rounds else "starting"
+
+
+def table_states(now: EventNow) -> list[TableState]:
+    """The tables of the round being played, from each game's figures as kept (one query)."""
+    tables = now.now_playing
+    sessions = {t.table.session_id: t for t in tables if t.table.session_id}
+    figures = Performance.objects.filter(game__session__in=sessions).values_list(
+        "game__session_id", "player__name", "place", "rounds_played", "finished"
+    )
+    rounds: dict[int, int] = {}
+    leaders: dict[int, list[str]] = {}
+    over: dict[int, bool] = {}
+    for session_id, name, place, played, finished in figures:
+        rounds[session_id] = max(rounds.get(session_id, 0), played)
+        over[session_id] = finished
+        if place == 1:
+            leaders.setdefault(session_id, []).append(name)
+    return [
+        TableState(
+            number=t.table.number,
+            names=t.names,
+            captain=t.table.captain.player.name if t.table.captain else "",
+            rounds=rounds.get(t.table.session_id, 0),
+            leaders=sorted(leaders.get(t.table.session_id, []), key=t.names.index),
+            over=over.get(t.table.session_id, False),
+            confirmed_by=t.table.confirmed_by if t.confirmed else "",
+            session=t.table.session,
+        )
+        for t in tables
+    ]
+
+
 def live_revision(event: Event) -> int:
     """How far the event has changed: its own revision and its tables' sessions' added up.
     Each only grows, so the sum grows with every change to the event or any of its tables:
@@ -182,6 +234,11 @@ class EventNow:
                 if seat.entrant_id == entrant.pk:
                     return table, seat
         return None
+
+    @cached_property
+    def table_states(self) -> list[TableState]:
+        """The tables of the round being played, each as the screens say it: one query."""
+        return table_states(self)
 
     @property
     def finished(self) -> bool:

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from engine import GAMES, EntryError
 from engine.bidi import isolate
@@ -23,7 +24,6 @@ from ..access import organised_event
 from ..forms.events import CheckInForm, NewEventForm, SwapForm
 from ..forms.rounds import SUBMISSION_NEEDED, posted_submission
 from ..links import qr_svg, room_url
-from ..screen.render import table_states
 
 
 @login_required
@@ -93,7 +93,7 @@ def event_page(request, event_id):
         {
             "event": event,
             "now": now,
-            "tables": table_states(now),
+            "tables": now.table_states,
             "standings": [(row, points_text(row.points)) for row in now.standings],
             "draw_tables": now.tables.get(drawn.number, []) if drawn else [],
             "swap_form": SwapForm(names=sorted(names, key=str.casefold)) if drawn else None,
@@ -117,16 +117,22 @@ def changed(request, event, change, said):
     submission = posted_submission(request)
     if submission is None:
         messages.error(request, SUBMISSION_NEEDED)
-        return redirect(event)
+        return back_to(request, event)
     try:
         result = change(submission)
     except services.EventAlreadySubmitted as twin:  # a double tap, a retry: done once
         result = twin.result
     except (EntryError, ValidationError) as error:
         messages.error(request, " ".join(error.messages) if isinstance(error, ValidationError) else str(error))
-        return redirect(event)
+        return back_to(request, event)
     messages.success(request, said(result))
-    return redirect(event)
+    return back_to(request, event)
+
+
+def back_to(request, event):
+    """The event's page again: a redirect, or for a form the page's socket swapped in (htmx)
+    the browser sent there."""
+    return HttpResponseClientRedirect(event.get_absolute_url()) if request.htmx else redirect(event)
 
 
 @login_required

@@ -172,3 +172,37 @@ async def test_the_captains_phone_opens_its_tables_host_socket_and_no_other():
     stranger = await socket(f"/ws/host/{other.public_id}/", headers)
     assert (await stranger.receive_output(WITHIN))["code"] == LINK_REPLACED
     await host.disconnect()
+
+
+@database_sync_to_async
+def login_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_organisers_page_follows_the_tables_and_no_one_else_opens_it():
+    event = await a_night()
+    event_round = await database_sync_to_async(services.event_draw)(event=event)
+    await database_sync_to_async(services.event_round_start)(event_round=event_round)
+    organiser = await database_sync_to_async(lambda: event.organiser)()
+    page = await socket(f"/ws/event/{event.public_id}/", ORIGIN + [(b"cookie", await login_cookie(organiser))])
+    opened = await page.receive_from(WITHIN)
+    assert "Table 1 · starting" in text_of(opened) and 'id="event-standings"' in opened
+    tables = await database_sync_to_async(club_night.round_tables)(event_round)
+    table = await database_sync_to_async(lambda: event_round.tables.get(number=3))()
+    await database_sync_to_async(play_table)(table, list(tables[2]))
+    last = ""
+    while not await page.receive_nothing(0.5):
+        last = await page.receive_from(WITHIN)
+    assert "Table 3 · to confirm" in text_of(last) and "Confirm the result" in last
+    assert 'name="submission"' in last  # the form swapped in keeps its id
+    await page.disconnect()
+    stranger = await socket(
+        f"/ws/event/{event.public_id}/",
+        ORIGIN + [(b"cookie", await login_cookie(await database_sync_to_async(UserFactory)()))],
+    )
+    assert (await stranger.receive_output(WITHIN))["code"] == LINK_REPLACED
+    nobody = await socket(f"/ws/event/{event.public_id}/")
+    assert (await nobody.receive_output(WITHIN))["code"] == LINK_REPLACED

@@ -327,3 +327,12 @@ def test_a_tables_page_says_whose_table_it_is_and_the_way_back_and_offers_no_new
     assert reverse("new-game", kwargs={"session_id": table.session.public_id}) not in page.content.decode()
     page = organiser_client.get(table.session.get_absolute_url())
     assert "Table 2 of Club night, round 1 · The event" in text_of(page)
+
+
+def test_a_confirmation_sent_from_the_live_page_sends_the_browser_back_to_the_event(organiser_client, event):
+    event_round = started(event)
+    play_table(event_round.tables.get(number=1))
+    url = reverse("event-confirm", kwargs={"event_id": event.public_id, "number": 1, "table": 1})
+    answer = organiser_client.post(url, sent({}), headers=HX)
+    assert answer.status_code == 200 and answer["HX-Redirect"] == event.get_absolute_url()
+    assert "Table 1's result is confirmed" in text_of(organiser_client.get(event.get_absolute_url()))
