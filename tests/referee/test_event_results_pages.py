@@ -1,7 +1,8 @@
 """A club night afterwards over real HTTP (issue 53, point 6): the organiser's results page (the
 standings with their tie-breaks, each round's tables with who sat where, places, points and a
 link to each table's game), the night's story across tables, the links to both once a result
-is confirmed, and another organiser refused."""
+is confirmed, every table's game in the circle's league, ratings and players' pages, and
+another organiser refused."""
 
 import re
 
@@ -10,6 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from engine.event_standings import event_points, points_text
+from engine.ratings import rate
+from referee.templatetags.figures import rating
 from scoring import club_night, services
 from scoring.models import EventTable
 
@@ -157,3 +160,24 @@ def test_another_organisers_results_and_story_are_not_found(finished_night):
     for url in (results_url(finished_night), story_url(finished_night)):
         assert stranger.get(url).status_code == 404
     assert Client().get(results_url(finished_night)).status_code == 302  # to the login
+
+
+def test_every_tables_game_counts_in_the_circles_league_ratings_and_each_players_page(
+    organiser, organiser_client, finished_night
+):
+    """Each table's game is a session of the organiser's: the league counts it, the ratings
+    rate it in the order played, and each player's page has the games they played there."""
+    games = []
+    for table in EventTable.objects.filter(round__event=finished_night).order_by("round__number", "number"):
+        places = club_night.table_results([table])[table.pk].places
+        games.append([[n for n in places if places[n] == p] for p in sorted(set(places.values()))])
+    expected = rate(games)
+    circle = text_of(organiser_client.get(reverse("circle")))
+    for name in EIGHT:
+        won = sum(1 for game in games if name in game[0])
+        assert re.search(rf"\d+ {name} 2 {won} ", circle.split("League table", 1)[1])  # played 2 at the tables
+        assert f"{name} provisional {rating(expected[name].ordinal)} skill" in circle
+        player = organiser.players.get(name=name)
+        page = text_of(organiser_client.get(reverse("player", kwargs={"player_id": player.public_id})))
+        assert f"Stop the Bus Games played 2 Won {won} " in page
+        assert f"Rating Rating {rating(expected[name].ordinal)} skill" in page and "Games rated 2" in page
