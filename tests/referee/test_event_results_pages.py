@@ -7,6 +7,7 @@ another organiser refused."""
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -181,3 +182,17 @@ def test_every_tables_game_counts_in_the_circles_league_ratings_and_each_players
         page = text_of(organiser_client.get(reverse("player", kwargs={"player_id": player.public_id})))
         assert f"Stop the Bus Games played 2 Won {won} " in page
         assert f"Rating Rating {rating(expected[name].ordinal)} skill" in page and "Games rated 2" in page
+
+
+def test_a_night_exported_and_imported_on_the_web_shows_the_same_results(organiser_client, finished_night):
+    exported = organiser_client.get(reverse("export-all"))
+    friend = UserFactory()
+    client = Client()
+    client.force_login(friend)
+    upload = SimpleUploadedFile("night.json", exported.content, content_type="application/json")
+    answer = client.post(reverse("import"), {"file": upload}, follow=True)
+    assert "4 sessions imported; 1 club night imported." in text_of(answer)
+    copied = friend.events.get()
+    standings = text_of(client.get(results_url(copied))).split("Final standings", 1)[1]
+    original = text_of(organiser_client.get(results_url(finished_night))).split("Final standings", 1)[1]
+    assert standings == original
