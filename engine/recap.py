@@ -96,11 +96,12 @@ class GamePlayed:
     outcome: GameOutcome
     entries: tuple[Mapping, ...]
     kept: tuple[KeptHindsight, ...] = ()
+    called: str = ""  # a name of its own where "game 2" says too little (a club night's table)
 
     @property
     def label(self) -> str:
-        """As every page names a game: "Crash · game 2"."""
-        return f"{GAMES[self.outcome.game].title} · game {self.number}"
+        """As every page names a game: "Crash · game 2" (or as it is ``called``)."""
+        return self.called or f"{GAMES[self.outcome.game].title} · game {self.number}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from .seats import page as seats
 from .views import (
     accounts,
     crash_setting,
+    event_results,
     events,
     health,
     history,
@@ -80,6 +81,8 @@ urlpatterns = [
     path("events/new/", events.new_event, name="new-event"),
     path("events/new/rules/", events.new_event_rules, name="new-event-rules"),
     path("events/<uuid:event_id>/", events.event_page, name="event"),
+    path("events/<uuid:event_id>/results/", event_results.event_results, name="event-results"),
+    path("events/<uuid:event_id>/story/", event_results.event_story, name="event-story"),
     path("events/<uuid:event_id>/check-in/", events.check_in, name="event-check-in"),
     path("events/<uuid:event_id>/withdraw/", events.withdraw, name="event-withdraw"),
     path("events/<uuid:event_id>/draw/", events.draw, name="event-draw"),

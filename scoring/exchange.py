@@ -1,8 +1,8 @@
-"""Export and import: a host's sessions as a documented JSON file, and back.
+"""Export and import: a host's sessions (and club nights) as a documented JSON file, and back.
 
-The file (format "brag-referee", version 1), keys sorted, two-space indents:
+The file (format "brag-referee", version 2), keys sorted, two-space indents:
 
-    {"format": "brag-referee", "version": 1,
+    {"format": "brag-referee", "version": 2,
      "players": ["Ann", "Bob", ...],                       # the host's circle
      "seasons": [{"name": "Autumn 2026", "first_day": "2026-09-01", "last_day": "2026-11-30"}],
      "sessions": [{"title": "Friday", "played_on": "2026-11-20", "players": ["Ann", ...],
@@ -11,14 +11,25 @@ The file (format "brag-referee", version 1), keys sorted, two-space indents:
                               "rounds": [{"number": 1, "entry": {...},   # exactly as entered
                                           "recorded_at": "...", "corrected_at": null,
                                           "revisions": [{"number": 1, "entry": {...},
-                                                         "replaced_at": "..."}]}]}]}]}
+                                                         "replaced_at": "..."}]}]}]}],
+     "events": [{"name": "Friday club", "held_on": "2026-11-29", "kind": "stop_the_bus",
+                 "options": {...}, "rounds": 3, "table_size": 4, "seating": "random", "seed": 12,
+                 "entrants": [{"name": "Ann", "withdrawn": false, "checked_in": "..."}],
+                 "drawn": [{"number": 1, "seating": "random", "repeats": 0, "fewest": 0,
+                            "explained": "...", "started": "...",
+                            "tables": [{"number": 1, "seats": ["Ann", ...], "captain": "Ann",
+                                        "session": 0,     # its game's session: a place in "sessions"
+                                        "confirmed_at": "...", "confirmed_by": "the organiser"}]}]}]}
+
+A version 1 file (before club nights) has no events, and imports as it always did.
 
 Ids, share tokens and accounts are not in it: an import makes new ones for the host who
 imports it, so exporting again gives the same file. An import is checked whole (shape and
 limits, names, every game replayed through the engine and every replaced entry checked by
 it) before anything is saved, then written in batches. A session already in the account
 (same title, date, players, and games with the same rounds) is skipped, so importing a
-file twice makes no copies; so is a season it already has (same name, same days). A file from before
+file twice makes no copies; so is a season it already has (same name, same days), and an
+event (a club night) alike in all but moments. A file from before
 seasons, without them, imports as it always did. docs/export-format.md documents every field.
 
 A module of its own, beside services/ and queries.py: an import is one write path (checked
@@ -31,6 +42,7 @@ import datetime
 import json
 import math
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from itertools import islice
 from typing import NamedTuple
 
@@ -41,22 +53,50 @@ from django.utils.dateparse import parse_datetime
 
 from engine import GAMES, EntryError, game_of, replay
 
-from .models import MAX_REVISIONS, MAX_ROUNDS, Game, Performance, Player, Round, RoundRevision, Season, Seat, Session
+from .models import (
+    MAX_REVISIONS,
+    MAX_ROUNDS,
+    Entrant,
+    Event,
+    EventRound,
+    EventSeat,
+    EventTable,
+    Game,
+    Performance,
+    Player,
+    Round,
+    RoundRevision,
+    Season,
+    Seat,
+    Session,
+)
 from .replays import points_missed, replay_options, rounds_told
 from .statistics import performance_rows
 
-FORMAT, VERSION = "brag-referee", 1
+# The version a file is written in; an older one is read as it was written (a version 1 file,
+# from before club nights, has no events). A change that an older reader would misread
+# (a new kind of record, a field changing meaning) takes the next version.
+FORMAT, VERSION = "brag-referee", 2
+READABLE = (1, 2)
 
 
 class ImportRefused(ValueError):
     """A file that cannot be imported; the message says what and where."""
 
 
-class Imported(NamedTuple):
-    """What an import did: the sessions it made, and how many of the file's were already here."""
+@dataclass(frozen=True)
+class Imported:
+    """What an import did: the sessions it made, and how many of the file's were already here;
+    the same of its events (club nights)."""
 
     sessions: list[Session]
     skipped: int
+    events: tuple[Event, ...] = ()
+    events_skipped: int = 0
+
+    def __iter__(self) -> Iterator:
+        """Unpacked as (sessions, skipped), as it was before events."""
+        return iter((self.sessions, self.skipped))
 
 
 IMPORTED = "{sessions} imported"
@@ -68,6 +108,12 @@ def import_summary(imported: Imported) -> str:
     said = IMPORTED.format(sessions=_sessions(len(imported.sessions)))
     if imported.skipped:
         said += SKIPPED.format(count=imported.skipped, were="was" if imported.skipped == 1 else "were")
+    if imported.events or imported.events_skipped:
+        count = len(imported.events)
+        said += f"; {count:,} club night{'' if count == 1 else 's'} imported"
+        if imported.events_skipped:
+            skipped = imported.events_skipped
+            said += SKIPPED.format(count=skipped, were="was" if skipped == 1 else "were")
     return said
 
 
@@ -129,6 +175,8 @@ def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
         "version": VERSION,
         "players": circle,
         "seasons": _export_seasons(host, None if sessions is None else {s.played_on for s in chosen}),
+        # An event's tables are sessions of the export: chosen sessions leave the events out.
+        "events": export_events(host, {s.pk: i for i, s in enumerate(chosen)}) if sessions is None else [],
         "sessions": [
             {
                 "title": s.title,
@@ -139,6 +187,65 @@ def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
             for s in chosen
         ],
     }
+
+
+def export_events(host, sessions: dict[int, int], events: Iterable[Event] | None = None) -> list[dict]:
+    """The organiser's events (or those given), oldest first, each table naming its game's
+    session by its place in the file (``sessions``: a session's id to its place; None if not
+    there). Five queries, however many events."""
+    chosen = Event.objects.filter(organiser=host)
+    if events is not None:
+        chosen = chosen.filter(pk__in=[e.pk for e in events])
+    chosen = list(chosen.order_by("held_on", "created", "pk"))
+    entrants = Entrant.objects.filter(event__in=chosen).select_related("player").order_by("checked_in", "id")
+    rounds = EventRound.objects.filter(event__in=chosen).order_by("number")
+    tables = EventTable.objects.filter(round__event__in=chosen).select_related("captain__player").order_by("number")
+    seats = EventSeat.objects.filter(round__event__in=chosen).select_related("entrant__player").order_by("position")
+    seats_of, tables_of, rounds_of, entrants_of = {}, {}, {}, {}
+    for seat in seats:
+        seats_of.setdefault(seat.table_id, []).append(seat.entrant.player.name)
+    for table in tables:
+        tables_of.setdefault(table.round_id, []).append(
+            {
+                "number": table.number,
+                "seats": seats_of.get(table.pk, []),
+                "captain": table.captain.player.name if table.captain else None,
+                "session": sessions.get(table.session_id) if table.session_id else None,
+                "confirmed_at": _when(table.confirmed_at),
+                "confirmed_by": table.confirmed_by,
+            }
+        )
+    for event_round in rounds:
+        rounds_of.setdefault(event_round.event_id, []).append(
+            {
+                "number": event_round.number,
+                "seating": event_round.seating,
+                "repeats": event_round.repeats,
+                "fewest": event_round.fewest,
+                "explained": event_round.explained,
+                "started": _when(event_round.started),
+                "tables": tables_of.get(event_round.pk, []),
+            }
+        )
+    for entrant in entrants:
+        entrants_of.setdefault(entrant.event_id, []).append(
+            {"name": entrant.player.name, "withdrawn": entrant.withdrawn, "checked_in": _when(entrant.checked_in)}
+        )
+    return [
+        {
+            "name": event.name,
+            "held_on": event.held_on.isoformat(),
+            "kind": event.kind,
+            "options": event.options,
+            "rounds": event.rounds,
+            "table_size": event.table_size,
+            "seating": event.seating,
+            "seed": event.seed,
+            "entrants": entrants_of.get(event.pk, []),
+            "drawn": rounds_of.get(event.pk, []),
+        }
+        for event in chosen
+    ]
 
 
 def _export_seasons(host, days: set[datetime.date] | None) -> list[dict]:
@@ -200,6 +307,7 @@ def import_sessions(host, text: str | bytes) -> Imported:
     data = _parse(text)
     seasons = _check_seasons(data.get("seasons"))
     sessions, games = _check(data)
+    events = _check_events(data.get("events"), data["players"], sessions, games)
     Season.objects.bulk_create(_new_seasons(host, seasons), batch_size=BATCH)
     here = _already_here(host, sessions)
     new = {s: item for s, item in enumerate(sessions) if s not in here}
@@ -228,25 +336,27 @@ def import_sessions(host, text: str | bytes) -> Imported:
     )
     for batch in _batches((g for g in games if g.session in created), BATCH):
         _write_games(host, batch, created, players)
-    return Imported(list(created.values()), len(here))
+    made, skipped = _write_events(host, events, {**here, **created}, players)
+    return Imported(list(created.values()), len(here), tuple(made), skipped)
 
 
-def _already_here(host, sessions: list[dict]) -> set[int]:
+def _already_here(host, sessions: list[dict]) -> dict[int, Session]:
     """The places in the file of the sessions the host already has, alike in all but ids and
-    moments. Only the host's sessions of the file's titles and dates are read: a fixed number
-    of queries, whatever the file or the account holds."""
+    moments, each with the host's session. Only the host's sessions of the file's titles and
+    dates are read: a fixed number of queries, whatever the file or the account holds."""
     days = {(item["title"], _day(item)) for item in sessions}
     alike = [
         session
         for session in Session.objects.filter(
             host=host, title__in={title for title, _ in days}, played_on__in={day for _, day in days}
-        ).only("pk", "title", "played_on")
+        ).only("pk", "title", "played_on", "created")
         if (session.title, session.played_on.isoformat()) in days
     ]
     if not alike:
-        return set()
-    here = {_likeness(item) for item in export_sessions(host, alike)["sessions"]}
-    return {s for s, item in enumerate(sessions) if _likeness(item) in here}
+        return {}
+    alike.sort(key=lambda session: (session.played_on, session.created, session.pk))  # as the export orders them
+    here = {_likeness(item): session for item, session in zip(export_sessions(host, alike)["sessions"], alike)}
+    return {s: here[_likeness(item)] for s, item in enumerate(sessions) if _likeness(item) in here}
 
 
 def _day(item: dict) -> str:
@@ -389,10 +499,14 @@ def _parse(text: str | bytes) -> dict:
         raise ImportRefused(f"the file is not JSON (it may be truncated): {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(f'this is not a Brag referee export: expected "format": "{FORMAT}"')
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READABLE:
         raise ImportRefused(
-            f"version {_shown(data.get('version'))} of the file format is not supported: expected {VERSION}"
+            f"version {_shown(version)} of the file format is not supported: expected "
+            + " or ".join(map(str, READABLE))
         )
+    if version < 2 and data.get("events"):
+        raise ImportRefused("events: a version 1 file holds no events (club nights came with version 2)")
     return data
 
 
@@ -625,3 +739,264 @@ def _check_replaced(game: dict, entry: dict, where: str) -> None:
         replay(game["kind"], named if len(named) > 1 else game["seats"], [entry], **options)
     except EntryError as error:
         raise ImportRefused(f"{where}: {error}") from None
+
+
+# --- Events (club nights), version 2 ----------------------------------------------------------
+
+MAX_EVENTS = 1_000
+MAX_EVENT_ROUNDS = 20  # services.events.MAX_ROUNDS
+MAX_TABLES = 100  # a round's
+SEATINGS = tuple(Event.Seating.values)
+
+
+class _Event(NamedTuple):
+    """A checked event, as the writer takes it."""
+
+    place: int  # in the file's events
+    item: dict
+
+
+def _whole(value, where: str, low: int, high: int) -> int:
+    _expect(
+        isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
+        where,
+        f"a whole number from {low:,} to {high:,}",
+    )
+    return value
+
+
+def _moment_or_null(value, where: str) -> None:
+    _expect(value is None or _moment(value) is not None, where, "a date and time or null")
+
+
+def _check_events(value, circle: list[str], sessions: list[dict], games: list[_Game]) -> list[_Event]:
+    """The file's events (none in a file from before them): each checked as its organiser's
+    page would have made it, each table's session one of the file's, holding the table's game."""
+    if value is None:
+        return []
+    names = set(circle)
+    games_of: dict[int, list[_Game]] = {}
+    for game in games:
+        games_of.setdefault(game.session, []).append(game)
+    taken: dict[int, str] = {}  # a session's place: the table it is the game of
+    checked = []
+    for e, item in enumerate(_list(value, "events", MAX_EVENTS)):
+        where = f"events[{e}]"
+        _expect(isinstance(item, dict), where, "an object")
+        _text(item.get("name"), f"{where}.name", 1, 80, "a name of 1 to 80 characters")
+        _date(item.get("held_on"), f"{where}.held_on")
+        kind = item.get("kind")
+        _expect(isinstance(kind, str) and kind in GAMES, f"{where}.kind", f"one of {', '.join(GAMES)}")
+        _expect(isinstance(item.get("options"), dict), f"{where}.options", "an object")
+        _plain(item["options"], f"{where}.options")
+        _whole(item.get("rounds"), f"{where}.rounds", 1, MAX_EVENT_ROUNDS)
+        size = _whole(item.get("table_size"), f"{where}.table_size", 2, MAX_SEATS)
+        _expect(item.get("seating") in SEATINGS, f"{where}.seating", " or ".join(f'"{s}"' for s in SEATINGS))
+        if item.get("seed") is not None:
+            _whole(item["seed"], f"{where}.seed", 0, 2**31 - 1)
+        try:
+            replay(kind, [f"Seat {i + 1}" for i in range(size)], [], **item["options"])
+        except EntryError as error:
+            raise ImportRefused(f"{where}: {error}") from None
+        except TypeError as error:  # options that are not keyword names
+            raise ImportRefused(f"{where}.options: {error}") from None
+        entrants = _check_entrants(item.get("entrants"), f"{where}.entrants", names)
+        drawn = _list(item.get("drawn"), f"{where}.drawn", item["rounds"])
+        for r, event_round in enumerate(drawn):
+            at = f"{where}.drawn[{r}]"
+            _expect(isinstance(event_round, dict), at, "an object")
+            _expect(event_round.get("number") == r + 1, f"{at}.number", f"{r + 1} (rounds are numbered in order)")
+            _expect(event_round.get("seating") in SEATINGS, f"{at}.seating", " or ".join(f'"{s}"' for s in SEATINGS))
+            _whole(event_round.get("repeats"), f"{at}.repeats", 0, 32_767)
+            _whole(event_round.get("fewest"), f"{at}.fewest", 0, 32_767)
+            _text(event_round.get("explained", ""), f"{at}.explained", 0, 120, "text of at most 120 characters")
+            _moment_or_null(event_round.get("started"), f"{at}.started")
+            started = event_round.get("started") is not None
+            _expect(started or r == len(drawn) - 1, f"{at}.started", "a date and time: only the last round waits")
+            seated: set[str] = set()
+            for t, table in enumerate(_list(event_round.get("tables"), f"{at}.tables", MAX_TABLES)):
+                place = f"{at}.tables[{t}]"
+                _check_table(table, place, t + 1, entrants, seated, started)
+                s = table.get("session")
+                if s is None:
+                    continue
+                _expect(
+                    taken.get(s) is None,
+                    f"{place}.session",
+                    f"a session no other table's game is ({taken.get(s)} is its game's)",
+                )
+                taken[s] = place
+                session = sessions[s] if s < len(sessions) else None
+                _check_tables_session(table, place, kind, session, games_of.get(s, []))
+        checked.append(_Event(e, item))
+    return checked
+
+
+def _check_entrants(value, where: str, names: set[str]) -> set[str]:
+    entrants: set[str] = set()
+    for i, entrant in enumerate(_list(value, where, MAX_PLAYERS)):
+        at = f"{where}[{i}]"
+        _expect(isinstance(entrant, dict), at, "an object")
+        name = entrant.get("name")
+        _expect(isinstance(name, str) and name in names, f"{at}.name", "one of the file's players, spelt as there")
+        _expect(name not in entrants, f"{at}.name", "each player checked in once")
+        _expect(isinstance(entrant.get("withdrawn"), bool), f"{at}.withdrawn", "true or false")
+        _expect(_moment(entrant.get("checked_in")) is not None, f"{at}.checked_in", "a date and time")
+        entrants.add(name)
+    return entrants
+
+
+def _check_table(table, where: str, number: int, entrants: set[str], seated: set[str], started: bool) -> None:
+    """A table's shape: its seats (players checked in, each at one table of the round), its
+    captain, its session (once the round started) and its confirmation (of a game played)."""
+    _expect(isinstance(table, dict), where, "an object")
+    _expect(table.get("number") == number, f"{where}.number", f"{number} (tables are numbered in order)")
+    seats = _names(table.get("seats"), f"{where}.seats", MAX_SEATS)
+    _expect(len(seats) >= 2, f"{where}.seats", "at least two players")
+    for i, name in enumerate(seats):
+        _expect(isinstance(name, str) and name in entrants, f"{where}.seats[{i}]", "a player checked in")
+        _expect(name not in seated, f"{where}.seats[{i}]", "a player at one table of the round")
+        seated.add(name)
+    captain = table.get("captain")
+    _expect(captain is None or captain in seats, f"{where}.captain", "a player at the table, or null")
+    session = table.get("session")
+    if started:
+        _expect(
+            isinstance(session, int) and not isinstance(session, bool) and session >= 0,
+            f"{where}.session",
+            "the place of its game's session in the file's sessions (its round has started)",
+        )
+    else:
+        _expect(session is None, f"{where}.session", "null (its round has not started)")
+    _moment_or_null(table.get("confirmed_at"), f"{where}.confirmed_at")
+    by = _text(table.get("confirmed_by", ""), f"{where}.confirmed_by", 0, 80, "text of at most 80 characters")
+    confirmed = table.get("confirmed_at") is not None
+    _expect(
+        bool(by.strip()) == confirmed,
+        f"{where}.confirmed_by",
+        "who confirmed its result, with its confirmed_at (both or neither)",
+    )
+
+
+def _check_tables_session(table: dict, where: str, kind: str, session: dict | None, games: list[_Game]) -> None:
+    """The session a table names holds the table's game: its players the table's, one game of
+    the event's kind seated as the table was; a confirmed result, a game over."""
+    _expect(session is not None, f"{where}.session", "the place of one of the file's sessions")
+    seats = table["seats"]
+    _expect(
+        sorted(session["players"]) == sorted(seats)
+        and len(games) == 1
+        and games[0].item["kind"] == kind
+        and games[0].item["seats"] == seats,
+        f"{where}.session",
+        "a session of the table's players holding one game, of the event's, seated as the table",
+    )
+    if table.get("confirmed_at") is not None:
+        _expect(
+            any(row.finished for row in games[0].figures),
+            f"{where}.confirmed_at",
+            "null: the table's game is not over, so its result cannot have been confirmed",
+        )
+
+
+def _event_likeness(item: dict) -> str:
+    """An event as an organiser tells two apart: all but its seed and its moments, and its
+    tables' sessions (whose places differ from file to file)."""
+    return json.dumps(
+        [
+            [item[key] for key in ("name", "held_on", "kind", "options", "rounds", "table_size", "seating")],
+            [[e["name"], e["withdrawn"]] for e in item["entrants"]],
+            [
+                [
+                    r["number"],
+                    r["started"] is not None,
+                    [[t["seats"], t["captain"], t["confirmed_by"]] for t in r["tables"]],
+                ]
+                for r in item["drawn"]
+            ],
+        ],
+        sort_keys=True,
+    )
+
+
+def _write_events(
+    host, events: list[_Event], sessions: dict[int, Session], players: dict[str, Player]
+) -> tuple[list[Event], int]:
+    """The file's events the organiser does not have yet, each table linked to its game's
+    session (imported now, or already here); the events already here are skipped."""
+    if not events:
+        return [], 0
+    mine = Event.objects.filter(organiser=host, name__in={e.item["name"] for e in events})
+    here = {_event_likeness(item) for item in export_events(host, {}, mine)}
+    made, skipped = [], 0
+    for checked in events:
+        item = checked.item
+        if _event_likeness(item) in here:
+            skipped += 1
+            continue
+        here.add(_event_likeness(item))
+        event = Event.objects.create(
+            organiser=host,
+            name=item["name"],
+            held_on=datetime.date.fromisoformat(item["held_on"]),
+            kind=item["kind"],
+            options=item["options"],
+            rounds=item["rounds"],
+            table_size=item["table_size"],
+            seating=item["seating"],
+            **({"seed": item["seed"]} if item.get("seed") is not None else {}),
+        )
+        entrants = {
+            entrant.player.name: entrant
+            for entrant in Entrant.objects.bulk_create(
+                [
+                    Entrant(
+                        event=event,
+                        player=players[e["name"]],
+                        withdrawn=e["withdrawn"],
+                        checked_in=_moment(e["checked_in"]),
+                    )
+                    for e in item["entrants"]
+                ]
+            )
+        }
+        for r, drawn in enumerate(item["drawn"]):
+            event_round = EventRound.objects.create(
+                event=event,
+                number=drawn["number"],
+                seating=drawn["seating"],
+                repeats=drawn["repeats"],
+                fewest=drawn["fewest"],
+                explained=drawn.get("explained", ""),
+                started=_moment(drawn["started"]) if drawn["started"] else None,
+            )
+            for t, table in enumerate(drawn["tables"]):
+                session = sessions[table["session"]] if table["session"] is not None else None
+                if session is not None:
+                    _claim(session, f"events[{checked.place}].drawn[{r}].tables[{t}].session")
+                made_table = EventTable.objects.create(
+                    round=event_round,
+                    number=table["number"],
+                    session=session,
+                    captain=entrants[table["captain"]] if table["captain"] else None,
+                    confirmed_at=_moment(table["confirmed_at"]) if table.get("confirmed_at") else None,
+                    confirmed_by=table.get("confirmed_by", ""),
+                )
+                EventSeat.objects.bulk_create(
+                    EventSeat(round=event_round, table=made_table, entrant=entrants[name], position=p)
+                    for p, name in enumerate(table["seats"])
+                )
+        made.append(event)
+    return made, skipped
+
+
+def _claim(session: Session, where: str) -> None:
+    """A session becomes a table's game: refused if it is another event's table already (an
+    evening of the file already here, as another club night's)."""
+    other = EventTable.objects.filter(session=session).select_related("round__event").first()
+    if other is not None:
+        raise ImportRefused(
+            f"{where}: its evening is already here as table {other.number} of round {other.round.number} of "
+            f"your club night {other.round.event.name}: delete one of them first"
+        )
+    Session.objects.filter(pk=session.pk).update(club_table=True)

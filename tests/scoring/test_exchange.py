@@ -62,7 +62,7 @@ def an_evening(host):
 def test_the_export_is_the_documented_file(host):
     an_evening(host)
     data = export_sessions(host)
-    assert (data["format"], data["version"], data["players"]) == ("brag-referee", 1, ["Ann", "Bob", "Cy"])
+    assert (data["format"], data["version"], data["players"]) == ("brag-referee", 2, ["Ann", "Bob", "Cy"])
     (session,) = data["sessions"]
     assert (session["title"], session["played_on"], session["players"]) == (
         "Friday",
@@ -160,7 +160,7 @@ def test_export_import_export_is_identical_for_generated_sessions(shape):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(version=2), "version 2 of the file format is not supported: expected 1"),
+        (lambda d: d.update(version=3), "version 3 of the file format is not supported: expected 1 or 2"),
         (lambda d: d.update(format="other"), 'this is not a Brag referee export: expected "format": "brag-referee"'),
         (
             lambda d: d["sessions"][0]["games"][0]["rounds"][1]["entry"]["hands"].update(Dan="4S 5S 6S"),
@@ -276,7 +276,7 @@ def test_export_import_export_is_identical_for_generated_sessions(shape):
             'sessions[0].games[0].seats: expected a list of names, such as ["Ann", "Bob"], not the text \'Ann\'',
         ),
         (lambda d: d.update(players={"Ann": 1}), "players: expected a list of names (at most 1,000)"),
-        (lambda d: d.update(version=[[[2]]]), "version […] of the file format is not supported: expected 1"),
+        (lambda d: d.update(version=[[[2]]]), "version […] of the file format is not supported: expected 1 or 2"),
     ],
 )
 def test_a_wrong_file_is_refused_naming_what_and_where_and_saves_nothing(host, change, message):
