@@ -6,6 +6,7 @@ without scrolling, its text large enough to read across the room."""
 import os
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring import services
@@ -46,7 +47,9 @@ class ClubNightScreens(InBrowser):
     def test_the_organisers_pages_pass_axe_on_a_phone_and_never_scroll_sideways(self):
         event = a_night_between_rounds()
         log_in(self.phone, self.live_server_url)
-        for path in (event.get_absolute_url(), "/events/new/", "/events/"):
+        results = reverse("event-results", kwargs={"event_id": event.public_id})
+        story = reverse("event-story", kwargs={"event_id": event.public_id})
+        for path in (event.get_absolute_url(), "/events/new/", "/events/", results, story):
             self.phone.goto(self.live_server_url + path)
             assert serious_violations(self.phone) == [], path
             assert self.phone.evaluate(SIDEWAYS) == 0, path
