@@ -2,7 +2,8 @@
 its players' own pages (referee.nights), from one read of the event (club_night.EventNow).
 Told on a change to the event itself (scoring.services.event_changed) and on a change to one of
 its tables' games (session_changed of a table's session: the screen shows each table's state;
-a table's players are offered to confirm its result once its game is over)."""
+a table's players are offered to confirm its result once its game is over: their own part alone,
+as a table's game moves nothing every player sees alike)."""
 
 from __future__ import annotations
 
@@ -36,4 +37,4 @@ def table_told(sender=None, *, session: Session, seat: str | None = None, phones
     event = table.round.event
     now = EventNow(event)
     tell_screen(event, now)
-    tell_nights(event, [table.pk], now)
+    tell_nights(event, [table.pk], now, shared=False)  # the standings move on a confirmation alone
