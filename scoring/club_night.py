@@ -14,7 +14,7 @@ from engine import EntryError, replay
 from engine.event_standings import EventRow, TableResult
 from engine.event_standings import standings as event_standings
 
-from .models import Entrant, Event, EventRound, EventSeat, EventTable, Performance, Session
+from .models import Entrant, Event, EventRound, EventSeat, EventTable, Performance, Session, SessionPlayer
 
 MOST_SEATS = 16  # the most any game seats (docs/rules.md): the sizes tried for a game's tables
 
@@ -156,6 +156,19 @@ class EventNow:
         tables = self.tables.get(self.playing.number, [])
         results = table_results([t for t, _ in tables])
         return [TableNow(t, seats, results.get(t.pk)) for t, seats in tables]
+
+    @cached_property
+    def over(self) -> set[int]:
+        """The tables of the round being played whose game is over (their result known)."""
+        return {t.table.pk for t in self.now_playing if t.result is not None}
+
+    @cached_property
+    def seat_tokens(self) -> dict[tuple[int, int], str]:
+        """The seat links at the tables of the round being played, by session and player: one
+        query for every player's page a change tells, rather than one a player."""
+        sessions = [t.table.session_id for t in self.now_playing if t.table.session_id]
+        rows = SessionPlayer.objects.filter(session_id__in=sessions)
+        return {(s, p): token for s, p, token in rows.values_list("session_id", "player_id", "seat_token")}
 
     @cached_property
     def standings(self) -> tuple[EventRow, ...]:
