@@ -11,8 +11,9 @@ from django.test.utils import CaptureQueriesContext
 
 from referee.club_live import event_told
 from scoring import services
+from scoring.club_night import EventNow
 
-from ..club_nights import HANDS_BEST_FIRST
+from ..club_nights import HANDS_BEST_FIRST, play_table
 from ..club_nights import club_night as night
 from ..factories import UserFactory
 
@@ -53,3 +54,14 @@ def test_a_tables_round_tells_the_screen_and_its_players_with_no_statement_run_t
     with CaptureQueriesContext(connection) as read:
         services.round_record(game=game, number=1, entry={"hands": hands}, by=table.session.host)
     assert [sql for sql, times in Counter(after_commit(read)).items() if times > 1] == []
+
+
+def test_a_change_reads_the_tables_of_the_round_being_played_and_not_those_of_the_rounds_before():
+    event = night(UserFactory(), TWELVE, rounds=3)
+    first = services.event_draw(event=event)
+    services.event_round_start(event_round=first)
+    for table in first.tables.all():
+        play_table(table)
+        services.event_result_confirm(table=table, entrant=None)
+    services.event_round_start(event_round=services.event_draw(event=event))
+    assert set(EventNow(event).tables) == {2}
