@@ -3,7 +3,8 @@ organiser's page (referee.organiser) and its players' own pages (referee.nights)
 of the event (club_night.EventNow).
 Told on a change to the event itself (scoring.services.event_changed) and on a change to one of
 its tables' games (session_changed of a table's session: the screen shows each table's state;
-a table's players are offered to confirm its result once its game is over)."""
+a table's players are offered to confirm its result once its game is over: their own part alone,
+as a table's game moves nothing every player sees alike)."""
 
 from __future__ import annotations
 
@@ -40,4 +41,4 @@ def table_told(sender=None, *, session: Session, seat: str | None = None, phones
     now = EventNow(event)
     tell_screen(event, now)
     tell_organiser(event, now)
-    tell_nights(event, [table.pk], now)
+    tell_nights(event, [table.pk], now, shared=False)  # the standings move on a confirmation alone

@@ -5,6 +5,7 @@ over the results confirmed."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -15,7 +16,7 @@ from engine.draw import meetings, swap
 from engine.event_standings import EventRow, TableResult
 from engine.event_standings import standings as event_standings
 
-from .models import Entrant, Event, EventRound, EventSeat, EventTable, Performance, Session
+from .models import Entrant, Event, EventRound, EventSeat, EventTable, Performance, Session, SessionPlayer
 
 MOST_SEATS = 16  # the most any game seats (docs/rules.md): the sizes tried for a game's tables
 
@@ -33,13 +34,21 @@ def seats_allowed(event: Event) -> tuple[int, int]:
     return (min(allowed), max(allowed)) if allowed else (2, 2)
 
 
-def tables_of(event: Event) -> dict[int, list[tuple[EventTable, list[EventSeat]]]]:
-    """Each round's tables with their seats in order, by round number: two queries."""
+def tables_of(
+    event: Event, numbers: Iterable[int] | None = None
+) -> dict[int, list[tuple[EventTable, list[EventSeat]]]]:
+    """Each round's tables with their seats in order, by round number (of the rounds
+    ``numbers`` alone, if given): two queries."""
+    seats_read = EventSeat.objects.filter(round__event=event)
+    tables = EventTable.objects.filter(round__event=event)
+    if numbers is not None:
+        seats_read = seats_read.filter(round__number__in=numbers)
+        tables = tables.filter(round__number__in=numbers)
     seats = defaultdict(list)
-    for seat in EventSeat.objects.filter(round__event=event).select_related("entrant__player").order_by("position"):
+    for seat in seats_read.select_related("entrant__player").order_by("position"):
         seats[seat.table_id].append(seat)
     rounds: dict[int, list] = defaultdict(list)
-    tables = EventTable.objects.filter(round__event=event).select_related("round", "session", "captain__player")
+    tables = tables.select_related("round", "session", "captain__player")
     for table in tables.order_by("round__number", "number"):
         rounds[table.round.number].append((table, seats[table.pk]))
     return rounds
@@ -198,7 +207,9 @@ class EventNow:
 
     @cached_property
     def tables(self) -> dict[int, list[tuple[EventTable, list[EventSeat]]]]:
-        return tables_of(self.event)
+        """The tables of the round being played and of the next draw: all any screen shows (the
+        rounds before are not read again on every change, however late in the night)."""
+        return tables_of(self.event, [r.number for r in (self.playing, self.next_draw) if r is not None])
 
     @cached_property
     def playing(self) -> EventRound | None:
@@ -218,6 +229,19 @@ class EventNow:
         tables = self.tables.get(self.playing.number, [])
         results = table_results([t for t, _ in tables])
         return [TableNow(t, seats, results.get(t.pk)) for t, seats in tables]
+
+    @cached_property
+    def over(self) -> set[int]:
+        """The tables of the round being played whose game is over (their result known)."""
+        return {t.table.pk for t in self.now_playing if t.result is not None}
+
+    @cached_property
+    def seat_tokens(self) -> dict[tuple[int, int], str]:
+        """The seat links at the tables of the round being played, by session and player: one
+        query for every player's page a change tells, rather than one a player."""
+        sessions = [t.table.session_id for t in self.now_playing if t.table.session_id]
+        rows = SessionPlayer.objects.filter(session_id__in=sessions)
+        return {(s, p): token for s, p, token in rows.values_list("session_id", "player_id", "seat_token")}
 
     @cached_property
     def standings(self) -> tuple[EventRow, ...]:

@@ -17,11 +17,18 @@ from .render import entrant_group, night_group, render_own, render_shared
 logger = logging.getLogger(__name__)
 
 
-def tell_nights(event: Event, tables: list[int] | None = None, now: EventNow | None = None) -> None:
+def tell_nights(
+    event: Event, tables: list[int] | None = None, now: EventNow | None = None, *, shared: bool = True
+) -> None:
+    """``shared``: whether the change may have moved what every player sees alike (a table's
+    game alone never does: the standings count confirmed results only)."""
     try:
         now = now or EventNow(event)
-        shared = render_shared(now)
-        send_to_group(night_group(event.pk), {"type": "night.shared", "html": shared.html, "revision": shared.revision})
+        if shared:
+            alike = render_shared(now)
+            send_to_group(
+                night_group(event.pk), {"type": "night.shared", "html": alike.html, "revision": alike.revision}
+            )
         if tables is None:
             concerned = now.entrants
         else:

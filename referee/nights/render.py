@@ -8,8 +8,8 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 
 from engine.event_standings import points_text
-from scoring.club_night import EventNow, table_over
-from scoring.models import Entrant, SessionPlayer
+from scoring.club_night import EventNow
+from scoring.models import Entrant
 
 from ..sockets.sending import Fragment
 
@@ -44,11 +44,10 @@ def own_context(now: EventNow, entrant: Entrant) -> dict:
     here = now.seat_of(entrant, playing.number) if playing else None
     table = here[0] if here else None
     seats = next((s for t, s in now.tables.get(playing.number, []) if t == table), []) if table else []
-    own_seat = None
-    over = False
-    if table is not None and table.session_id:
-        own_seat = SessionPlayer.objects.filter(session_id=table.session_id, player_id=entrant.player_id).first()
-        over = table_over(table)
+    seat_token, over = "", False
+    if table is not None and table.session_id:  # read once for every player told (EventNow)
+        seat_token = now.seat_tokens.get((table.session_id, entrant.player_id), "")
+        over = table.pk in now.over
     drawn = now.next_draw
     upcoming = now.seat_of(entrant, drawn.number) if drawn else None
     return {
@@ -59,7 +58,7 @@ def own_context(now: EventNow, entrant: Entrant) -> dict:
         "table": table,
         "seats": seats,
         "captain": table is not None and table.captain_id == entrant.pk,
-        "seat_token": own_seat.seat_token if own_seat else "",
+        "seat_token": seat_token,
         "over": over,
         "next_draw": drawn,
         "upcoming": upcoming,

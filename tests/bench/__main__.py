@@ -19,6 +19,7 @@ IN_PROCESSES_OF_THEIR_OWN = (
     "import_file",
     "capacity",
     "overload_proxy",
+    "club_night",
 )
 
 

@@ -33,6 +33,7 @@ import gc
 import http.client
 import os
 import re
+import ssl
 import sys
 import threading
 import time
@@ -111,18 +112,21 @@ class Phone:
 
 class Client:
     """A logged-in phone's browser on the event loop that times it: one kept-alive HTTP/1.1
-    connection, its cookies and CSRF token; a POST goes as htmx sends it."""
+    connection (over TLS with ``tls``, checking the server's certificate), its cookies and
+    CSRF token; a POST goes as htmx sends it. ``headers``: the last answer's, by lowercase name."""
 
-    def __init__(self, base: str, session_key: str):
+    def __init__(self, base: str, session_key: str, tls: ssl.SSLContext | None = None):
         from django.conf import settings
 
-        self.base, self.netloc = base, urllib.parse.urlsplit(base).netloc
+        self.base, self.netloc, self.tls = base, urllib.parse.urlsplit(base).netloc, tls
         self.cookies = {settings.SESSION_COOKIE_NAME: session_key}
         self.token = ""
+        self.headers: dict[str, str] = {}
 
     async def connect(self) -> None:
         host, port = self.netloc.split(":")
-        self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), TIMEOUT)
+        opening = asyncio.open_connection(host, int(port), ssl=self.tls)
+        self.reader, self.writer = await asyncio.wait_for(opening, TIMEOUT)
 
     async def open(self, path: str = "/sessions/") -> "Client":
         """Connected, with the CSRF token of the page at ``path`` (a form of the host's)."""
@@ -165,9 +169,10 @@ class Client:
         status_line = await self.reader.readline()
         if not status_line:
             raise BenchFailed("the server closed a kept-alive connection")
-        length = None
+        length, self.headers = None, {}
         while line := (await self.reader.readline()).decode().strip():
             name, _, value = line.partition(":")
+            self.headers[name.lower()] = value.strip()
             if name.lower() == "content-length":
                 length = int(value)
             elif name.lower() == "set-cookie":

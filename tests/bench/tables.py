@@ -28,6 +28,7 @@ Run alone (it sets Django up on a database of its own): python -m tests.bench.ta
 import asyncio
 import os
 import re
+import ssl
 import time
 import uuid
 from typing import NamedTuple
@@ -61,8 +62,8 @@ CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 class Seat(Client):
     """A player's phone: no login, the seat's link is the key; CSRF from the seat's page."""
 
-    def __init__(self, base: str, path: str):
-        super().__init__(base, "")
+    def __init__(self, base: str, path: str, tls: ssl.SSLContext | None = None):
+        super().__init__(base, "", tls)
         self.cookies = {}
         self.path = path
 
@@ -197,13 +198,16 @@ class HostOnly(Table):
         return Timing(0.0, record, [], answered)
 
 
-async def opened(base: str, path: str, cookie: str = ""):
-    """A socket opened on ``path``, past the fragments it is first sent (the page as it is)."""
+async def opened(base: str, path: str, cookie: str = "", tls: ssl.SSLContext | None = None):
+    """A socket opened on ``path`` (over TLS with ``tls``), past the fragments it is first sent
+    (the page as it is)."""
     from websockets.asyncio.client import connect
 
     ws = base.replace("http", "ws", 1)
     headers = {"Cookie": cookie} if cookie else None
-    socket = await connect(ws + path, origin=base, ping_interval=None, max_size=None, additional_headers=headers)
+    socket = await connect(
+        ws + path, origin=base, ping_interval=None, max_size=None, additional_headers=headers, ssl=tls
+    )
     await asyncio.wait_for(socket.recv(), TIMEOUT)
     return socket
 

@@ -16,8 +16,8 @@ from referee.asgi import application
 from referee.sockets.live import LINK_REPLACED
 from scoring import club_night, services
 
+from ..club_nights import HANDS_BEST_FIRST, play_table
 from ..club_nights import club_night as night
-from ..club_nights import play_table
 from ..factories import UserFactory
 from ..pages import text_of
 from .boards import ORIGIN
@@ -127,6 +127,39 @@ async def test_a_confirmation_tells_only_that_tables_players_their_own_part():
     assert any("result is confirmed" in text_of(part(html, "night-own")) for html in told)
     told_other = await other.receive_from(WITHIN)
     assert 'id="night-shared"' in told_other  # the standings moved for everyone
+    assert await other.receive_nothing(0.2)
+    await mine.disconnect()
+    await other.disconnect()
+
+
+@database_sync_to_async
+def a_round_recorded(table):
+    """Round 1 of the table's game: the last seat shows the worst hand."""
+    game = table.session.games.get()
+    names = [seat.player.name for seat in game.seats.select_related("player").order_by("position")]
+    hands = {name: HANDS_BEST_FIRST[n] for n, name in enumerate(names)}
+    hands[names[-1]] = HANDS_BEST_FIRST[-1]
+    services.round_record(game=game, number=1, entry={"hands": hands}, by=table.session.host)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_tables_round_tells_its_players_their_own_part_and_nobody_else_anything():
+    # A round changes no standings (only a confirmed result does): the players' shared part,
+    # the same for everyone, is not rendered and sent to every page of the night again.
+    event = await a_night()
+    event_round = await database_sync_to_async(services.event_draw)(event=event)
+    await database_sync_to_async(services.event_round_start)(event_round=event_round)
+    tables = await database_sync_to_async(club_night.round_tables)(event_round)
+    mine = await socket(f"/ws/night/{await token_of(event, tables[0][1])}/")
+    other = await socket(f"/ws/night/{await token_of(event, tables[1][0])}/")
+    for page in (mine, other):
+        await page.receive_from(WITHIN)
+        await page.receive_from(WITHIN)
+    table = await database_sync_to_async(lambda: event_round.tables.select_related("session").get(number=1))()
+    await a_round_recorded(table)
+    told = await mine.receive_from(WITHIN)
+    assert 'id="night-own"' in told and 'id="night-shared"' not in told
+    assert await mine.receive_nothing(0.2)
     assert await other.receive_nothing(0.2)
     await mine.disconnect()
     await other.disconnect()
