@@ -2,6 +2,8 @@ import multiprocessing
 import os
 
 import pytest
+from django.db.backends.signals import connection_created
+from django.dispatch import receiver
 from hypothesis import settings as hypothesis_settings
 
 from referee.settings import worker_redis_url
@@ -23,6 +25,19 @@ if os.environ.get("REDIS_URL"):
 hypothesis_settings.register_profile("ci")
 hypothesis_settings.register_profile("quick", max_examples=25)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "quick"))
+
+
+@receiver(connection_created)
+def _flushes_outwait_the_live_servers(sender, connection, **kwargs):
+    """After each live-server test the database is emptied (TRUNCATE) while the server may
+    still be making a change a closing page asked for (a seat's phone closing takes its
+    session's turn): on PostgreSQL each can wait on the other, and the first to look for a
+    deadlock, deadlock_timeout after it began waiting, is the one refused. The tests' own
+    connections look last, so the server's change is refused (it logs it) and the next test
+    starts from an empty database, rather than the test failing as its database was emptied."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET deadlock_timeout = '10s'")
 
 
 def pytest_collection_modifyitems(items):

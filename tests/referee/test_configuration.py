@@ -108,6 +108,10 @@ def test_the_suite_runs_on_postgresql_when_database_url_is_set():
     with connection.cursor() as cursor:
         cursor.execute("select current_setting('server_version_num')::int")
         assert cursor.fetchone()[0] >= 120000
+        # The tests' connections look for a deadlock last (tests/conftest.py): a live server's
+        # change still running as a test's database is emptied is the one refused.
+        cursor.execute("show deadlock_timeout")
+        assert cursor.fetchone()[0] == "10s"
 
 
 async def test_the_channel_layer_is_redis_and_carries_group_messages_when_redis_url_is_set():
