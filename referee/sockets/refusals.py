@@ -15,7 +15,7 @@ deadline, Daphne would reset the connection (its handshake limit, raised in
 referee/management/commands/serve.py to a last resort). Whatever the consumer sends once its
 socket was refused goes nowhere; it is told of the disconnect, as for any refused socket.
 Once open, a socket whose consumer stops on such an error (a seat's write finding the pool
-busy) is closed with 1013, Try Again Later, and said in the same line, not as a traceback.
+busy) is closed with TRY_AGAIN, and said in the same line, not as a traceback.
 
 Refusals are said in one line per SAY_EVERY seconds, with their reasons, not one each."""
 
@@ -32,7 +32,11 @@ DEADLINE = 3.0  # s: a socket not opened by then is refused, well within Daphne'
 RETRY_AFTER = SERVER_BUSY.retry_after  # s, as for a busy request
 REFUSED = "The server is busy: this screen connects again by itself in a moment."
 DENIAL = "websocket.http.response"  # ASGI's extension for answering a handshake with HTTP
-TRY_AGAIN = 1013  # WebSocket's close code "Try Again Later"
+# Closed so, the page connects again after its backoff (any code but LINK_REPLACED). WebSocket's
+# own "Try Again Later", 1013, is not one a server may send here: Daphne sends 1000 or a code of
+# 3000 to 4999 and raises on any other, so the socket was never closed and the log had a
+# traceback. 4013: the application's own, after it.
+TRY_AGAIN = 4013
 SAY_EVERY = 30.0  # s
 logger = logging.getLogger(__name__)
 

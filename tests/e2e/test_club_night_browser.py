@@ -214,9 +214,14 @@ def test_a_twelve_player_club_night_over_two_rounds(browser, lan_server, webkit_
         for number, order in enumerate(later, start=1):
             play_table(second_round.tables.get(number=number), order)
         organiser.reload()
-        for _ in range(3):
-            organiser.get_by_role("button", name="Confirm the result").first.tap()
+        confirm = organiser.get_by_role("button", name="Confirm the result")
+        expect(confirm).to_have_count(3)  # the page followed the tables live
+        for left in (2, 1, 0):  # each tap answered (the event's page again, a new load) before the next
+            organiser.evaluate("window.tapped = true")
+            confirm.first.tap()
+            organiser.wait_for_function("window.tapped === undefined")
             expect(organiser.locator(".messages")).to_contain_text("result is confirmed")
+            expect(confirm).to_have_count(left)
         expect(screen.locator("#screen-standings h2")).to_have_text("Final standings")
         assert screen_standings(rows_of(screen)) == expected_standings(orders + later)
         assert phone.errors() == []

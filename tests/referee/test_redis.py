@@ -17,7 +17,7 @@ from .redis_phones import BOB_LOSES, Phone, daphne_on_own_redis, first_round, sh
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server]
 
 # The close codes on which htmx's ws extension reconnects by itself (hx-ws-2.js, onclose).
-RECONNECTED_ON = {1006, 1011, 1012, 1013}
+RECONNECTED_ON = {1006, 1011, 1012, 1013, 4013}
 # channels_redis blocks this long reading a board's channel; a Redis socket timing out as soon
 # would drop every idle board then (redis-py 8's default does). The first read starts before
 # the board is sent: one read and a second more is the shortest idle that shows a board stays.

@@ -16,6 +16,7 @@ from psycopg_pool import PoolTimeout
 from referee.asgi import sockets_app
 from referee.database_pool import attempts
 from referee.sockets import refusals as socket_refusals
+from referee.sockets.live import LINK_REPLACED
 from referee.sockets.refusals import REFUSED, SocketRefusals
 from scoring.models import SessionPlayer
 from scoring.services import game_start, session_start
@@ -156,7 +157,9 @@ async def test_an_open_socket_whose_consumer_stops_on_a_busy_pool_is_closed_to_t
     connected, _ = await communicator.connect()
     assert connected
     await communicator.send_to(text_data="ping")
-    assert await communicator.receive_output() == {"type": "websocket.close", "code": 1013}
+    assert await communicator.receive_output() == {"type": "websocket.close", "code": socket_refusals.TRY_AGAIN}
+    # A code Daphne sends (1000, or 3000 to 4999): on any other it raises and the socket stays open.
+    assert 3000 <= socket_refusals.TRY_AGAIN <= 4999 and socket_refusals.TRY_AGAIN != LINK_REPLACED
     (line,) = [record for record in caplog.records if record.name == "referee.sockets.refusals"]
     assert line.exc_info is None and line.getMessage() == (
         "Sockets told to try again (the pages try again after their backoff): "
