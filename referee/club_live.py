@@ -4,7 +4,7 @@ of the event (club_night.EventNow).
 Told on a change to the event itself (scoring.services.event_changed) and on a change to one of
 its tables' games (session_changed of a table's session: the screen shows each table's state;
 a table's players are offered to confirm its result once its game is over: their own part alone,
-as a table's game moves nothing every player sees alike)."""
+as a table's game moves what every player sees alike only once its result is confirmed)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from scoring.models import Entrant, Event, EventTable, Session
 from .nights.broadcast import close_night, tell_nights
 from .organiser.broadcast import tell_organiser
 from .screen.broadcast import tell_screen
+from .screen.render import EVERY_PART
 
 
 def event_told(
@@ -39,6 +40,9 @@ def table_told(sender=None, *, session: Session, seat: str | None = None, phones
         return
     event = table.round.event
     now = EventNow(event)
-    tell_screen(event, now)
+    # The standings count confirmed results: a table's game moves them once its result is
+    # confirmed (a correction), never before.
+    confirmed = table.confirmed_at is not None
+    tell_screen(event, now, EVERY_PART if confirmed else ("tables",))
     tell_organiser(event, now)
-    tell_nights(event, [table.pk], now, shared=False)  # the standings move on a confirmation alone
+    tell_nights(event, [table.pk], now, shared=confirmed)

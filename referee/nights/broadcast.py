@@ -21,7 +21,7 @@ def tell_nights(
     event: Event, tables: list[int] | None = None, now: EventNow | None = None, *, shared: bool = True
 ) -> None:
     """``shared``: whether the change may have moved what every player sees alike (a table's
-    game alone never does: the standings count confirmed results only)."""
+    game does only once its result is confirmed: the standings count confirmed results)."""
     try:
         now = now or EventNow(event)
         if shared:

@@ -26,10 +26,6 @@ def night_opened(entrant: Entrant):
 class NightConsumer(LiveConsumer):
     kind = "player's night page"
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.shown = {"shared": -1, "own": -1}  # the revision of each part shown
-
     async def open(self):
         entrant = await database_sync_to_async(entrant_of_token)(self.scope["url_route"]["kwargs"]["token"])
         if entrant is None:
@@ -40,11 +36,6 @@ class NightConsumer(LiveConsumer):
         await self.opened(entrant.event.public_id)
         await self.show_part("shared", shared.html, shared.revision)
         await self.show_part("own", own.html, own.revision)
-
-    async def show_part(self, part: str, html: str, revision: int) -> None:
-        if revision > self.shown[part]:
-            self.shown[part] = revision
-            await self.send(text_data=html)
 
     async def night_shared(self, event):
         await self.show_part("shared", event["html"], event["revision"])

@@ -11,15 +11,17 @@ from scoring.club_night import EventNow
 from scoring.models import Event
 
 from ..sockets.sending import send_to_group
-from .render import render_screen, screen_group
+from .render import EVERY_PART, render_screen, screen_group
 
 logger = logging.getLogger(__name__)
 
 
-def tell_screen(event: Event, now: EventNow | None = None) -> None:
+def tell_screen(event: Event, now: EventNow | None = None, parts: tuple[str, ...] = EVERY_PART) -> None:
+    """The screens told of a change, the parts it may have moved (``parts``) alone."""
     try:
-        screen = render_screen(now or EventNow(event))
-        send_to_group(screen_group(event.pk), {"type": "screen.html", "html": screen.html, "revision": screen.revision})
+        for part, screen in render_screen(now or EventNow(event), parts).items():
+            message = {"type": "screen.html", "part": part, "html": screen.html, "revision": screen.revision}
+            send_to_group(screen_group(event.pk), message)
     except Exception:
         logger.exception(
             "The big screens of event %s (%s) missed a change; they catch up on the next one or when they reconnect.",

@@ -1,6 +1,6 @@
 """The big screen's WebSocket, read-only: on connect it joins its event's group and sends the
-screen as it is now, to this socket only; afterwards it forwards what each change rendered once
-for every screen of the event (referee.screen.broadcast), if newer than what it shows. An
+screen as it is now, to this socket only; afterwards it forwards each part each change rendered
+once for every screen of the event (referee.screen.broadcast), if newer than that part shows. An
 unknown or replaced link is accepted and closed with LINK_REPLACED."""
 
 from channels.db import database_sync_to_async
@@ -30,9 +30,10 @@ class ScreenConsumer(LiveConsumer):
             await self.link_replaced()
             return
         await groups.join(self, (screen_group(event.pk),))  # before reading: no change is missed
-        screen = await database_sync_to_async(screen_opened)(event)
+        parts = await database_sync_to_async(screen_opened)(event)
         await self.opened(event.public_id)
-        await self.show(screen.html, screen.revision)
+        for part, screen in parts.items():
+            await self.show_part(part, screen.html, screen.revision)
 
     async def screen_html(self, event):
-        await self.show(event["html"], event["revision"])
+        await self.show_part(event["part"], event["html"], event["revision"])

@@ -115,5 +115,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
             self.revision = revision
             await self.send(text_data=html)
 
+    async def show_part(self, part: str, html: str, revision: int) -> None:
+        """Forward one part of a page that comes in parts, each told of its own changes (a club
+        night's standings move on fewer changes than its tables), if newer than that part shows."""
+        shown = self.__dict__.setdefault("parts_shown", {})
+        if revision > shown.get(part, -1):
+            shown[part] = revision
+            await self.send(text_data=html)
+
     async def link_close(self, event):
         await self.close(code=LINK_REPLACED)

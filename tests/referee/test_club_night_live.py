@@ -43,6 +43,11 @@ def token_of(event, name):
     return event.entrants.get(player__name=name).token
 
 
+async def whole_screen(screen) -> str:
+    """What a change to the event sent a big screen: its two parts (the tables, the rest)."""
+    return await screen.receive_from(WITHIN) + await screen.receive_from(WITHIN)
+
+
 def part(html: str, element_id: str) -> str:
     found = re.search(rf'<section id="{element_id}".*?</section>', html, re.S)
     return found.group(0) if found else ""
@@ -52,18 +57,18 @@ def part(html: str, element_id: str) -> str:
 async def test_the_big_screen_follows_the_night_as_it_is_played():
     event = await a_night()
     screen = await socket(f"/ws/screen/{event.screen_token}/")
-    opened = await screen.receive_from(WITHIN)
+    opened = await whole_screen(screen)
     assert "Waiting for the first round" in text_of(part(opened, "screen-tables"))
     event_round = await database_sync_to_async(services.event_draw)(event=event)
-    drawn = await screen.receive_from(WITHIN)
+    drawn = await whole_screen(screen)
     assert "Next: round 1" in text_of(part(drawn, "screen-draw"))
     tables = await database_sync_to_async(club_night.round_tables)(event_round)
     assert " · ".join(tables[0]) in text_of(part(drawn, "screen-draw"))
     await database_sync_to_async(services.event_round_start)(event_round=event_round)
-    started = await screen.receive_from(WITHIN)
+    started = await whole_screen(screen)
     assert f"Table 1 {' · '.join(tables[0])} starting" in text_of(part(started, "screen-tables"))
     assert "Next:" not in text_of(part(started, "screen-draw"))
-    assert await screen.receive_nothing(0.1)  # one message a change
+    assert await screen.receive_nothing(0.1)  # one message a part a change
     table = await database_sync_to_async(lambda: event_round.tables.get(number=2))()
     await database_sync_to_async(play_table)(table, list(tables[1]))
     # Each round recorded at the table, then its end: the screen says where the table stands.
@@ -74,7 +79,7 @@ async def test_the_big_screen_follows_the_night_as_it_is_played():
     assert any(f"{at_two} round 2 leading: {tables[1][0]}" in text for text in said)
     assert f"{at_two} finished, to confirm won by {tables[1][0]}" in said[-1]
     await database_sync_to_async(services.event_result_confirm)(table=table, entrant=None)
-    confirmed = await screen.receive_from(WITHIN)
+    confirmed = await whole_screen(screen)
     assert f"{at_two} finished ✓" in text_of(part(confirmed, "screen-tables"))
     standings = text_of(part(confirmed, "screen-standings"))
     assert re.search(rf"1 {tables[1][0]} 3 1 1", standings)
@@ -239,3 +244,49 @@ async def test_the_organisers_page_follows_the_tables_and_no_one_else_opens_it()
     assert (await stranger.receive_output(WITHIN))["code"] == LINK_REPLACED
     nobody = await socket(f"/ws/event/{event.public_id}/")
     assert (await nobody.receive_output(WITHIN))["code"] == LINK_REPLACED
+
+
+@database_sync_to_async
+def correct_the_last_round(table, first: str, second: str):
+    """The last round of the table's game corrected: ``first`` shows ``second``'s hand and loses
+    the token instead (the places of the two change)."""
+    game = table.session.games.get()
+    last = game.rounds.order_by("number").last()
+    hands = dict(last.entry["hands"])
+    hands[first], hands[second] = hands[second], hands[first]
+    services.round_correct(round=last, entry={"hands": hands}, by=table.session.host)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_correction_at_a_confirmed_table_moves_the_standings_on_every_screen_and_a_round_elsewhere_does_not():
+    event = await a_night()
+    event_round = await database_sync_to_async(services.event_draw)(event=event)
+    await database_sync_to_async(services.event_round_start)(event_round=event_round)
+    tables = await database_sync_to_async(club_night.round_tables)(event_round)
+    one, two = await database_sync_to_async(lambda: list(event_round.tables.order_by("number")[:2]))()
+    await database_sync_to_async(play_table)(one, list(tables[0]))
+    await database_sync_to_async(services.event_result_confirm)(table=one, entrant=None)
+    elsewhere = await socket(f"/ws/night/{await token_of(event, tables[2][0])}/")
+    screen = await socket(f"/ws/screen/{event.screen_token}/")
+    for page in (elsewhere, elsewhere, screen, screen):
+        await page.receive_from(WITHIN)
+    # A round at an unconfirmed table: the screen's tables move, nobody's standings.
+    await database_sync_to_async(services.round_record)(
+        game=await database_sync_to_async(lambda: two.session.games.get())(),
+        number=1,
+        entry={
+            "hands": {name: hand for name, hand in zip(tables[1], ["Ah Ad Ac", "Qs Js 10s", "9h 8d 7c", "Jc 6h 4s"])}
+        },
+        by=await database_sync_to_async(lambda: event.organiser)(),
+    )
+    moved = await screen.receive_from(WITHIN)
+    assert 'id="screen-tables"' in moved and 'id="screen-standings"' not in moved
+    assert await elsewhere.receive_nothing(0.3)
+    # The confirmed table's last round corrected: its first two change places, everywhere.
+    await correct_the_last_round(one, tables[0][0], tables[0][1])
+    told = await whole_screen(screen)
+    assert re.search(rf"1 {tables[0][1]} 3 ", text_of(part(told, "screen-standings")))
+    shared = await elsewhere.receive_from(WITHIN)
+    assert re.search(rf"1 {tables[0][1]} 3 ", text_of(part(shared, "night-shared")))
+    for page in (elsewhere, screen):
+        await page.disconnect()
