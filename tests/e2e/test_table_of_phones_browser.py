@@ -84,9 +84,13 @@ class Person:
 
     def tap(self, locator):
         # Measured in the page in one step: a panel its socket swaps in may replace the element
-        # between two calls from here, and Playwright then waits for the new copy.
-        expect(locator).to_be_visible()
-        width, height = locator.evaluate(MEASURE)
+        # between two calls from here, and Playwright then waits for the new copy. A copy
+        # measured as nothing (0x0: swapped out as it was measured) is measured again.
+        for _ in range(3):
+            expect(locator).to_be_visible()
+            width, height = locator.evaluate(MEASURE)
+            if width and height:
+                break
         assert width >= 44 and height >= 44, f"{self.name}: {locator} is {width}x{height} px, too small to tap"
         locator.tap()
         self.taps += 1
