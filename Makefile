@@ -64,7 +64,11 @@ check: $(TEST_INSTALLED)
 	$(PY) -m pytest -n auto -m "not browser and not server and not slow"
 
 # Everything, on every core (browser tests last in each worker, sharing its live server), then
-# the 25 slowest steps (a test's setup, its run or its teardown), so a slow one is seen.
+# the 25 slowest steps (a test's setup, its run or its teardown), so a slow one is seen. On this
+# machine's PostgreSQL and Redis, as CI (.ci/run) runs it, unless DATABASE_URL and REDIS_URL say
+# other ones: no test is skipped, and one that needs them fails saying so when they are missing.
+test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+test: export REDIS_URL ?= redis://127.0.0.1:6379/0
 test: $(TEST_INSTALLED)
 	$(PY) -m pytest -n auto --durations=25
 

@@ -311,6 +311,18 @@ class RedisServer(OwnProcess):
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
+def services_needed(*names: str) -> None:
+    """PostgreSQL or Redis a test cannot run without (``"DATABASE_URL"``, ``"REDIS_URL"``): unset,
+    the test fails saying so (make test sets both to this machine's servers, as CI does; a skip
+    would hide that one did not run)."""
+    unset = [name for name in names if not os.environ.get(name)]
+    if unset:
+        pytest.fail(
+            f"{' and '.join(unset)} unset: this test needs PostgreSQL and Redis (make test sets them to "
+            "postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379/0, as .ci/run does)"
+        )
+
+
 def needed(found: bool, program: str, package: str) -> None:
     """A program a test cannot run without: missing, the test fails saying how to install it
     (make test runs every test; a skip would hide that one did not run)."""

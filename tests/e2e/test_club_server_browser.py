@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from scoring.models import Round
 
 from ..club import WITHIN, club_stack
-from ..servers import NGINX, REDIS_SERVER, ROOT
+from ..servers import NGINX, REDIS_SERVER, ROOT, services_needed
 from .conftest import PHONE, TV, start_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,8 +34,7 @@ PLAYWRIGHT_TIMEOUT = 5_000  # ms, expect()'s default
 @pytest.fixture
 def club(tmp_path):
     """The whole stack, up; stopped afterwards, each process by its id, whatever happened."""
-    if not os.environ.get("DATABASE_URL"):
-        pytest.skip("DATABASE_URL is unset: the club's server runs on PostgreSQL; CI sets it")
+    services_needed("DATABASE_URL")  # the club's server runs on PostgreSQL
     # Where PostgreSQL is in use, the whole stack is checked: its programs must be there.
     assert os.access(NGINX, os.X_OK), f"{NGINX} is missing: apt-get install nginx (.ci/run installs it)"
     assert os.access(REDIS_SERVER, os.X_OK), f"{REDIS_SERVER} is missing: apt-get install redis-server"

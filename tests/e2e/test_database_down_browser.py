@@ -17,7 +17,7 @@ from scoring.services import round_record
 
 from .. import servers
 from ..factories import a_game
-from ..servers import Daphne, TcpProxy, free_port
+from ..servers import Daphne, TcpProxy, free_port, services_needed
 from .conftest import PHONE, TV, log_in, opened
 
 pytestmark = pytest.mark.browser
@@ -50,8 +50,7 @@ def shoot(page, name: str) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_board_rides_out_a_database_stop_and_comes_back_with_the_current_board(browser):
-    if connection.vendor != "postgresql":
-        pytest.skip("a database server to stop needs PostgreSQL: set DATABASE_URL (CI does)")
+    services_needed("DATABASE_URL")  # a database server to stop
     game = a_game(tokens=3)
     session, user = game.session, game.session.host
     round_record(game=game, number=1, by=user, entry=ROUNDS[0])

@@ -10,21 +10,18 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 
-import pytest
 from django.conf import settings
 from django.test import Client
 
 from ..pages import sent
-from ..servers import REDIS_SERVER, Daphne, RedisServer
+from ..servers import REDIS_SERVER, Daphne, RedisServer, services_needed
 
 BOB_LOSES = "Bob&#x27;s 5 high (5-3-2) is the worst hand: Bob loses a token (2 left)"
 
 
 def shared_redis_url() -> str:
-    url = os.environ.get("REDIS_URL", "").strip()
-    if not url:
-        pytest.skip("REDIS_URL is unset: these boards and sockets need a real Redis; CI sets it")
-    return url
+    services_needed("REDIS_URL")  # these boards and sockets need a real Redis
+    return os.environ["REDIS_URL"].strip()
 
 
 def redis_server() -> RedisServer:

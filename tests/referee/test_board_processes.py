@@ -12,14 +12,13 @@ from scoring.services import game_start, session_start
 
 from ..factories import PASSWORD, UserFactory
 from ..pages import sent
-from ..servers import Browser, Daphne
+from ..servers import Browser, Daphne, services_needed
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server]
 
 
 def test_a_round_recorded_through_one_process_reaches_a_board_on_another():
-    if not (os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL")):
-        pytest.skip("REDIS_URL and DATABASE_URL are unset: two processes need Redis and PostgreSQL; CI sets them")
+    services_needed("DATABASE_URL", "REDIS_URL")  # two processes share them
     host = UserFactory(username="host")
     session = session_start(host=host, title="Two rooms", played_on="2026-11-20", player_names=["Ann", "Bob"])
     game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})
@@ -36,8 +35,7 @@ def test_a_round_recorded_through_one_process_reaches_a_board_on_another():
 
 def test_with_the_in_memory_layer_the_other_process_hears_nothing():
     """The check above cannot pass by accident: without Redis the message never crosses."""
-    if not os.environ.get("DATABASE_URL"):
-        pytest.skip("DATABASE_URL is unset: two processes need a shared database server; CI sets it")
+    services_needed("DATABASE_URL")  # two processes share a database server
     host = UserFactory(username="host")
     session = session_start(host=host, title="Two rooms", played_on="2026-11-20", player_names=["Ann", "Bob"])
     game_start(session=session, kind="stop_the_bus", seat_names=["Ann", "Bob"], options={"tokens": 3})

@@ -16,6 +16,7 @@ from referee.asgi import application
 from referee.environment import env_flag
 from referee.settings import channel_layers_config, database_config
 
+from ..servers import services_needed
 from .deploy_check import check_deploy
 
 
@@ -101,9 +102,9 @@ def test_debug_flag_reads_common_spellings(monkeypatch, value, expected):
 
 
 @pytest.mark.django_db
+@pytest.mark.server
 def test_the_suite_runs_on_postgresql_when_database_url_is_set():
-    if not os.environ.get("DATABASE_URL"):
-        pytest.skip("DATABASE_URL is unset: the suite runs on SQLite here; CI sets it")
+    services_needed("DATABASE_URL")
     assert connection.vendor == "postgresql"
     with connection.cursor() as cursor:
         cursor.execute("select current_setting('server_version_num')::int")
@@ -114,9 +115,9 @@ def test_the_suite_runs_on_postgresql_when_database_url_is_set():
         assert cursor.fetchone()[0] == "10s"
 
 
+@pytest.mark.server
 async def test_the_channel_layer_is_redis_and_carries_group_messages_when_redis_url_is_set():
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("REDIS_URL is unset: the in-memory channel layer is used here; CI sets it")
+    services_needed("REDIS_URL")
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     layer = get_channel_layer()
     channel = await layer.new_channel()
@@ -127,11 +128,11 @@ async def test_the_channel_layer_is_redis_and_carries_group_messages_when_redis_
     await layer.flush()
 
 
+@pytest.mark.server
 async def test_a_busy_process_loses_none_of_its_boards_updates_on_redis():
     """A process's boards share one Redis inbox: 4 boards behind by 150 changes (600
     messages waiting, a process busy for a moment under load) still get every one."""
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("REDIS_URL is unset: the in-memory channel layer is used here; CI sets it")
+    services_needed("REDIS_URL")
     layer = get_channel_layer()
     boards = [await layer.new_channel() for _ in range(4)]
     for board in boards:

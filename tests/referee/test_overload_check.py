@@ -38,7 +38,7 @@ from tests.commerce_tables import DEALS, commerce_tables, logged_in
 from ..club import club_stack
 from ..factories import UserFactory
 from ..overload import connections_counted, past_capacity
-from ..servers import NGINX, Daphne, answered, needed
+from ..servers import NGINX, Daphne, answered, needed, services_needed
 from ..servers import test_database_url as the_tests_database  # not named test_*: no test
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server]
@@ -104,8 +104,7 @@ class Host(threading.Thread):
 
 
 def test_past_capacity_a_club_stack_answers_busy_stays_in_its_budget_loses_nothing_and_recovers():
-    if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
-        pytest.skip("DATABASE_URL and REDIS_URL are unset: the club stack needs PostgreSQL and Redis; CI sets them")
+    services_needed("DATABASE_URL", "REDIS_URL")  # the club's stack
     host = UserFactory(username="host")
     sessions = commerce_tables(host, HOSTS)
     keys = [logged_in(host) for _ in sessions]
@@ -168,8 +167,7 @@ APP_PROXY = "brag-overload-proxy"  # the processes' application_name, through th
 
 
 def test_through_the_proxy_past_capacity_every_refusal_is_a_503_and_both_processes_stay_in_rotation(tmp_path):
-    if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
-        pytest.skip("DATABASE_URL and REDIS_URL are unset: the club stack needs PostgreSQL and Redis; CI sets them")
+    services_needed("DATABASE_URL", "REDIS_URL")  # the club's stack
     needed(os.access(NGINX, os.X_OK), NGINX, "nginx")
     database = connection.settings_dict["NAME"]
     with club_stack(

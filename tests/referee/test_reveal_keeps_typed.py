@@ -155,7 +155,7 @@ def test_a_hand_its_own_phone_sent_is_never_replaced_by_typing(host_client, bus)
     assert SeatHand.objects.get(game=bus, player__name="Bob").entry == {"hands": {"Bob": BOB}}
 
 
-def test_the_pad_ticks_say_which_hands_the_host_entered_and_which_the_pad_must_skip(host_client, evening, bus):
+def test_the_pad_ticks_say_which_hands_the_host_entered_and_which_the_pad_passes_over(host_client, evening, bus):
     """Issue 50, point 3: the host's hand for a seat reads "✓ by you"; a hand its own phone
     sent is marked data-sent, which the pad never moves into; each hand field names its player."""
     send(bus, "Bob", BOB)
