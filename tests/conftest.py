@@ -72,6 +72,23 @@ def host_client(client, host):
 
 
 @pytest.fixture
+def organiser(db):
+    """A club night's organiser (an account of their own)."""
+    from .factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def organiser_client(organiser):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
 def evening(host):
     """The host's Friday session: Ann, Bob and Cy at the table, no game started yet."""
     from scoring.services import session_start

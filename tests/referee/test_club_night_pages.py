@@ -20,18 +20,6 @@ TWELVE = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit"
 
 
 @pytest.fixture
-def organiser():
-    return UserFactory()
-
-
-@pytest.fixture
-def organiser_client(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def event(organiser):
     return night(organiser, TWELVE)
 

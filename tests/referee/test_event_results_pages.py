@@ -27,18 +27,6 @@ pytestmark = pytest.mark.django_db
 EIGHT = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
-@pytest.fixture
-def organiser():
-    return UserFactory()
-
-
-@pytest.fixture
-def organiser_client(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 def seat_names(table):
     return [seat.entrant.player.name for seat in table.seats.select_related("entrant__player").order_by("position")]
 

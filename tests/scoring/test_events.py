@@ -15,16 +15,10 @@ from scoring.services import events as event_services
 
 from ..club_nights import club_night as night
 from ..club_nights import play_table
-from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 TWELVE = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
-
-
-@pytest.fixture
-def organiser():
-    return UserFactory()
 
 
 def seated(event_round):
