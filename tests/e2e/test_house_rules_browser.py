@@ -50,7 +50,9 @@ class HouseRulesOnAPhone(InBrowser):
         # The live setting check ranks by the game's own ranking: A-A-A above 3-3-3 is out of order.
         page.fill("#id_hand_0_1", "3s 3h 3d")
         page.fill("#id_hand_0_2", "As Ah Ad")
-        expect(page.locator(".seat-entry:visible .setting-check")).to_contain_text(
+        # The check of the seat being filled: whether the pad has hidden the other seat yet or not.
+        first_seat = page.locator(".seat-entry", has=page.locator("#id_hand_0_1"))
+        expect(first_seat.locator(".setting-check")).to_contain_text(
             "Hand 2 (A♠ A♥ A♦, a prial of aces) is stronger than hand 1 (3♠ 3♥ 3♦, a prial of 3s)"
         )
 
