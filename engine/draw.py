@@ -362,9 +362,11 @@ def draw_round(
     """One round. Repeats are the first cost. At random (seeded, reproducible) when standings is
     None, where a pair that met more often is the worse repeat; by the event's standings (the
     players best first) otherwise: the leaders together (the first table takes the top players,
-    and so on), as closely as the fewest repeats allow: the second cost is each player's distance
-    from the table their standing gives them, squared (two players a table off rather than one
-    two tables off). Players missing from the standings come after those in it."""
+    and so on), as closely as the fewest repeats allow: the second cost is how many places in the
+    standings each player sits from the seats of their table, squared. So the leaders stay
+    together, the player just below a table moves up to it rather than one further down, and two
+    players move a place rather than one two places. Players missing from the standings come
+    after those in it."""
     check_seats(players, sizes)
     rng = random.Random(seed)
     n, tables = len(players), len(sizes)
@@ -378,8 +380,7 @@ def draw_round(
         playing = set(players)
         ranked = [name for name in dict.fromkeys(standings) if name in playing]
         names = ranked + [name for name in players if name not in set(ranked)]
-        ideal = first_seating(sizes)
-        placement = [[(t - ideal[p]) ** 2 for t in range(tables)] for p in range(n)]
+        placement = [[places_off(p, sizes, t) ** 2 for t in range(tables)] for p in range(n)]
         big = 1 + sum(max(row) for row in placement)
     weight = [0] * (n * n)
     for a, b in combinations(range(n), 2):
@@ -404,6 +405,14 @@ def draw_round(
     if standings is None:
         seated = [rng.sample(table, len(table)) for table in seated]
     return Draw(tuple(tuple(table) for table in seated), repeats, fewest)
+
+
+def places_off(position: int, sizes: Sequence[int], table: int) -> int:
+    """How many places in the standings ``position`` is from the seats of ``table`` (the
+    tables filled in order: the first takes places 0 to sizes[0] - 1, and so on)."""
+    first = sum(sizes[:table])
+    last = first + sizes[table] - 1
+    return max(first - position, position - last, 0)
 
 
 def cost_of(where: Sequence[int], weight: Sequence[int], placement: Sequence[Sequence[int]] | None) -> int:

@@ -389,3 +389,21 @@ def test_a_draw_refuses_tables_that_do_not_seat_the_players():
         draw_round(names(5), (3, 3), {}, seed=1)
     with pytest.raises(ValueError, match="a name is given twice"):
         plan_night(["Ann", "Ann"], (2,), 1, {}, seed=1)
+
+
+def test_by_standings_the_winners_of_round_one_sit_together_at_the_top_table():
+    """Twelve players, three tables of 4 twice: round 1's three winners, level on top of the
+    standings (ties in any order), sit together in round 2 with one of the seconds, though three
+    repeat pairs are unavoidable. Moving a winner down a table and a second up is as far from
+    the standings by tables as moving a third and a fourth; by places in the standings it is not."""
+    players = [f"{table}{place}" for table in "ABC" for place in range(1, 5)]
+    met = meetings([split(players, (4, 4, 4))])
+    for seed in range(60):
+        shuffled = random.Random(seed)
+        levels = [[f"{table}{place}" for table in "ABC"] for place in range(1, 5)]
+        for level in levels:
+            shuffled.shuffle(level)
+        standings = [name for level in levels for name in level]
+        draw = draw_round(players, (4, 4, 4), met, seed=seed, standings=standings)
+        assert draw.repeats == draw.fewest == 3
+        assert set(levels[0]) < set(draw.tables[0]), (seed, standings, draw.tables)
