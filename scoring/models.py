@@ -449,11 +449,6 @@ class Event(models.Model):
     def described(self) -> GameDescription:
         return game_of(self.kind)
 
-    @property
-    def results_confirmed(self) -> bool:
-        """Whether a table's result is confirmed: the night has results to show (one query)."""
-        return EventTable.objects.filter(round__event=self, confirmed_at__isnull=False).exists()
-
 
 class Entrant(models.Model):
     """A player checked in to an event, with their own link for the night (/night/<token>/):

@@ -10,13 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from django.db.models import Case, Count, F, QuerySet, Value, When
+from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, Value, When
 from django.utils import timezone
 
 from engine import EntryError, GameOutcome, card_clashes, parse_cards
 from engine.bidi import isolate
 
 from .models import (
+    Event,
+    EventTable,
     Game,
     Performance,
     Player,
@@ -39,6 +41,17 @@ def sessions_of(host) -> QuerySet[Session]:
         Session.objects.filter(host=host, club_table=False)
         .annotate(player_count=Count("players", distinct=True), game_count=Count("games", distinct=True))
         .order_by("-played_on", "-created")
+    )
+
+
+def events_of(organiser) -> QuerySet[Event]:
+    """The organiser's club nights, latest first, each with ``has_results``: whether a table's
+    result is confirmed, so the night has results to show (one query for the whole list)."""
+    confirmed = EventTable.objects.filter(round__event=OuterRef("pk"), confirmed_at__isnull=False)
+    return (
+        Event.objects.filter(organiser=organiser)
+        .annotate(has_results=Exists(confirmed))
+        .order_by("-held_on", "-created")
     )
 
 

@@ -29,8 +29,7 @@ from ..links import qr_svg, room_url
 @login_required
 @require_GET
 def my_events(request):
-    events = request.user.events.order_by("-held_on", "-created")
-    return render(request, "events/list.html", {"events": events})
+    return render(request, "events/list.html", {"events": queries.events_of(request.user)})
 
 
 @login_required

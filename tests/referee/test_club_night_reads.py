@@ -7,7 +7,9 @@ from collections import Counter
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from referee.club_live import event_told
 from scoring import services
@@ -65,3 +67,24 @@ def test_a_change_reads_the_tables_of_the_round_being_played_and_not_those_of_th
         services.event_result_confirm(table=table, entrant=None)
     services.event_round_start(event_round=services.event_draw(event=event))
     assert set(EventNow(event).tables) == {2}
+
+
+def test_the_list_of_club_nights_reads_as_much_for_five_nights_with_results_as_for_one():
+    """Whether each night has results to link is read with the list, not a query per night."""
+    organiser = UserFactory()
+    client = Client()
+    client.force_login(organiser)
+    counts = []
+    for nights in (1, 5):
+        while organiser.events.count() < nights:
+            event = night(organiser, TWELVE[:4], rounds=1)
+            event_round = services.event_draw(event=event)
+            services.event_round_start(event_round=event_round)
+            table = event_round.tables.get()
+            play_table(table, TWELVE[:4])
+            services.event_result_confirm(table=table, entrant=None)
+        with CaptureQueriesContext(connection) as read:
+            page = client.get(reverse("events"))
+        assert page.content.decode().count("Results of ") == nights
+        counts.append(len(read.captured_queries))
+    assert counts[0] == counts[1]
