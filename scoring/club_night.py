@@ -120,7 +120,6 @@ class TableNow:
 
     table: EventTable
     seats: list[EventSeat]
-    result: TableResult | None  # once its game is over
 
     @property
     def names(self) -> list[str]:
@@ -226,14 +225,13 @@ class EventNow:
     def now_playing(self) -> list[TableNow]:
         if self.playing is None:
             return []
-        tables = self.tables.get(self.playing.number, [])
-        results = table_results([t for t, _ in tables])
-        return [TableNow(t, seats, results.get(t.pk)) for t, seats in tables]
+        return [TableNow(t, seats) for t, seats in self.tables.get(self.playing.number, [])]
 
     @cached_property
     def over(self) -> set[int]:
-        """The tables of the round being played whose game is over (their result known)."""
-        return {t.table.pk for t in self.now_playing if t.result is not None}
+        """The tables of the round being played whose game is over (from the figures the
+        screens read: one read for every page a change tells)."""
+        return {t.table.pk for t, state in zip(self.now_playing, self.table_states) if state.over}
 
     @cached_property
     def seat_tokens(self) -> dict[tuple[int, int], str]:
@@ -264,7 +262,8 @@ class EventNow:
         """The tables of the round being played, each as the screens say it: one query."""
         return table_states(self)
 
-    @property
+    @cached_property
     def finished(self) -> bool:
-        """Every round of the night played and confirmed."""
-        return len(self.rounds) == self.event.rounds and all(round_finished(r) for r in self.rounds)
+        """Every round of the night played and confirmed: a round starts only once the one
+        before is confirmed, so the last round says it (one query, and only once it started)."""
+        return bool(self.rounds) and len(self.rounds) == self.event.rounds and round_finished(self.rounds[-1])

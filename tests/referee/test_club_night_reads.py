@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from referee.club_live import event_told
+from referee.club_live import event_told, table_told
 from scoring import services
 from scoring.club_night import EventNow
 
@@ -88,3 +88,34 @@ def test_the_list_of_club_nights_reads_as_much_for_five_nights_with_results_as_f
         assert page.content.decode().count("Results of ") == nights
         counts.append(len(read.captured_queries))
     assert counts[0] == counts[1]
+
+
+def test_telling_the_last_round_reads_as_much_on_a_night_of_three_rounds_as_of_two():
+    """Whether the night is over is read once a change, not once a round played."""
+    counts = []
+    for rounds in (2, 3):
+        event = night(UserFactory(), TWELVE, rounds=rounds)
+        for number in range(1, rounds + 1):
+            event_round = services.event_draw(event=event)
+            services.event_round_start(event_round=event_round)
+            if number == rounds:
+                break
+            for table in event_round.tables.all():
+                play_table(table)
+                services.event_result_confirm(table=table, entrant=None)
+        with CaptureQueriesContext(connection) as read:
+            event_told(event=event)  # the last round started: the screens and every player's pages
+        counts.append(len(read.captured_queries))
+    assert counts[0] == counts[1]
+
+
+def test_a_tables_game_over_is_told_from_one_read_of_its_figures():
+    """The big screen's tables and the players' "confirm" offer come from the same read of the
+    games' figures, not one each."""
+    event = started(TWELVE)
+    table = event.event_rounds.get().tables.select_related("session").get(number=1)
+    play_table(table)
+    with CaptureQueriesContext(connection) as read:
+        table_told(session=table.session)
+    figures = [q["sql"] for q in read.captured_queries if 'FROM "scoring_performance"' in q["sql"]]
+    assert len(figures) == 1, figures
