@@ -242,6 +242,13 @@ class EventNow:
         return {(s, p): token for s, p, token in rows.values_list("session_id", "player_id", "seat_token")}
 
     @cached_property
+    def hosts(self) -> set[tuple[int, int]]:
+        """(table, entrant) for every player who has hosted a table of the round being played:
+        they may not confirm its result. One query, read only when a result is to confirm."""
+        hosted = EventTable.hosts.through.objects.filter(eventtable_id__in=[t.table.pk for t in self.now_playing])
+        return set(hosted.values_list("eventtable_id", "entrant_id"))
+
+    @cached_property
     def standings(self) -> tuple[EventRow, ...]:
         return standings(self.event)
 

@@ -492,8 +492,8 @@ class EventRound(models.Model):
 class EventTable(models.Model):
     """One table of a round: its seats, its captain (the player who hosts it from their phone,
     by their own link; another player at the table may carry on), and once the round starts its
-    game, in a session of its own. Its result counts once confirmed by a second player at the
-    table or the organiser."""
+    game, in a session of its own. Its result counts once confirmed by a player at the table who
+    has not hosted it, or the organiser."""
 
     round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -501,6 +501,9 @@ class EventTable(models.Model):
         Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="event_table", editable=False
     )
     captain = models.ForeignKey(Entrant, null=True, on_delete=models.SET_NULL, related_name="+")
+    # Every player who has hosted the table's game (its captain, then any who carried on): none
+    # of them may confirm its result, having entered some of it.
+    hosts = models.ManyToManyField(Entrant, blank=True, editable=False, related_name="tables_hosted")
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=80, blank=True)  # a player's name, or "the organiser"
 

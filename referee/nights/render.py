@@ -58,6 +58,7 @@ def own_context(now: EventNow, entrant: Entrant) -> dict:
         "table": table,
         "seats": seats,
         "captain": table is not None and table.captain_id == entrant.pk,
+        "hosted": over and (table.pk, entrant.pk) in now.hosts,  # may not confirm the result
         "seat_token": seat_token,
         "over": over,
         "next_draw": drawn,

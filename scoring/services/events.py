@@ -49,7 +49,9 @@ NOT_IN_EVENT = "{name} is not checked in to this event."
 WITHDRAWN = "{name} has withdrawn from this event."
 ALREADY_IN = "{name} is checked in already."
 GAME_NOT_OVER = "Table {table}'s game is not over yet: its result can be confirmed once it ends."
-CAPTAIN_CONFIRMS_NOT = "The result is confirmed by a second player at the table: {name} entered it."
+CAPTAIN_CONFIRMS_NOT = (
+    "The result is confirmed by a second player at the table: {name} hosted the table and entered some of it."
+)
 ALREADY_CONFIRMED = "Table {table}'s result is confirmed already."
 SAME_TABLE = "{first} and {second} sit at the same table already."
 TWO_PLAYERS = "{first} and {second}: choose two different players."
@@ -355,9 +357,9 @@ def event_round_start(*, event_round: EventRound, submission: uuid.UUID | None =
     before = event.event_rounds.filter(number=event_round.number - 1).first()
     if before is not None and not event_queries.round_finished(before):
         raise EntryError(ROUND_BEFORE_UNFINISHED.format(number=before.number))
-    tables = list(event_round.tables.order_by("number"))
-    for table in tables:
-        names = [s.entrant.player for s in table.seats.select_related("entrant__player").order_by("position")]
+    seated = event_queries.tables_of(event, [event_round.number])[event_round.number]
+    for table, seats in seated:
+        names = [seat.entrant.player for seat in seats]
         session = Session.objects.create(
             host=event.organiser,
             title=f"{event.name} · round {event_round.number} · table {table.number}"[:80],
@@ -375,6 +377,12 @@ def event_round_start(*, event_round: EventRound, submission: uuid.UUID | None =
         )
         table.session = session
         table.save(update_fields=["session"])
+    tables = [table for table, _ in seated]
+    EventTable.hosts.through.objects.bulk_create(
+        EventTable.hosts.through(eventtable_id=table.pk, entrant_id=table.captain_id)
+        for table in tables
+        if table.captain_id is not None
+    )
     EventRound.objects.filter(pk=event_round.pk).update(started=timezone.now())
     keep_event_submission(submission, event, EventSubmission.Action.START, {"round": event_round.number})
     announce_event(event, revision)
@@ -388,6 +396,7 @@ def event_captain_take(*, table: EventTable, entrant: Entrant) -> EventTable:
     if not table.seats.filter(entrant=entrant).exists():
         raise EntryError(NOT_AT_TABLE.format(name=isolate(entrant.player.name), table=table.number))
     EventTable.objects.filter(pk=table.pk).update(captain=entrant)
+    table.hosts.add(entrant)
     table.captain = entrant
     announce_event(event, revision, tables=[table.pk])
     return table
@@ -398,7 +407,8 @@ def event_result_confirm(
     *, table: EventTable, entrant: Entrant | None, submission: uuid.UUID | None = None
 ) -> EventTable:
     """A table's result counts in the standings once confirmed: by a second player at the
-    table (not the captain who entered it) or by the organiser (``entrant`` None)."""
+    table who has not hosted it (its captain, or one who carried on, entered some of it) or by
+    the organiser (``entrant`` None)."""
     event, revision = event_turn(table.round.event)
     check_event_submitted(submission, event, EventSubmission.Action.CONFIRM)
     table = EventTable.objects.select_related("round", "captain__player").get(pk=table.pk)
@@ -407,7 +417,7 @@ def event_result_confirm(
     if entrant is not None:
         if not table.seats.filter(entrant=entrant).exists():
             raise EntryError(NOT_AT_TABLE.format(name=isolate(entrant.player.name), table=table.number))
-        if entrant.pk == table.captain_id:
+        if table.hosts.filter(pk=entrant.pk).exists():
             raise EntryError(CAPTAIN_CONFIRMS_NOT.format(name=isolate(entrant.player.name)))
     if not event_queries.table_over(table):
         raise EntryError(GAME_NOT_OVER.format(table=table.number))

@@ -177,6 +177,12 @@ def test_another_player_at_the_table_carries_on_as_captain(event):
     answer = phone.post(reverse("night-host", kwargs={"token": other.token}))
     assert answer.status_code == 302
     assert EventTable.objects.get(pk=table.pk).captain == other
+    dropped_out = table.captain  # as drawn
+    play_table(table)
+    for link in (link_of(event, dropped_out.player.name), link_of(event, other.player.name)):
+        text = text_of(Client().get(link))  # both entered some of it: neither is offered to confirm
+        assert "a second player at the table confirms its result" in text
+        assert "Confirm table 1's result" not in text
 
 
 def test_a_second_player_confirms_the_tables_result_from_their_link(event):

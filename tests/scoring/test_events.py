@@ -283,6 +283,26 @@ def test_the_organiser_chooses_each_rounds_seating_and_a_first_round_by_the_stan
     assert third.seating == "random"
 
 
+def test_no_player_who_hosted_the_table_confirms_its_result(organiser):
+    """The captain's phone dropped out and a second player carried on: both entered some of the
+    game, so neither confirms it; a third player at the table does."""
+    event = night(organiser, TWELVE)
+    first = services.event_draw(event=event)
+    services.event_round_start(event_round=first)
+    table = first.tables.select_related("captain__player").first()
+    captain = table.captain
+    seated = [seat.entrant for seat in table.seats.select_related("entrant__player").order_by("position")]
+    carried_on, third = [entrant for entrant in seated if entrant != captain][:2]
+    services.event_captain_take(table=table, entrant=carried_on)
+    play_table(table)
+    for hosted in (captain, carried_on):
+        with pytest.raises(EntryError, match=f"{hosted.player.name} hosted the table"):
+            services.event_result_confirm(table=table, entrant=hosted)
+    assert EventTable.objects.get(pk=table.pk).confirmed_at is None
+    services.event_result_confirm(table=table, entrant=third)
+    assert EventTable.objects.get(pk=table.pk).confirmed_by == third.player.name
+
+
 def test_a_form_sent_twice_changes_once_and_its_id_used_for_another_change_is_refused(organiser):
     event = night(organiser, TWELVE)
     form = uuid.uuid4()
