@@ -14,7 +14,6 @@ from scoring.models import Entrant, Event, EventTable, Session
 from .nights.broadcast import close_night, tell_nights
 from .organiser.broadcast import tell_organiser
 from .screen.broadcast import tell_screen
-from .screen.render import EVERY_PART
 
 
 def event_told(
@@ -43,6 +42,10 @@ def table_told(sender=None, *, session: Session, seat: str | None = None, phones
     # The standings count confirmed results: a table's game moves them once its result is
     # confirmed (a correction), never before.
     confirmed = table.confirmed_at is not None
-    tell_screen(event, now, EVERY_PART if confirmed else ("tables",))
-    tell_organiser(event, now)
+    if confirmed:
+        tell_screen(event, now)
+        tell_organiser(event, now)
+    else:  # the tables' parts alone
+        tell_screen(event, now, ("tables",))
+        tell_organiser(event, now, ("tables",))
     tell_nights(event, [table.pk], now, shared=confirmed)

@@ -11,17 +11,17 @@ from scoring.club_night import EventNow
 from scoring.models import Event
 
 from ..sockets.sending import send_to_group
-from .render import organiser_group, render_organiser
+from .render import EVERY_PART, organiser_group, render_organiser
 
 logger = logging.getLogger(__name__)
 
 
-def tell_organiser(event: Event, now: EventNow) -> None:
+def tell_organiser(event: Event, now: EventNow, parts: tuple[str, ...] = EVERY_PART) -> None:
+    """The organiser's pages told of a change, the parts it may have moved (``parts``) alone."""
     try:
-        page = render_organiser(now)
-        send_to_group(
-            organiser_group(event.pk), {"type": "organiser.html", "html": page.html, "revision": page.revision}
-        )
+        for part, page in render_organiser(now, parts).items():
+            message = {"type": "organiser.html", "part": part, "html": page.html, "revision": page.revision}
+            send_to_group(organiser_group(event.pk), message)
     except Exception:
         logger.exception(
             "The organiser's pages of event %s (%s) missed a change; they catch up on the next one or on reconnecting.",

@@ -1,7 +1,7 @@
 """The organiser's page's WebSocket for a club night, read-only: opened by the event's organiser
 alone (logged in, as the page is); on connect it joins the event's organiser group and sends the
-tables and the standings as they are now; afterwards it forwards what each change rendered once
-(referee.club_live), if newer than what it shows. Anyone else's socket is accepted and closed
+tables and the standings as they are now; afterwards it forwards each part each change rendered
+once (referee.club_live), if newer than that part shows. Anyone else's socket is accepted and closed
 with LINK_REPLACED."""
 
 from channels.db import database_sync_to_async
@@ -34,9 +34,10 @@ class OrganiserConsumer(LiveConsumer):
             await self.link_replaced()
             return
         await groups.join(self, (organiser_group(event.pk),))  # before reading: no change is missed
-        page = await database_sync_to_async(organiser_opened)(event)
+        parts = await database_sync_to_async(organiser_opened)(event)
         await self.opened(event.public_id)
-        await self.show(page.html, page.revision)
+        for part, page in parts.items():
+            await self.show_part(part, page.html, page.revision)
 
     async def organiser_html(self, event):
-        await self.show(event["html"], event["revision"])
+        await self.show_part(event["part"], event["html"], event["revision"])

@@ -6,14 +6,18 @@ being chosen."""
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-
 from engine.event_standings import points_text
 from scoring.club_night import EventNow
 
-from ..sockets.sending import Fragment
+from ..sockets.sending import Fragment, render_parts
 
-PARTS = ("events/event.html#tables-now", "events/event.html#standings-now")
+# Each part of the page as the socket sends it, by name: the partials it is made of. The
+# standings move only with the event's changes and a correction at a confirmed table.
+PARTS = {
+    "tables": ("events/event.html#tables-now",),
+    "standings": ("events/event.html#standings-now",),
+}
+EVERY_PART = tuple(PARTS)
 
 
 def organiser_group(event_id: int) -> str:
@@ -21,15 +25,15 @@ def organiser_group(event_id: int) -> str:
     return f"organiser-event-{event_id}"
 
 
-def organiser_context(now: EventNow) -> dict:
-    return {
-        "event": now.event,
-        "playing": now.playing,
-        "tables": now.table_states,
-        "standings": [(row, points_text(row.points)) for row in now.standings],
-    }
+def organiser_context(now: EventNow, parts: tuple[str, ...] = EVERY_PART) -> dict:
+    """What the parts asked for show (the standings are read only when asked)."""
+    context = {"event": now.event, "playing": now.playing}
+    if "tables" in parts:
+        context["tables"] = now.table_states
+    if "standings" in parts:
+        context["standings"] = [(row, points_text(row.points)) for row in now.standings]
+    return context
 
 
-def render_organiser(now: EventNow) -> Fragment:
-    context = organiser_context(now)
-    return Fragment(now.revision, "".join(render_to_string(part, context) for part in PARTS))
+def render_organiser(now: EventNow, parts: tuple[str, ...] = EVERY_PART) -> dict[str, Fragment]:
+    return render_parts(PARTS, parts, organiser_context(now, parts), now.revision)

@@ -7,12 +7,10 @@ its part alone."""
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-
 from engine.event_standings import points_text
 from scoring.club_night import EventNow
 
-from ..sockets.sending import Fragment
+from ..sockets.sending import Fragment, render_parts
 
 # Each part of the screen as the socket sends it, by name: the partials it is made of.
 PARTS = {
@@ -44,8 +42,4 @@ def screen_context(now: EventNow, parts: tuple[str, ...] = EVERY_PART) -> dict:
 
 def render_screen(now: EventNow, parts: tuple[str, ...] = EVERY_PART) -> dict[str, Fragment]:
     """The parts asked for, by name, each its elements swapped by id (out of band)."""
-    context = screen_context(now, parts)
-    return {
-        part: Fragment(now.revision, "".join(render_to_string(partial, context) for partial in PARTS[part]))
-        for part in parts
-    }
+    return render_parts(PARTS, parts, screen_context(now, parts), now.revision)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.template.loader import render_to_string
 
 BROADCAST_WITHIN = 2.0  # seconds
 logger = logging.getLogger(__name__)
@@ -23,6 +24,17 @@ class Fragment(NamedTuple):
 
     revision: int  # the session's revision: the fragment shows it, or newer
     html: str
+
+
+def render_parts(
+    partials: Mapping[str, tuple[str, ...]], parts: Iterable[str], context: dict, revision: int
+) -> dict[str, Fragment]:
+    """A page that comes in parts (LiveConsumer.show_part): the parts asked for, by name, each
+    the partials it is made of rendered with ``context`` and marked with ``revision``."""
+    return {
+        part: Fragment(revision, "".join(render_to_string(partial, context) for partial in partials[part]))
+        for part in parts
+    }
 
 
 def send_to_group(group: str, message: dict) -> None:

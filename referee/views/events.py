@@ -16,7 +16,6 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from engine import GAMES, EntryError
 from engine.bidi import isolate
-from engine.event_standings import points_text
 from scoring import club_night, queries, services
 from scoring.models import Event, EventRound, EventTable
 
@@ -24,6 +23,7 @@ from ..access import organised_event
 from ..forms.events import CheckInForm, NewEventForm, SwapForm
 from ..forms.rounds import SUBMISSION_NEEDED, posted_submission
 from ..links import qr_svg, room_url
+from ..organiser.render import organiser_context
 
 
 @login_required
@@ -92,8 +92,7 @@ def event_page(request, event_id):
         {
             "event": event,
             "now": now,
-            "tables": now.table_states,
-            "standings": [(row, points_text(row.points)) for row in now.standings],
+            **organiser_context(now),
             "draw_tables": now.tables.get(drawn.number, []) if drawn else [],
             "swap_form": SwapForm(names=sorted(names, key=str.casefold)) if drawn else None,
             "check_in_form": CheckInForm(),

@@ -44,7 +44,8 @@ def token_of(event, name):
 
 
 async def whole_screen(screen) -> str:
-    """What a change to the event sent a big screen: its two parts (the tables, the rest)."""
+    """What a change to the event sent a big screen (the tables, the rest) or an organiser's
+    page (the tables, the standings): its two parts."""
     return await screen.receive_from(WITHIN) + await screen.receive_from(WITHIN)
 
 
@@ -226,7 +227,7 @@ async def test_the_organisers_page_follows_the_tables_and_no_one_else_opens_it()
     await database_sync_to_async(services.event_round_start)(event_round=event_round)
     organiser = await database_sync_to_async(lambda: event.organiser)()
     page = await socket(f"/ws/event/{event.public_id}/", ORIGIN + [(b"cookie", await login_cookie(organiser))])
-    opened = await page.receive_from(WITHIN)
+    opened = await whole_screen(page)  # its two parts: the tables, the standings
     assert "Table 1 · starting" in text_of(opened) and 'id="event-standings"' in opened
     tables = await database_sync_to_async(club_night.round_tables)(event_round)
     table = await database_sync_to_async(lambda: event_round.tables.get(number=3))()
@@ -268,7 +269,9 @@ async def test_a_correction_at_a_confirmed_table_moves_the_standings_on_every_sc
     await database_sync_to_async(services.event_result_confirm)(table=one, entrant=None)
     elsewhere = await socket(f"/ws/night/{await token_of(event, tables[2][0])}/")
     screen = await socket(f"/ws/screen/{event.screen_token}/")
-    for page in (elsewhere, elsewhere, screen, screen):
+    organiser = await database_sync_to_async(lambda: event.organiser)()
+    desk = await socket(f"/ws/event/{event.public_id}/", ORIGIN + [(b"cookie", await login_cookie(organiser))])
+    for page in (elsewhere, elsewhere, screen, screen, desk, desk):
         await page.receive_from(WITHIN)
     # A round at an unconfirmed table: the screen's tables move, nobody's standings.
     await database_sync_to_async(services.round_record)(
@@ -281,6 +284,9 @@ async def test_a_correction_at_a_confirmed_table_moves_the_standings_on_every_sc
     )
     moved = await screen.receive_from(WITHIN)
     assert 'id="screen-tables"' in moved and 'id="screen-standings"' not in moved
+    moved = await desk.receive_from(WITHIN)  # the organiser's page: its tables alone too
+    assert 'id="event-tables"' in moved and 'id="event-standings"' not in moved
+    assert await desk.receive_nothing(0.3)
     assert await elsewhere.receive_nothing(0.3)
     # The confirmed table's last round corrected: its first two change places, everywhere.
     await correct_the_last_round(one, tables[0][0], tables[0][1])
@@ -288,5 +294,7 @@ async def test_a_correction_at_a_confirmed_table_moves_the_standings_on_every_sc
     assert re.search(rf"1 {tables[0][1]} 3 ", text_of(part(told, "screen-standings")))
     shared = await elsewhere.receive_from(WITHIN)
     assert re.search(rf"1 {tables[0][1]} 3 ", text_of(part(shared, "night-shared")))
-    for page in (elsewhere, screen):
+    told = await whole_screen(desk)
+    assert re.search(rf"1 {tables[0][1]} 3 ", text_of(part(told, "event-standings")))
+    for page in (elsewhere, screen, desk):
         await page.disconnect()
