@@ -279,12 +279,18 @@ def improve_round(
     better seating it starts again from the best, shaken by a few random swaps. Returns the
     cheapest cost seen and its seating; stops early at `target`, a cost nothing can beat."""
     n = len(where)
-    gain = [[0] * tables for _ in range(n)]  # gain[p][t]: what p's pairs at table t cost
-    for p in range(n):
-        row = gain[p]
-        for q in range(n):
-            if q != p:
-                row[where[q]] += weight[p * n + q]
+
+    def gains() -> list[list[int]]:
+        """gain[p][t]: what p's pairs at table t cost, the players seated as ``where`` says."""
+        gain = [[0] * tables for _ in range(n)]
+        for p in range(n):
+            row = gain[p]
+            for q in range(n):
+                if q != p:
+                    row[where[q]] += weight[p * n + q]
+        return gain
+
+    gain = gains()
 
     def cost_of() -> int:
         pairs = sum(gain[p][where[p]] for p in range(n)) // 2
@@ -342,11 +348,7 @@ def improve_round(
             for _ in range(3):
                 a, b = rng.sample(range(n), 2)
                 where[a], where[b] = where[b], where[a]
-            gain = [[0] * tables for _ in range(n)]
-            for p in range(n):
-                for q in range(n):
-                    if q != p:
-                        gain[p][where[q]] += weight[p * n + q]
+            gain = gains()
             cost, stall = cost_of(), 0
     return best, best_where
 
@@ -498,12 +500,18 @@ def improve_plan(
     PLAN_SWAPS swaps weighed, or `patience` since the last better plan, or at `target`
     repeats, a total no plan can beat."""
     rounds = len(where)
-    count = list(met)
-    for seated in members:
-        for table in seated:
-            for a, b in combinations(table, 2):
-                count[a * n + b] += 1
-                count[b * n + a] += 1
+
+    def counts() -> list[int]:
+        """count[a * n + b]: how often a and b meet, before the night and in the plan as it is."""
+        count = list(met)
+        for seated in members:
+            for table in seated:
+                for a, b in combinations(table, 2):
+                    count[a * n + b] += 1
+                    count[b * n + a] += 1
+        return count
+
+    count = counts()
 
     def total() -> int:
         return sum(max(count[a * n + b] - 1, 0) for a in range(n) for b in range(a + 1, n))
@@ -583,12 +591,7 @@ def improve_plan(
                     members[r][t] = list(table)
                     for p in table:
                         where[r][p] = t
-            count = list(met)
-            for seated in members:
-                for table in seated:
-                    for x, y in combinations(table, 2):
-                        count[x * n + y] += 1
-                        count[y * n + x] += 1
+            count = counts()
             for _ in range(max(2, n // 5)):
                 r = rng.randrange(rounds)
                 a, b = rng.sample(range(n), 2)
