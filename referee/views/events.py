@@ -85,7 +85,8 @@ def event_page(request, event_id):
     now = club_night.EventNow(event)
     screen_url = room_url(request, reverse("screen", kwargs={"token": event.screen_token}))
     drawn = now.next_draw
-    names = [n for t in club_night.round_tables(drawn) for n in t] if drawn else []
+    draw_tables = now.tables.get(drawn.number, []) if drawn else []
+    names = [seat.entrant.player.name for _, seats in draw_tables for seat in seats]
     return render(
         request,
         "events/event.html",
@@ -93,7 +94,7 @@ def event_page(request, event_id):
             "event": event,
             "now": now,
             **organiser_context(now),
-            "draw_tables": now.tables.get(drawn.number, []) if drawn else [],
+            "draw_tables": draw_tables,
             "swap_form": SwapForm(names=sorted(names, key=str.casefold)) if drawn else None,
             "check_in_form": CheckInForm(),
             "screen_url": screen_url,
