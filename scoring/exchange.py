@@ -765,6 +765,10 @@ def _whole(value, where: str, low: int, high: int) -> int:
     return value
 
 
+# A key left out of an object where the format has it (null included): refused as a wrong value is.
+ABSENT = object()
+
+
 def _moment_or_null(value, where: str) -> None:
     _expect(value is None or _moment(value) is not None, where, "a date and time or null")
 
@@ -810,7 +814,7 @@ def _check_events(value, circle: list[str], sessions: list[dict], games: list[_G
             _whole(event_round.get("repeats"), f"{at}.repeats", 0, 32_767)
             _whole(event_round.get("fewest"), f"{at}.fewest", 0, 32_767)
             _text(event_round.get("explained", ""), f"{at}.explained", 0, 120, "text of at most 120 characters")
-            _moment_or_null(event_round.get("started"), f"{at}.started")
+            _moment_or_null(event_round.get("started", ABSENT), f"{at}.started")
             started = event_round.get("started") is not None
             _expect(started or r == len(drawn) - 1, f"{at}.started", "a date and time: only the last round waits")
             seated: set[str] = set()
@@ -857,9 +861,9 @@ def _check_table(table, where: str, number: int, entrants: set[str], seated: set
         _expect(isinstance(name, str) and name in entrants, f"{where}.seats[{i}]", "a player checked in")
         _expect(name not in seated, f"{where}.seats[{i}]", "a player at one table of the round")
         seated.add(name)
-    captain = table.get("captain")
+    captain = table.get("captain", ABSENT)
     _expect(captain is None or captain in seats, f"{where}.captain", "a player at the table, or null")
-    session = table.get("session")
+    session = table.get("session", ABSENT)
     if started:
         _expect(
             isinstance(session, int) and not isinstance(session, bool) and session >= 0,
@@ -869,7 +873,13 @@ def _check_table(table, where: str, number: int, entrants: set[str], seated: set
     else:
         _expect(session is None, f"{where}.session", "null (its round has not started)")
     _moment_or_null(table.get("confirmed_at"), f"{where}.confirmed_at")
-    by = _text(table.get("confirmed_by", ""), f"{where}.confirmed_by", 0, 80, "text of at most 80 characters")
+    by = _text(
+        table.get("confirmed_by", ABSENT),
+        f"{where}.confirmed_by",
+        0,
+        80,
+        'who confirmed its result (text of at most 80 characters; "" while not confirmed)',
+    )
     confirmed = table.get("confirmed_at") is not None
     _expect(
         bool(by.strip()) == confirmed,

@@ -250,3 +250,46 @@ def test_a_table_whose_evening_is_already_another_nights_table_is_refused_and_no
         "night Club night: delete one of them first"
     )
     assert Event.objects.filter(organiser=other).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("round_", "key", "message"),
+    [
+        (2, "captain", "events[0].drawn[2].tables[0].captain: expected a player at the table, or null"),
+        (2, "session", "events[0].drawn[2].tables[0].session: expected null (its round has not started)"),
+        (
+            0,
+            "session",
+            "events[0].drawn[0].tables[0].session: expected the place of its game's session in the file's sessions "
+            "(its round has started)",
+        ),
+        (
+            2,
+            "confirmed_by",
+            "events[0].drawn[2].tables[0].confirmed_by: expected who confirmed its result "
+            '(text of at most 80 characters; "" while not confirmed)',
+        ),
+    ],
+)
+def test_a_table_missing_a_key_is_refused_and_nothing_is_kept(organiser, a_night, round_, key, message):
+    """Each key of a table is in the file (docs/export-format.md): one left out is refused as a
+    wrong value is, not a server error when the import reads it."""
+    data = copy.deepcopy(export_sessions(organiser))
+    del data["events"][0]["drawn"][round_]["tables"][0][key]
+    other = UserFactory()
+    with pytest.raises(ImportRefused) as refused:
+        import_sessions(other, json.dumps(data))
+    assert str(refused.value) == message
+    assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
+    assert not other.players.exists()
+
+
+def test_a_round_missing_when_it_started_is_refused_and_nothing_is_kept(organiser, a_night):
+    data = copy.deepcopy(export_sessions(organiser))
+    del data["events"][0]["drawn"][2]["started"]  # the round drawn, not started: null, not left out
+    other = UserFactory()
+    with pytest.raises(ImportRefused) as refused:
+        import_sessions(other, json.dumps(data))
+    assert str(refused.value) == "events[0].drawn[2].started: expected a date and time or null"
+    assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
+    assert not other.players.exists()
