@@ -71,6 +71,7 @@ from .models import (
     Session,
 )
 from .replays import points_missed, replay_options, rounds_told
+from .services.events import MAX_ROUNDS as MAX_EVENT_ROUNDS  # a night's rounds, as its page allows
 from .statistics import performance_rows
 
 # The version a file is written in; an older one is read as it was written (a version 1 file,
@@ -744,7 +745,6 @@ def _check_replaced(game: dict, entry: dict, where: str) -> None:
 # --- Events (club nights), version 2 ----------------------------------------------------------
 
 MAX_EVENTS = 1_000
-MAX_EVENT_ROUNDS = 20  # services.events.MAX_ROUNDS
 MAX_TABLES = 100  # a round's
 SEATINGS = tuple(Event.Seating.values)
 

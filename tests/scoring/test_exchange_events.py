@@ -18,6 +18,7 @@ from scoring.exchange import (
     to_json,
 )
 from scoring.models import Event, EventTable, Session
+from scoring.services.events import MAX_ROUNDS
 
 from ..club_nights import club_night as night
 from ..club_nights import play_table
@@ -204,6 +205,10 @@ def _other_table(data):
         (
             lambda d: d["events"][0].update(table_size=17),
             "events[0].table_size: expected a whole number from 2 to 16",
+        ),
+        (
+            lambda d: d["events"][0].update(rounds=MAX_ROUNDS + 1),  # the limit of the night's page
+            f"events[0].rounds: expected a whole number from 1 to {MAX_ROUNDS}",
         ),
         (
             lambda d: d["events"][0].update(seating="alphabetical"),
