@@ -933,80 +933,115 @@ def _write_events(
     host, events: list[_Event], sessions: dict[int, Session], players: dict[str, Player]
 ) -> tuple[list[Event], int]:
     """The file's events the organiser does not have yet, each table linked to its game's
-    session (imported now, or already here); the events already here are skipped."""
+    session (imported now, or already here); the events already here are skipped. Written in
+    batches: the tables' sessions claimed at once, then events, entrants, rounds, tables and
+    seats a batch each, however many tables."""
     if not events:
         return [], 0
     mine = Event.objects.filter(organiser=host, name__in={e.item["name"] for e in events})
     here = {_event_likeness(item) for item in export_events(host, {}, mine)}
-    made, skipped = [], 0
+    new: list[_Event] = []
     for checked in events:
-        item = checked.item
-        if _event_likeness(item) in here:
-            skipped += 1
-            continue
-        here.add(_event_likeness(item))
-        event = Event.objects.create(
-            organiser=host,
-            name=item["name"],
-            held_on=datetime.date.fromisoformat(item["held_on"]),
-            kind=item["kind"],
-            options=item["options"],
-            rounds=item["rounds"],
-            table_size=item["table_size"],
-            seating=item["seating"],
-            **({"seed": item["seed"]} if item.get("seed") is not None else {}),
-        )
-        entrants = {
-            entrant.player.name: entrant
-            for entrant in Entrant.objects.bulk_create(
-                [
-                    Entrant(
-                        event=event,
-                        player=players[e["name"]],
-                        withdrawn=e["withdrawn"],
-                        checked_in=_moment(e["checked_in"]),
-                    )
-                    for e in item["entrants"]
-                ]
-            )
+        likeness = _event_likeness(checked.item)
+        if likeness not in here:
+            here.add(likeness)
+            new.append(checked)
+    skipped = len(events) - len(new)
+    if not new:
+        return [], skipped
+    _claim(
+        {
+            f"events[{checked.place}].drawn[{r}].tables[{t}].session": sessions[table["session"]]
+            for checked in new
+            for r, drawn in enumerate(checked.item["drawn"])
+            for t, table in enumerate(drawn["tables"])
+            if table["session"] is not None
         }
-        for r, drawn in enumerate(item["drawn"]):
-            event_round = EventRound.objects.create(
-                event=event,
-                number=drawn["number"],
-                seating=drawn["seating"],
-                repeats=drawn["repeats"],
-                fewest=drawn["fewest"],
-                explained=drawn.get("explained", ""),
-                started=_moment(drawn["started"]) if drawn["started"] else None,
+    )
+    made = Event.objects.bulk_create(
+        [
+            Event(
+                organiser=host,
+                name=item["name"],
+                held_on=datetime.date.fromisoformat(item["held_on"]),
+                kind=item["kind"],
+                options=item["options"],
+                rounds=item["rounds"],
+                table_size=item["table_size"],
+                seating=item["seating"],
+                **({"seed": item["seed"]} if item.get("seed") is not None else {}),
             )
-            for t, table in enumerate(drawn["tables"]):
-                session = sessions[table["session"]] if table["session"] is not None else None
-                if session is not None:
-                    _claim(session, f"events[{checked.place}].drawn[{r}].tables[{t}].session")
-                made_table = EventTable.objects.create(
-                    round=event_round,
-                    number=table["number"],
-                    session=session,
-                    captain=entrants[table["captain"]] if table["captain"] else None,
-                    confirmed_at=_moment(table["confirmed_at"]) if table.get("confirmed_at") else None,
-                    confirmed_by=table.get("confirmed_by", ""),
-                )
-                EventSeat.objects.bulk_create(
-                    EventSeat(round=event_round, table=made_table, entrant=entrants[name], position=p)
-                    for p, name in enumerate(table["seats"])
-                )
-        made.append(event)
+            for item in (checked.item for checked in new)
+        ],
+        batch_size=BATCH,
+    )
+    entrants: dict[tuple[int, str], Entrant] = {}  # an event's place in ``made``, and a name: its entrant
+    for e, (event, checked) in enumerate(zip(made, new, strict=True)):
+        for entrant in checked.item["entrants"]:
+            entrants[e, entrant["name"]] = Entrant(
+                event=event,
+                player=players[entrant["name"]],
+                withdrawn=entrant["withdrawn"],
+                checked_in=_moment(entrant["checked_in"]),
+            )
+    Entrant.objects.bulk_create(entrants.values(), batch_size=BATCH)
+    drawn = [(e, r) for e, checked in enumerate(new) for r in checked.item["drawn"]]
+    rounds = EventRound.objects.bulk_create(
+        [
+            EventRound(
+                event=made[e],
+                number=r["number"],
+                seating=r["seating"],
+                repeats=r["repeats"],
+                fewest=r["fewest"],
+                explained=r.get("explained", ""),
+                started=_moment(r["started"]) if r["started"] else None,
+            )
+            for e, r in drawn
+        ],
+        batch_size=BATCH,
+    )
+    placed = [(e, made_round, t) for (e, r), made_round in zip(drawn, rounds, strict=True) for t in r["tables"]]
+    tables = EventTable.objects.bulk_create(
+        [
+            EventTable(
+                round=event_round,
+                number=table["number"],
+                session=sessions[table["session"]] if table["session"] is not None else None,
+                captain=entrants[e, table["captain"]] if table["captain"] else None,
+                confirmed_at=_moment(table["confirmed_at"]) if table.get("confirmed_at") else None,
+                confirmed_by=table["confirmed_by"],
+            )
+            for e, event_round, table in placed
+        ],
+        batch_size=BATCH,
+    )
+    EventSeat.objects.bulk_create(
+        [
+            EventSeat(round=event_round, table=made_table, entrant=entrants[e, name], position=p)
+            for (e, event_round, table), made_table in zip(placed, tables, strict=True)
+            for p, name in enumerate(table["seats"])
+        ],
+        batch_size=BATCH,
+    )
     return made, skipped
 
 
-def _claim(session: Session, where: str) -> None:
-    """A session becomes a table's game: refused if it is another event's table already (an
-    evening of the file already here, as another club night's)."""
-    other = EventTable.objects.filter(session=session).select_related("round__event").first()
-    if other is not None:
-        raise ImportRefused(
-            f"{where}: its evening is already here as table {other.number} of round {other.round.number} of "
-            f"your club night {other.round.event.name}: delete one of them first"
-        )
-    Session.objects.filter(pk=session.pk).update(club_table=True)
+def _claim(claims: dict[str, Session]) -> None:
+    """Sessions become tables' games (each named by its table's place in the file), all at
+    once: refused if one is another event's table already (an evening of the file already
+    here, as another club night's)."""
+    if not claims:
+        return
+    others = {
+        table.session_id: table
+        for table in EventTable.objects.filter(session__in=claims.values()).select_related("round__event")
+    }
+    for where, session in claims.items():
+        other = others.get(session.pk)
+        if other is not None:
+            raise ImportRefused(
+                f"{where}: its evening is already here as table {other.number} of round {other.round.number} of "
+                f"your club night {other.round.event.name}: delete one of them first"
+            )
+    Session.objects.filter(pk__in=[session.pk for session in claims.values()]).update(club_table=True)

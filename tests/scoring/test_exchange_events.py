@@ -7,6 +7,8 @@ import copy
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring import club_night, services
 from scoring.exchange import (
@@ -298,3 +300,23 @@ def test_a_round_missing_when_it_started_is_refused_and_nothing_is_kept(organise
     assert str(refused.value) == "events[0].drawn[2].started: expected a date and time or null"
     assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
     assert not other.players.exists()
+
+
+def _queries_to_import_a_night_of(tables: int) -> int:
+    """The queries an import of a night of two rounds (the first played at ``tables`` tables,
+    the second drawn) runs, into an account of its own."""
+    organiser = UserFactory()
+    event = night(organiser, [f"Player {i + 1}" for i in range(4 * tables)], rounds=2, table_size=4)
+    round_played(event)
+    services.event_draw(event=event)
+    text = to_json(export_sessions(organiser))
+    with CaptureQueriesContext(connection) as queries:
+        (copied,) = import_sessions(UserFactory(), text).events
+    assert copied.event_rounds.get(number=1).tables.count() == tables
+    return len(queries)
+
+
+def test_an_import_writes_a_nights_tables_in_batches():
+    """Its tables, their seats and hosts, and the claim of their sessions: a few queries, not a
+    few a table."""
+    assert _queries_to_import_a_night_of(4) == _queries_to_import_a_night_of(2)
