@@ -18,10 +18,12 @@ The file (format "brag-referee", version 2), keys sorted, two-space indents:
                  "drawn": [{"number": 1, "seating": "random", "repeats": 0, "fewest": 0,
                             "explained": "...", "started": "...",
                             "tables": [{"number": 1, "seats": ["Ann", ...], "captain": "Ann",
+                                        "hosts": ["Ann"],  # who hosted it: its captain, then any who carried on
                                         "session": 0,     # its game's session: a place in "sessions"
                                         "confirmed_at": "...", "confirmed_by": "the organiser"}]}]}]}
 
-A version 1 file (before club nights) has no events, and imports as it always did.
+A version 1 file (before club nights) has no events, and imports as it always did; a version 2
+file from before tables' hosts has none, and a table whose game is going on is its captain's.
 
 Ids, share tokens and accounts are not in it: an import makes new ones for the host who
 imports it, so exporting again gives the same file. An import is checked whole (shape and
@@ -193,7 +195,7 @@ def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
 def export_events(host, sessions: dict[int, int], events: Iterable[Event] | None = None) -> list[dict]:
     """The organiser's events (or those given), oldest first, each table naming its game's
     session by its place in the file (``sessions``: a session's id to its place; None if not
-    there). Five queries, however many events."""
+    there). Six queries, however many events."""
     chosen = Event.objects.filter(organiser=host)
     if events is not None:
         chosen = chosen.filter(pk__in=[e.pk for e in events])
@@ -202,15 +204,23 @@ def export_events(host, sessions: dict[int, int], events: Iterable[Event] | None
     rounds = EventRound.objects.filter(event__in=chosen).order_by("number")
     tables = EventTable.objects.filter(round__event__in=chosen).select_related("captain__player").order_by("number")
     seats = EventSeat.objects.filter(round__event__in=chosen).select_related("entrant__player").order_by("position")
-    seats_of, tables_of, rounds_of, entrants_of = {}, {}, {}, {}
+    hosts = (
+        EventTable.hosts.through.objects.filter(eventtable__round__event__in=chosen)
+        .select_related("entrant__player")
+        .order_by("id")  # as they hosted: the captain, then each who carried on
+    )
+    seats_of, hosts_of, tables_of, rounds_of, entrants_of = {}, {}, {}, {}, {}
     for seat in seats:
         seats_of.setdefault(seat.table_id, []).append(seat.entrant.player.name)
+    for hosted in hosts:
+        hosts_of.setdefault(hosted.eventtable_id, []).append(hosted.entrant.player.name)
     for table in tables:
         tables_of.setdefault(table.round_id, []).append(
             {
                 "number": table.number,
                 "seats": seats_of.get(table.pk, []),
                 "captain": table.captain.player.name if table.captain else None,
+                "hosts": hosts_of.get(table.pk, []),
                 "session": sessions.get(table.session_id) if table.session_id else None,
                 "confirmed_at": _when(table.confirmed_at),
                 "confirmed_by": table.confirmed_by,
@@ -886,6 +896,28 @@ def _check_table(table, where: str, number: int, entrants: set[str], seated: set
         f"{where}.confirmed_by",
         "who confirmed its result, with its confirmed_at (both or neither)",
     )
+    if "hosts" not in table:  # a file from before them: its captain, as _hosts reads it
+        return
+    hosts = _names(table["hosts"], f"{where}.hosts", MAX_SEATS)
+    _expect(started or not hosts, f"{where}.hosts", "[] (no one hosts a table before its round starts)")
+    for i, name in enumerate(hosts):
+        _expect(isinstance(name, str) and name in seats, f"{where}.hosts[{i}]", "a player at the table")
+        _expect(name not in hosts[:i], f"{where}.hosts[{i}]", "each host once")
+        _expect(
+            name != by,
+            f"{where}.hosts[{i}]",
+            "a player who did not confirm its result (no host of a table confirms it)",
+        )
+
+
+def _hosts(table: dict) -> list[str]:
+    """A checked table's hosts, as they hosted it. A file from before them has none: then its
+    captain hosts a table whose game is going on (started, not confirmed), as a round's start
+    made them; no one else is known to have."""
+    if "hosts" in table:
+        return table["hosts"]
+    going_on = table["session"] is not None and table.get("confirmed_at") is None
+    return [table["captain"]] if going_on and table["captain"] is not None else []
 
 
 def _check_tables_session(table: dict, where: str, kind: str, session: dict | None, games: list[_Game]) -> None:
@@ -910,8 +942,9 @@ def _check_tables_session(table: dict, where: str, kind: str, session: dict | No
 
 
 def _event_likeness(item: dict) -> str:
-    """An event as an organiser tells two apart: all but its seed and its moments, and its
-    tables' sessions (whose places differ from file to file)."""
+    """An event as an organiser tells two apart: all but its seed and its moments, its tables'
+    sessions (whose places differ from file to file) and hosts (a night imported before them
+    has none: the same file again is the same night)."""
     return json.dumps(
         [
             [item[key] for key in ("name", "held_on", "kind", "options", "rounds", "table_size", "seating")],
@@ -935,7 +968,7 @@ def _write_events(
     """The file's events the organiser does not have yet, each table linked to its game's
     session (imported now, or already here); the events already here are skipped. Written in
     batches: the tables' sessions claimed at once, then events, entrants, rounds, tables and
-    seats a batch each, however many tables."""
+    seats and hosts a batch each, however many tables."""
     if not events:
         return [], 0
     mine = Event.objects.filter(organiser=host, name__in={e.item["name"] for e in events})
@@ -1021,6 +1054,15 @@ def _write_events(
             EventSeat(round=event_round, table=made_table, entrant=entrants[e, name], position=p)
             for (e, event_round, table), made_table in zip(placed, tables, strict=True)
             for p, name in enumerate(table["seats"])
+        ],
+        batch_size=BATCH,
+    )
+    Hosted = EventTable.hosts.through
+    Hosted.objects.bulk_create(
+        [
+            Hosted(eventtable=made_table, entrant=entrants[e, name])
+            for (e, _, table), made_table in zip(placed, tables, strict=True)
+            for name in _hosts(table)
         ],
         batch_size=BATCH,
     )
