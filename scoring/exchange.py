@@ -18,10 +18,12 @@ The file (format "brag-referee", version 2), keys sorted, two-space indents:
                  "drawn": [{"number": 1, "seating": "random", "repeats": 0, "fewest": 0,
                             "explained": "...", "started": "...",
                             "tables": [{"number": 1, "seats": ["Ann", ...], "captain": "Ann",
+                                        "hosts": ["Ann"],  # who hosted it: its captain, then any who carried on
                                         "session": 0,     # its game's session: a place in "sessions"
                                         "confirmed_at": "...", "confirmed_by": "the organiser"}]}]}]}
 
-A version 1 file (before club nights) has no events, and imports as it always did.
+A version 1 file (before club nights) has no events, and imports as it always did; a version 2
+file from before tables' hosts has none, and a table whose game is going on is its captain's.
 
 Ids, share tokens and accounts are not in it: an import makes new ones for the host who
 imports it, so exporting again gives the same file. An import is checked whole (shape and
@@ -71,6 +73,7 @@ from .models import (
     Session,
 )
 from .replays import points_missed, replay_options, rounds_told
+from .services.events import MAX_ROUNDS as MAX_EVENT_ROUNDS  # a night's rounds, as its page allows
 from .statistics import performance_rows
 
 # The version a file is written in; an older one is read as it was written (a version 1 file,
@@ -192,7 +195,7 @@ def export_sessions(host, sessions: Iterable[Session] | None = None) -> dict:
 def export_events(host, sessions: dict[int, int], events: Iterable[Event] | None = None) -> list[dict]:
     """The organiser's events (or those given), oldest first, each table naming its game's
     session by its place in the file (``sessions``: a session's id to its place; None if not
-    there). Five queries, however many events."""
+    there). Six queries, however many events."""
     chosen = Event.objects.filter(organiser=host)
     if events is not None:
         chosen = chosen.filter(pk__in=[e.pk for e in events])
@@ -201,15 +204,23 @@ def export_events(host, sessions: dict[int, int], events: Iterable[Event] | None
     rounds = EventRound.objects.filter(event__in=chosen).order_by("number")
     tables = EventTable.objects.filter(round__event__in=chosen).select_related("captain__player").order_by("number")
     seats = EventSeat.objects.filter(round__event__in=chosen).select_related("entrant__player").order_by("position")
-    seats_of, tables_of, rounds_of, entrants_of = {}, {}, {}, {}
+    hosts = (
+        EventTable.hosts.through.objects.filter(eventtable__round__event__in=chosen)
+        .select_related("entrant__player")
+        .order_by("id")  # as they hosted: the captain, then each who carried on
+    )
+    seats_of, hosts_of, tables_of, rounds_of, entrants_of = {}, {}, {}, {}, {}
     for seat in seats:
         seats_of.setdefault(seat.table_id, []).append(seat.entrant.player.name)
+    for hosted in hosts:
+        hosts_of.setdefault(hosted.eventtable_id, []).append(hosted.entrant.player.name)
     for table in tables:
         tables_of.setdefault(table.round_id, []).append(
             {
                 "number": table.number,
                 "seats": seats_of.get(table.pk, []),
                 "captain": table.captain.player.name if table.captain else None,
+                "hosts": hosts_of.get(table.pk, []),
                 "session": sessions.get(table.session_id) if table.session_id else None,
                 "confirmed_at": _when(table.confirmed_at),
                 "confirmed_by": table.confirmed_by,
@@ -744,7 +755,6 @@ def _check_replaced(game: dict, entry: dict, where: str) -> None:
 # --- Events (club nights), version 2 ----------------------------------------------------------
 
 MAX_EVENTS = 1_000
-MAX_EVENT_ROUNDS = 20  # services.events.MAX_ROUNDS
 MAX_TABLES = 100  # a round's
 SEATINGS = tuple(Event.Seating.values)
 
@@ -763,6 +773,10 @@ def _whole(value, where: str, low: int, high: int) -> int:
         f"a whole number from {low:,} to {high:,}",
     )
     return value
+
+
+# A key left out of an object where the format has it (null included): refused as a wrong value is.
+ABSENT = object()
 
 
 def _moment_or_null(value, where: str) -> None:
@@ -810,7 +824,7 @@ def _check_events(value, circle: list[str], sessions: list[dict], games: list[_G
             _whole(event_round.get("repeats"), f"{at}.repeats", 0, 32_767)
             _whole(event_round.get("fewest"), f"{at}.fewest", 0, 32_767)
             _text(event_round.get("explained", ""), f"{at}.explained", 0, 120, "text of at most 120 characters")
-            _moment_or_null(event_round.get("started"), f"{at}.started")
+            _moment_or_null(event_round.get("started", ABSENT), f"{at}.started")
             started = event_round.get("started") is not None
             _expect(started or r == len(drawn) - 1, f"{at}.started", "a date and time: only the last round waits")
             seated: set[str] = set()
@@ -857,9 +871,9 @@ def _check_table(table, where: str, number: int, entrants: set[str], seated: set
         _expect(isinstance(name, str) and name in entrants, f"{where}.seats[{i}]", "a player checked in")
         _expect(name not in seated, f"{where}.seats[{i}]", "a player at one table of the round")
         seated.add(name)
-    captain = table.get("captain")
+    captain = table.get("captain", ABSENT)
     _expect(captain is None or captain in seats, f"{where}.captain", "a player at the table, or null")
-    session = table.get("session")
+    session = table.get("session", ABSENT)
     if started:
         _expect(
             isinstance(session, int) and not isinstance(session, bool) and session >= 0,
@@ -869,13 +883,41 @@ def _check_table(table, where: str, number: int, entrants: set[str], seated: set
     else:
         _expect(session is None, f"{where}.session", "null (its round has not started)")
     _moment_or_null(table.get("confirmed_at"), f"{where}.confirmed_at")
-    by = _text(table.get("confirmed_by", ""), f"{where}.confirmed_by", 0, 80, "text of at most 80 characters")
+    by = _text(
+        table.get("confirmed_by", ABSENT),
+        f"{where}.confirmed_by",
+        0,
+        80,
+        'who confirmed its result (text of at most 80 characters; "" while not confirmed)',
+    )
     confirmed = table.get("confirmed_at") is not None
     _expect(
         bool(by.strip()) == confirmed,
         f"{where}.confirmed_by",
         "who confirmed its result, with its confirmed_at (both or neither)",
     )
+    if "hosts" not in table:  # a file from before them: its captain, as _hosts reads it
+        return
+    hosts = _names(table["hosts"], f"{where}.hosts", MAX_SEATS)
+    _expect(started or not hosts, f"{where}.hosts", "[] (no one hosts a table before its round starts)")
+    for i, name in enumerate(hosts):
+        _expect(isinstance(name, str) and name in seats, f"{where}.hosts[{i}]", "a player at the table")
+        _expect(name not in hosts[:i], f"{where}.hosts[{i}]", "each host once")
+        _expect(
+            name != by,
+            f"{where}.hosts[{i}]",
+            "a player who did not confirm its result (no host of a table confirms it)",
+        )
+
+
+def _hosts(table: dict) -> list[str]:
+    """A checked table's hosts, as they hosted it. A file from before them has none: then its
+    captain hosts a table whose game is going on (started, not confirmed), as a round's start
+    made them; no one else is known to have."""
+    if "hosts" in table:
+        return table["hosts"]
+    going_on = table["session"] is not None and table.get("confirmed_at") is None
+    return [table["captain"]] if going_on and table["captain"] is not None else []
 
 
 def _check_tables_session(table: dict, where: str, kind: str, session: dict | None, games: list[_Game]) -> None:
@@ -900,8 +942,9 @@ def _check_tables_session(table: dict, where: str, kind: str, session: dict | No
 
 
 def _event_likeness(item: dict) -> str:
-    """An event as an organiser tells two apart: all but its seed and its moments, and its
-    tables' sessions (whose places differ from file to file)."""
+    """An event as an organiser tells two apart: all but its seed and its moments, its tables'
+    sessions (whose places differ from file to file) and hosts (a night imported before them
+    has none: the same file again is the same night)."""
     return json.dumps(
         [
             [item[key] for key in ("name", "held_on", "kind", "options", "rounds", "table_size", "seating")],
@@ -923,80 +966,124 @@ def _write_events(
     host, events: list[_Event], sessions: dict[int, Session], players: dict[str, Player]
 ) -> tuple[list[Event], int]:
     """The file's events the organiser does not have yet, each table linked to its game's
-    session (imported now, or already here); the events already here are skipped."""
+    session (imported now, or already here); the events already here are skipped. Written in
+    batches: the tables' sessions claimed at once, then events, entrants, rounds, tables and
+    seats and hosts a batch each, however many tables."""
     if not events:
         return [], 0
     mine = Event.objects.filter(organiser=host, name__in={e.item["name"] for e in events})
     here = {_event_likeness(item) for item in export_events(host, {}, mine)}
-    made, skipped = [], 0
+    new: list[_Event] = []
     for checked in events:
-        item = checked.item
-        if _event_likeness(item) in here:
-            skipped += 1
-            continue
-        here.add(_event_likeness(item))
-        event = Event.objects.create(
-            organiser=host,
-            name=item["name"],
-            held_on=datetime.date.fromisoformat(item["held_on"]),
-            kind=item["kind"],
-            options=item["options"],
-            rounds=item["rounds"],
-            table_size=item["table_size"],
-            seating=item["seating"],
-            **({"seed": item["seed"]} if item.get("seed") is not None else {}),
-        )
-        entrants = {
-            entrant.player.name: entrant
-            for entrant in Entrant.objects.bulk_create(
-                [
-                    Entrant(
-                        event=event,
-                        player=players[e["name"]],
-                        withdrawn=e["withdrawn"],
-                        checked_in=_moment(e["checked_in"]),
-                    )
-                    for e in item["entrants"]
-                ]
-            )
+        likeness = _event_likeness(checked.item)
+        if likeness not in here:
+            here.add(likeness)
+            new.append(checked)
+    skipped = len(events) - len(new)
+    if not new:
+        return [], skipped
+    _claim(
+        {
+            f"events[{checked.place}].drawn[{r}].tables[{t}].session": sessions[table["session"]]
+            for checked in new
+            for r, drawn in enumerate(checked.item["drawn"])
+            for t, table in enumerate(drawn["tables"])
+            if table["session"] is not None
         }
-        for r, drawn in enumerate(item["drawn"]):
-            event_round = EventRound.objects.create(
-                event=event,
-                number=drawn["number"],
-                seating=drawn["seating"],
-                repeats=drawn["repeats"],
-                fewest=drawn["fewest"],
-                explained=drawn.get("explained", ""),
-                started=_moment(drawn["started"]) if drawn["started"] else None,
+    )
+    made = Event.objects.bulk_create(
+        [
+            Event(
+                organiser=host,
+                name=item["name"],
+                held_on=datetime.date.fromisoformat(item["held_on"]),
+                kind=item["kind"],
+                options=item["options"],
+                rounds=item["rounds"],
+                table_size=item["table_size"],
+                seating=item["seating"],
+                **({"seed": item["seed"]} if item.get("seed") is not None else {}),
             )
-            for t, table in enumerate(drawn["tables"]):
-                session = sessions[table["session"]] if table["session"] is not None else None
-                if session is not None:
-                    _claim(session, f"events[{checked.place}].drawn[{r}].tables[{t}].session")
-                made_table = EventTable.objects.create(
-                    round=event_round,
-                    number=table["number"],
-                    session=session,
-                    captain=entrants[table["captain"]] if table["captain"] else None,
-                    confirmed_at=_moment(table["confirmed_at"]) if table.get("confirmed_at") else None,
-                    confirmed_by=table.get("confirmed_by", ""),
-                )
-                EventSeat.objects.bulk_create(
-                    EventSeat(round=event_round, table=made_table, entrant=entrants[name], position=p)
-                    for p, name in enumerate(table["seats"])
-                )
-        made.append(event)
+            for item in (checked.item for checked in new)
+        ],
+        batch_size=BATCH,
+    )
+    entrants: dict[tuple[int, str], Entrant] = {}  # an event's place in ``made``, and a name: its entrant
+    for e, (event, checked) in enumerate(zip(made, new, strict=True)):
+        for entrant in checked.item["entrants"]:
+            entrants[e, entrant["name"]] = Entrant(
+                event=event,
+                player=players[entrant["name"]],
+                withdrawn=entrant["withdrawn"],
+                checked_in=_moment(entrant["checked_in"]),
+            )
+    Entrant.objects.bulk_create(entrants.values(), batch_size=BATCH)
+    drawn = [(e, r) for e, checked in enumerate(new) for r in checked.item["drawn"]]
+    rounds = EventRound.objects.bulk_create(
+        [
+            EventRound(
+                event=made[e],
+                number=r["number"],
+                seating=r["seating"],
+                repeats=r["repeats"],
+                fewest=r["fewest"],
+                explained=r.get("explained", ""),
+                started=_moment(r["started"]) if r["started"] else None,
+            )
+            for e, r in drawn
+        ],
+        batch_size=BATCH,
+    )
+    placed = [(e, made_round, t) for (e, r), made_round in zip(drawn, rounds, strict=True) for t in r["tables"]]
+    tables = EventTable.objects.bulk_create(
+        [
+            EventTable(
+                round=event_round,
+                number=table["number"],
+                session=sessions[table["session"]] if table["session"] is not None else None,
+                captain=entrants[e, table["captain"]] if table["captain"] else None,
+                confirmed_at=_moment(table["confirmed_at"]) if table.get("confirmed_at") else None,
+                confirmed_by=table["confirmed_by"],
+            )
+            for e, event_round, table in placed
+        ],
+        batch_size=BATCH,
+    )
+    EventSeat.objects.bulk_create(
+        [
+            EventSeat(round=event_round, table=made_table, entrant=entrants[e, name], position=p)
+            for (e, event_round, table), made_table in zip(placed, tables, strict=True)
+            for p, name in enumerate(table["seats"])
+        ],
+        batch_size=BATCH,
+    )
+    Hosted = EventTable.hosts.through
+    Hosted.objects.bulk_create(
+        [
+            Hosted(eventtable=made_table, entrant=entrants[e, name])
+            for (e, _, table), made_table in zip(placed, tables, strict=True)
+            for name in _hosts(table)
+        ],
+        batch_size=BATCH,
+    )
     return made, skipped
 
 
-def _claim(session: Session, where: str) -> None:
-    """A session becomes a table's game: refused if it is another event's table already (an
-    evening of the file already here, as another club night's)."""
-    other = EventTable.objects.filter(session=session).select_related("round__event").first()
-    if other is not None:
-        raise ImportRefused(
-            f"{where}: its evening is already here as table {other.number} of round {other.round.number} of "
-            f"your club night {other.round.event.name}: delete one of them first"
-        )
-    Session.objects.filter(pk=session.pk).update(club_table=True)
+def _claim(claims: dict[str, Session]) -> None:
+    """Sessions become tables' games (each named by its table's place in the file), all at
+    once: refused if one is another event's table already (an evening of the file already
+    here, as another club night's)."""
+    if not claims:
+        return
+    others = {
+        table.session_id: table
+        for table in EventTable.objects.filter(session__in=claims.values()).select_related("round__event")
+    }
+    for where, session in claims.items():
+        other = others.get(session.pk)
+        if other is not None:
+            raise ImportRefused(
+                f"{where}: its evening is already here as table {other.number} of round {other.round.number} of "
+                f"your club night {other.round.event.name}: delete one of them first"
+            )
+    Session.objects.filter(pk__in=[session.pk for session in claims.values()]).update(club_table=True)
