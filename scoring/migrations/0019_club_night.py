@@ -176,6 +176,12 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 (
+                    "hosts",
+                    models.ManyToManyField(
+                        blank=True, editable=False, related_name="tables_hosted", to="scoring.entrant"
+                    ),
+                ),
+                (
                     "session",
                     models.OneToOneField(
                         blank=True,
