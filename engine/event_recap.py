@@ -191,10 +191,11 @@ def all_climbs(night: ClubNight) -> list[Climb]:
     """Each player's rise in the standings over each round (a player who had played before
     it), biggest first, earliest first among equal ones."""
     rounds = sorted({t.round for t in night.tables if t.confirmed and t.result is not None})
+    after = {number: standings_after(night, number) for number in rounds}
     found = []
     for earlier, later in zip(rounds, rounds[1:]):
-        before = {row.name: row for row in standings_after(night, earlier)}
-        for row in standings_after(night, later):
+        before = {row.name: row for row in after[earlier]}
+        for row in after[later]:
             was = before.get(row.name)
             if was is not None and was.played and was.rank > row.rank:
                 found.append(Climb(row.name, later, was, row))
