@@ -8,20 +8,17 @@ organiser's leagues for the story."""
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
 from dataclasses import dataclass
 
 from engine import GAMES, figures
 from engine.bidi import isolate
 from engine.event_recap import ClubNight, TablePlayed, standings_after, table_label
 from engine.event_standings import EventRow, TableResult, event_points, points_text
-from engine.recap import RatingChange
 
 from .club_night import table_results, tables_of
 from .models import Event, EventRound, EventSeat, EventTable, Game, Session
 from .queries import GameState, game_states
-from .ratings import leagues
-from .recap import game_played
+from .recap import game_played, night_ratings
 
 CONFIRMED = "confirmed by {by}"
 WAITING = "over: its result waits to be confirmed"
@@ -152,28 +149,11 @@ def _table_line(
     return TableLine(table.round.number, table.number, table.session, said, unit, lines)
 
 
-def night_ratings(event: Event, night: ClubNight) -> ClubNight:
-    """The night with each player's rating change over its tables, per game kind: before
-    their first table's game, after their last, over the games they finished there."""
-    sessions = set(
+def with_ratings(event: Event, night: ClubNight) -> ClubNight:
+    """The night with each player's rating change over its tables, per game kind
+    (recap.night_ratings over the sessions of the event's tables)."""
+    sessions = {
         str(public_id)
         for public_id in Session.objects.filter(event_table__round__event=event).values_list("public_id", flat=True)
-    )
-    changes: dict[tuple[str, str], list] = defaultdict(list)
-    for kind, league in leagues(event.organiser).items():
-        for line in league.table:
-            for evening in line.nights:
-                if evening.session_id in sessions:
-                    changes[(line.player.name, kind)].append(evening)
-    told = tuple(
-        RatingChange(
-            name,
-            kind,
-            nights[0].before.ordinal,
-            nights[-1].after.ordinal,
-            sum(n.games for n in nights),
-            nights[-1].after.provisional,
-        )
-        for (name, kind), nights in changes.items()
-    )
-    return dataclasses.replace(night, ratings=told)
+    }
+    return dataclasses.replace(night, ratings=night_ratings(event.organiser, sessions))
