@@ -45,7 +45,6 @@ class TableLine:
     """A table of a round as it ended (or stands): its players best placed first once over,
     in seat order before; its game's session (for its history page) and what its figure counts."""
 
-    round: int
     number: int
     session: Session | None
     state: str
@@ -55,10 +54,6 @@ class TableLine:
     @property
     def winners(self) -> list[str]:
         return [line.name for line in self.players if line.place == 1]
-
-    @property
-    def label(self) -> str:
-        return table_label(self.round, self.number)
 
 
 @dataclass(frozen=True)
@@ -73,11 +68,6 @@ class NightRead:
     def standings(self) -> list[tuple[EventRow, str]]:
         """The standings over the confirmed results, each row with its points in words."""
         return [(row, points_text(row.points)) for row in standings_after(self.night)]
-
-    @property
-    def confirmed(self) -> bool:
-        """Whether any table's result is confirmed: the night has results to show."""
-        return any(t.confirmed for t in self.night.tables)
 
     @property
     def finished(self) -> bool:
@@ -146,7 +136,7 @@ def _table_line(
     if result is not None:
         lines.sort(key=lambda line: (line.place or size + 1, line.seat))
     unit = GAMES[outcome.game].unit(outcome.settings) if outcome is not None else ""
-    return TableLine(table.round.number, table.number, table.session, said, unit, lines)
+    return TableLine(table.number, table.session, said, unit, lines)
 
 
 def with_ratings(event: Event, night: ClubNight) -> ClubNight:
