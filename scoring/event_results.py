@@ -65,9 +65,9 @@ class NightRead:
     night: ClubNight
 
     @property
-    def standings(self) -> list[tuple[EventRow, str]]:
-        """The standings over the confirmed results, each row with its points in words."""
-        return [(row, points_text(row.points)) for row in standings_after(self.night)]
+    def standings(self) -> tuple[EventRow, ...]:
+        """The standings over the confirmed results."""
+        return standings_after(self.night)
 
     @property
     def finished(self) -> bool:
