@@ -31,13 +31,11 @@ from .recap import (
     leading,
     luckiest_escape,
     most_left,
+    present,
     ratings,
     winners,
 )
 
-# The kinds of item a night's story tells, in order; the evening's kinds after these are
-# engine.recap's own.
-NIGHT_ITEM_KINDS = ("night_winner", "climbs", "closest_finishes", "tables")
 SHOWN_AT_MOST = 3  # climbs and close finishes told: the biggest few
 
 
@@ -99,31 +97,28 @@ def standings_after(night: ClubNight, last_round: int | None = None) -> tuple[Ev
 
 
 def night_recap(night: ClubNight) -> Recap:
-    """The night's story: each item of NIGHT_ITEM_KINDS the night had, then the evening's items
-    over every table's game, the standings as its table."""
+    """The night's story: the items the night had (its winner, the climbs, the closest
+    finishes, each table, in that order), then the evening's items over every table's game,
+    the standings as its table."""
     games = [t.game for t in night.tables if t.game is not None]
     table = standings_after(night)
     items = [
-        *_present(night_winner(night, table)),
-        *_present(climbs(night)),
-        *_present(closest_finishes(night)),
-        *_present(at_each_table(games)),
-        *_present(hand_of_the_night(games)),
-        *_present(biggest_crash(games)),
-        *_present(most_left(games)),
-        *_present(luckiest_escape(games)),
-        *_present(comeback(games)),
-        *_present(counts(games)),
-        *_present(ratings(night.ratings, games)),
+        *present(night_winner(night, table)),
+        *present(climbs(night)),
+        *present(closest_finishes(night)),
+        *present(at_each_table(games)),
+        *present(hand_of_the_night(games)),
+        *present(biggest_crash(games)),
+        *present(most_left(games)),
+        *present(luckiest_escape(games)),
+        *present(comeback(games)),
+        *present(counts(games)),
+        *present(ratings(night.ratings, games)),
     ]
     title = isolate(night.title)
     if night.held_on:
         title += f" · {night.held_on.day} {night.held_on:%B %Y}"
     return Recap(title, night_headline(items), tuple(items), standings_table(table))
-
-
-def _present(item: RecapItem | None) -> tuple[RecapItem, ...]:
-    return (item,) if item else ()
 
 
 def night_headline(items: Sequence[RecapItem]) -> str:
@@ -196,10 +191,11 @@ def all_climbs(night: ClubNight) -> list[Climb]:
     """Each player's rise in the standings over each round (a player who had played before
     it), biggest first, earliest first among equal ones."""
     rounds = sorted({t.round for t in night.tables if t.confirmed and t.result is not None})
+    after = {number: standings_after(night, number) for number in rounds}
     found = []
     for earlier, later in zip(rounds, rounds[1:]):
-        before = {row.name: row for row in standings_after(night, earlier)}
-        for row in standings_after(night, later):
+        before = {row.name: row for row in after[earlier]}
+        for row in after[later]:
             was = before.get(row.name)
             if was is not None and was.played and was.rank > row.rank:
                 found.append(Climb(row.name, later, was, row))

@@ -88,6 +88,11 @@ class EventRow:
         """What orders the standings, highest first: points, games won, figure, strength."""
         return (self.points, self.won, self.figure, self.strength)
 
+    @property
+    def points_shown(self) -> str:
+        """The row's points as the standings' tables show them (points_text)."""
+        return points_text(self.points)
+
 
 def standings(results: Sequence[TableResult], players: Sequence[str] = ()) -> tuple[EventRow, ...]:
     """The event's standings, best first: points, then games won, then the game's own figure, then the

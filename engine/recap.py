@@ -155,14 +155,14 @@ def recap(evening: Evening) -> Recap:
     items = [
         *winners(games),
         *leading(games),
-        *_present(hand_of_the_night(games)),
-        *_present(biggest_crash(games)),
-        *_present(most_left(games)),
-        *_present(luckiest_escape(games)),
-        *_present(comeback(games)),
-        *_present(counts(games)),
-        *_present(ratings(evening.ratings, games)),
-        *_present(settle_up(games)),
+        *present(hand_of_the_night(games)),
+        *present(biggest_crash(games)),
+        *present(most_left(games)),
+        *present(luckiest_escape(games)),
+        *present(comeback(games)),
+        *present(counts(games)),
+        *present(ratings(evening.ratings, games)),
+        *present(settle_up(games)),
     ]
     title = isolate(evening.title)
     if evening.played_on:
@@ -170,7 +170,8 @@ def recap(evening: Evening) -> Recap:
     return Recap(title, headline(items, games), tuple(items), evening_standings(evening.players, games))
 
 
-def _present(item: RecapItem | None) -> tuple[RecapItem, ...]:
+def present(item: RecapItem | None) -> tuple[RecapItem, ...]:
+    """The item, if there is one, to spread into a story's items."""
     return (item,) if item else ()
 
 

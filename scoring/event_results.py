@@ -8,20 +8,17 @@ organiser's leagues for the story."""
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
 from dataclasses import dataclass
 
 from engine import GAMES, figures
 from engine.bidi import isolate
 from engine.event_recap import ClubNight, TablePlayed, standings_after, table_label
 from engine.event_standings import EventRow, TableResult, event_points, points_text
-from engine.recap import RatingChange
 
 from .club_night import table_results, tables_of
 from .models import Event, EventRound, EventSeat, EventTable, Game, Session
 from .queries import GameState, game_states
-from .ratings import leagues
-from .recap import game_played
+from .recap import game_played, night_ratings
 
 CONFIRMED = "confirmed by {by}"
 WAITING = "over: its result waits to be confirmed"
@@ -48,7 +45,6 @@ class TableLine:
     """A table of a round as it ended (or stands): its players best placed first once over,
     in seat order before; its game's session (for its history page) and what its figure counts."""
 
-    round: int
     number: int
     session: Session | None
     state: str
@@ -58,10 +54,6 @@ class TableLine:
     @property
     def winners(self) -> list[str]:
         return [line.name for line in self.players if line.place == 1]
-
-    @property
-    def label(self) -> str:
-        return table_label(self.round, self.number)
 
 
 @dataclass(frozen=True)
@@ -73,14 +65,9 @@ class NightRead:
     night: ClubNight
 
     @property
-    def standings(self) -> list[tuple[EventRow, str]]:
-        """The standings over the confirmed results, each row with its points in words."""
-        return [(row, points_text(row.points)) for row in standings_after(self.night)]
-
-    @property
-    def confirmed(self) -> bool:
-        """Whether any table's result is confirmed: the night has results to show."""
-        return any(t.confirmed for t in self.night.tables)
+    def standings(self) -> tuple[EventRow, ...]:
+        """The standings over the confirmed results."""
+        return standings_after(self.night)
 
     @property
     def finished(self) -> bool:
@@ -149,31 +136,14 @@ def _table_line(
     if result is not None:
         lines.sort(key=lambda line: (line.place or size + 1, line.seat))
     unit = GAMES[outcome.game].unit(outcome.settings) if outcome is not None else ""
-    return TableLine(table.round.number, table.number, table.session, said, unit, lines)
+    return TableLine(table.number, table.session, said, unit, lines)
 
 
-def night_ratings(event: Event, night: ClubNight) -> ClubNight:
-    """The night with each player's rating change over its tables, per game kind: before
-    their first table's game, after their last, over the games they finished there."""
-    sessions = set(
+def with_ratings(event: Event, night: ClubNight) -> ClubNight:
+    """The night with each player's rating change over its tables, per game kind
+    (recap.night_ratings over the sessions of the event's tables)."""
+    sessions = {
         str(public_id)
         for public_id in Session.objects.filter(event_table__round__event=event).values_list("public_id", flat=True)
-    )
-    changes: dict[tuple[str, str], list] = defaultdict(list)
-    for kind, league in leagues(event.organiser).items():
-        for line in league.table:
-            for evening in line.nights:
-                if evening.session_id in sessions:
-                    changes[(line.player.name, kind)].append(evening)
-    told = tuple(
-        RatingChange(
-            name,
-            kind,
-            nights[0].before.ordinal,
-            nights[-1].after.ordinal,
-            sum(n.games for n in nights),
-            nights[-1].after.provisional,
-        )
-        for (name, kind), nights in changes.items()
-    )
-    return dataclasses.replace(night, ratings=told)
+    }
+    return dataclasses.replace(night, ratings=night_ratings(event.organiser, sessions))

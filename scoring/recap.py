@@ -5,6 +5,8 @@ constant number of queries, however long the evening: the games, their seats and
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.hindsight import told_line
 from engine.recap import Evening, GamePlayed, KeptHindsight, RatingChange, Recap, recap
 
@@ -19,7 +21,7 @@ def evening_recap(session: Session, *, with_ratings: bool = True) -> Recap:
     ``with_ratings`` is False (they are reckoned over the host's whole history: the share
     picture, which has no room for them, goes without)."""
     played = tuple(game_played(state) for state in games_of(session) if state.outcome)
-    changes = night_ratings(session) if with_ratings else ()
+    changes = night_ratings(session.host, {str(session.public_id)}) if with_ratings else ()
     players = tuple(session.players.values_list("name", flat=True))
     return recap(Evening(session.title, played, changes, session.played_on, players))
 
@@ -35,15 +37,20 @@ def game_played(state: GameState) -> GamePlayed:
     return GamePlayed(state.game.number, state.outcome, tuple(r.entry for r in state.rounds), kept)
 
 
-def night_ratings(session: Session) -> tuple[RatingChange, ...]:
-    """Each player's rating change this evening, per game kind they finished a game of."""
-    public_id = str(session.public_id)
-    return tuple(
-        RatingChange(
-            line.player.name, kind, night.before.ordinal, night.after.ordinal, night.games, night.after.provisional
-        )
-        for kind, league in leagues(session.host).items()
-        for line in league.table
-        for night in line.nights
-        if night.session_id == public_id
-    )
+def night_ratings(host, sessions: Collection[str]) -> tuple[RatingChange, ...]:
+    """Each player's rating change over ``sessions`` (their public ids: an evening's one, a club
+    night's tables'), per game kind they finished a game of there: before their first game of
+    the kind in them, after their last, over the games they finished in them."""
+    told = []
+    for kind, league in leagues(host).items():
+        for line in league.table:
+            nights = [night for night in line.nights if night.session_id in sessions]
+            if nights:
+                first, last = nights[0], nights[-1]
+                games = sum(night.games for night in nights)
+                told.append(
+                    RatingChange(
+                        line.player.name, kind, first.before.ordinal, last.after.ordinal, games, last.after.provisional
+                    )
+                )
+    return tuple(told)

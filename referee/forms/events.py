@@ -4,9 +4,10 @@ them, its rounds, its tables and who is checked in), players arriving, and a swa
 from __future__ import annotations
 
 from django import forms
-from django.utils import timezone
 
+from scoring.club_night import MOST_SEATS
 from scoring.models import Event
+from scoring.services.events import MAX_ROUNDS
 
 from .rounds import SubmissionField
 from .sessions import NewGameForm, NewSessionForm
@@ -19,14 +20,15 @@ class NewEventForm(NewGameForm):
     dealer: the draw seats every table), and the night: its rounds, table size and seating."""
 
     name = forms.CharField(max_length=80, label="Event name")
-    held_on = forms.DateField(
-        initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), label="Date"
-    )
+    held_on = NewSessionForm.base_fields["played_on"]
     rounds = forms.TypedChoiceField(
-        choices=[(str(n), str(n)) for n in range(1, 21)], coerce=int, initial="3", label="Rounds of the night"
+        choices=[(str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)],
+        coerce=int,
+        initial="3",
+        label="Rounds of the night",
     )
     table_size = forms.TypedChoiceField(
-        choices=[(str(n), str(n)) for n in range(2, 17)],
+        choices=[(str(n), str(n)) for n in range(2, MOST_SEATS + 1)],
         coerce=int,
         initial="4",
         label="Table size",
@@ -35,9 +37,7 @@ class NewEventForm(NewGameForm):
     seating = forms.ChoiceField(
         choices=Event.Seating.choices, initial=Event.Seating.RANDOM, widget=forms.RadioSelect, label="Seating"
     )
-    players = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, label="Players from your circle"
-    )
+    players = NewSessionForm.base_fields["players"]
     new_players = NewSessionForm.base_fields["new_players"]
     submission = SubmissionField()  # a double tap on "Create the event" creates one
 

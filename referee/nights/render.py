@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from engine.event_standings import points_text
 from scoring.club_night import EventNow
 from scoring.models import Entrant
 
@@ -32,7 +31,7 @@ def shared_context(now: EventNow) -> dict:
     return {
         "event": now.event,
         "revision": now.revision,
-        "standings": [(row, points_text(row.points)) for row in now.standings],
+        "standings": now.standings,
         "next_draw": drawn,
         "finished": now.finished,
     }

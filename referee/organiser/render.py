@@ -6,7 +6,6 @@ being chosen."""
 
 from __future__ import annotations
 
-from engine.event_standings import points_text
 from scoring.club_night import EventNow
 
 from ..sockets.sending import Fragment, render_parts
@@ -31,7 +30,7 @@ def organiser_context(now: EventNow, parts: tuple[str, ...] = EVERY_PART) -> dic
     if "tables" in parts:
         context["tables"] = now.table_states
     if "standings" in parts:
-        context["standings"] = [(row, points_text(row.points)) for row in now.standings]
+        context["standings"] = now.standings
     return context
 
 

@@ -7,7 +7,6 @@ its part alone."""
 
 from __future__ import annotations
 
-from engine.event_standings import points_text
 from scoring.club_night import EventNow
 
 from ..sockets.sending import Fragment, render_parts
@@ -33,7 +32,7 @@ def screen_context(now: EventNow, parts: tuple[str, ...] = EVERY_PART) -> dict:
     if "rest" in parts:
         drawn = now.next_draw
         context.update(
-            standings=[(row, points_text(row.points)) for row in now.standings],
+            standings=now.standings,
             next_draw=drawn,
             next_tables=[seats for _, seats in now.tables.get(drawn.number, [])] if drawn else [],
         )

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from engine.event_recap import night_recap
-from scoring.event_results import night_ratings, night_read
+from scoring.event_results import night_read, with_ratings
 
 from ..access import organised_event
 
@@ -26,5 +26,5 @@ def event_results(request, event_id):
 @require_GET
 def event_story(request, event_id):
     event = organised_event(request, event_id)
-    night = night_ratings(event, night_read(event).night)
+    night = with_ratings(event, night_read(event).night)
     return render(request, "events/story.html", {"event": event, "recap": night_recap(night)})
