@@ -56,6 +56,7 @@ from django.utils.dateparse import parse_datetime
 from engine import GAMES, EntryError, game_of, replay
 
 from .models import (
+    MAX_EVENT_ROUNDS,
     MAX_REVISIONS,
     MAX_ROUNDS,
     Entrant,
@@ -73,7 +74,6 @@ from .models import (
     Session,
 )
 from .replays import points_missed, replay_options, rounds_told
-from .services.events import MAX_ROUNDS as MAX_EVENT_ROUNDS  # a night's rounds, as its page allows
 from .statistics import performance_rows
 
 # The version a file is written in; an older one is read as it was written (a version 1 file,

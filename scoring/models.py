@@ -26,6 +26,7 @@ from engine.statistics import Figures
 # what replaying or showing one game may cost.
 MAX_ROUNDS = 1_000
 MAX_REVISIONS = 100
+MAX_EVENT_ROUNDS = 20  # the rounds a club night plays at most
 
 
 def new_share_token() -> str:

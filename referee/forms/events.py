@@ -6,8 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from scoring.club_night import MOST_SEATS
-from scoring.models import Event
-from scoring.services.events import MAX_ROUNDS
+from scoring.models import MAX_EVENT_ROUNDS, Event
 
 from .rounds import SubmissionField
 from .sessions import NewGameForm, NewSessionForm
@@ -22,7 +21,7 @@ class NewEventForm(NewGameForm):
     name = forms.CharField(max_length=80, label="Event name")
     held_on = NewSessionForm.base_fields["played_on"]
     rounds = forms.TypedChoiceField(
-        choices=[(str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)],
+        choices=[(str(n), str(n)) for n in range(1, MAX_EVENT_ROUNDS + 1)],
         coerce=int,
         initial="3",
         label="Rounds of the night",

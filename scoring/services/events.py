@@ -22,7 +22,17 @@ from engine.bidi import isolate, without_controls
 from engine.draw import Draw, draw_round, fewest_repeats, meetings, plan_night, repeat_pairs, table_sizes
 
 from .. import club_night as event_queries
-from ..models import Entrant, Event, EventRound, EventSeat, EventSubmission, EventTable, Session, SessionPlayer
+from ..models import (
+    MAX_EVENT_ROUNDS,
+    Entrant,
+    Event,
+    EventRound,
+    EventSeat,
+    EventSubmission,
+    EventTable,
+    Session,
+    SessionPlayer,
+)
 from .games import game_start
 from .names import clean_names
 from .sessions import NAME_TOO_LONG, NAME_TWICE, players_named
@@ -37,7 +47,6 @@ event_changed = Signal()
 
 EVENT_NAME_NEEDED = "Give the event a name."
 ROUNDS_OUT_OF_RANGE = "A night has 1 to {most} rounds."
-MAX_ROUNDS = 20
 TABLES_NOT_POSSIBLE = "{reason}: check more players in, or change the table size."
 ALL_ROUNDS_DRAWN = "All {rounds} rounds of the night are drawn."
 ROUND_NOT_STARTED = "Round {number} is drawn but has not started: start it (or swap players) first."
@@ -129,8 +138,8 @@ def event_start(
     errors: dict[str, list[str]] = {}
     if not name:
         errors["name"] = [EVENT_NAME_NEEDED]
-    if not 1 <= rounds <= MAX_ROUNDS:
-        errors["rounds"] = [ROUNDS_OUT_OF_RANGE.format(most=MAX_ROUNDS)]
+    if not 1 <= rounds <= MAX_EVENT_ROUNDS:
+        errors["rounds"] = [ROUNDS_OUT_OF_RANGE.format(most=MAX_EVENT_ROUNDS)]
     try:
         replay(kind, [f"Seat {i + 1}" for i in range(table_size)], [], **dict(options))
     except EntryError as error:

@@ -20,8 +20,7 @@ from scoring.exchange import (
     import_summary,
     to_json,
 )
-from scoring.models import Event, EventTable, Session
-from scoring.services.events import MAX_ROUNDS
+from scoring.models import MAX_EVENT_ROUNDS, Event, EventTable, Session
 
 from ..club_nights import club_night as night
 from ..club_nights import play_table
@@ -210,8 +209,8 @@ def _other_table(data):
             "events[0].table_size: expected a whole number from 2 to 16",
         ),
         (
-            lambda d: d["events"][0].update(rounds=MAX_ROUNDS + 1),  # the limit of the night's page
-            f"events[0].rounds: expected a whole number from 1 to {MAX_ROUNDS}",
+            lambda d: d["events"][0].update(rounds=MAX_EVENT_ROUNDS + 1),  # the limit of the night's page
+            f"events[0].rounds: expected a whole number from 1 to {MAX_EVENT_ROUNDS}",
         ),
         (
             lambda d: d["events"][0].update(seating="alphabetical"),
