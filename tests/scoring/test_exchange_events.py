@@ -158,6 +158,16 @@ def test_a_version_1_file_imports_as_before_and_one_with_events_is_refused(organ
     assert str(refused.value) == "events: a version 1 file holds no events (club nights came with version 2)"
 
 
+def refused_and_nothing_kept(data: dict) -> str:
+    """What another user's import of ``data`` is refused for, once it is clear it kept nothing."""
+    other = UserFactory()
+    with pytest.raises(ImportRefused) as refused:
+        import_sessions(other, json.dumps(data))
+    assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
+    assert not other.players.exists()
+    return str(refused.value)
+
+
 def _first_table(data):
     return data["events"][0]["drawn"][0]["tables"][0]
 
@@ -221,12 +231,7 @@ def _other_table(data):
 def test_a_wrong_event_is_refused_naming_what_and_where_and_nothing_is_kept(organiser, a_night, change, message):
     data = copy.deepcopy(export_sessions(organiser))
     change(data)
-    other = UserFactory()
-    with pytest.raises(ImportRefused) as refused:
-        import_sessions(other, json.dumps(data))
-    assert str(refused.value) == message
-    assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
-    assert not other.players.exists()
+    assert refused_and_nothing_kept(data) == message
 
 
 def test_a_result_confirmed_of_a_game_not_over_is_refused(organiser):
@@ -283,23 +288,13 @@ def test_a_table_missing_a_key_is_refused_and_nothing_is_kept(organiser, a_night
     wrong value is, not a server error when the import reads it."""
     data = copy.deepcopy(export_sessions(organiser))
     del data["events"][0]["drawn"][round_]["tables"][0][key]
-    other = UserFactory()
-    with pytest.raises(ImportRefused) as refused:
-        import_sessions(other, json.dumps(data))
-    assert str(refused.value) == message
-    assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
-    assert not other.players.exists()
+    assert refused_and_nothing_kept(data) == message
 
 
 def test_a_round_missing_when_it_started_is_refused_and_nothing_is_kept(organiser, a_night):
     data = copy.deepcopy(export_sessions(organiser))
     del data["events"][0]["drawn"][2]["started"]  # the round drawn, not started: null, not left out
-    other = UserFactory()
-    with pytest.raises(ImportRefused) as refused:
-        import_sessions(other, json.dumps(data))
-    assert str(refused.value) == "events[0].drawn[2].started: expected a date and time or null"
-    assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
-    assert not other.players.exists()
+    assert refused_and_nothing_kept(data) == "events[0].drawn[2].started: expected a date and time or null"
 
 
 def _queries_to_import_a_night_of(tables: int) -> int:
@@ -394,12 +389,7 @@ def test_a_file_from_before_hosts_imports_each_going_tables_captain_as_its_host(
 def test_a_wrong_host_is_refused_and_nothing_is_kept(organiser, carried_on, change, message):
     data = copy.deepcopy(export_sessions(organiser))
     change(_other_table(data))  # confirmed, hosted by its captain
-    other = UserFactory()
-    with pytest.raises(ImportRefused) as refused:
-        import_sessions(other, json.dumps(data))
-    assert str(refused.value).startswith(f"events[0].drawn[0].tables[1].{message}")
-    assert not Session.objects.filter(host=other).exists() and not Event.objects.filter(organiser=other).exists()
-    assert not other.players.exists()
+    assert refused_and_nothing_kept(data).startswith(f"events[0].drawn[0].tables[1].{message}")
 
 
 def test_a_host_of_a_table_not_started_is_refused(organiser, a_night):
